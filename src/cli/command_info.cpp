@@ -1,0 +1,33 @@
+// dynskin-cli info FILE: what the loader sees in a glTF file, as JSON on stdout.
+
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "io/gltf_loader.h"
+
+namespace dynskin::cli {
+
+void add_info_command(CLI::App& app) {
+    CLI::App* info = app.add_subcommand("info", "Print a JSON summary of a glTF character (counts as stored in the file)");
+    auto path = std::make_shared<std::string>();
+    info->add_option("file", *path, "a .glb or .gltf file")->required();
+    info->callback([path] {
+        const io::LoadedCharacter loaded = io::load_gltf(*path);
+        nlohmann::json animations = nlohmann::json::array();
+        for (const AnimationClip& clip : loaded.character.clips)
+            animations.push_back({{"name", clip.name}, {"duration", clip.duration}});
+        const nlohmann::json summary = {{"vertices", loaded.file_vertex_count},
+                                        {"triangles", loaded.file_triangle_count},
+                                        {"joints", loaded.character.skeleton.joint_count()},
+                                        {"animations", animations},
+                                        {"warnings", loaded.warnings}};
+        // Names come from the file: replace invalid UTF-8 rather than throw.
+        std::cout << summary.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    });
+}
+
+}  // namespace dynskin::cli

@@ -1,0 +1,104 @@
+#include "io/gltf_animation.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "io/gltf_accessors.h"
+#include "io/gltf_loader.h"
+
+namespace dynskin::io {
+namespace {
+
+// Why the channel cannot be played, or empty when it can.
+std::string channel_problem(const AnimationChannel& channel) {
+    if (channel.times.empty()) return "has no key";
+    for (std::size_t k = 0; k < channel.times.size(); ++k) {
+        if (!std::isfinite(channel.times[k])) return "has a non-finite key time";
+        if (k > 0 && !(channel.times[k] > channel.times[k - 1])) return "has key times that do not increase";
+    }
+    const std::size_t per_key = (channel.interpolation == Interpolation::CubicSpline ? 3u : 1u) *
+                                static_cast<std::size_t>(channel.components());
+    if (channel.values.size() != channel.times.size() * per_key)
+        return "has " + std::to_string(channel.values.size()) + " values for " + std::to_string(channel.times.size()) +
+               " keys";
+    for (float v : channel.values)
+        if (!std::isfinite(v)) return "has a non-finite value";
+    return {};
+}
+
+bool read_channel(const tinygltf::Model& model, const tinygltf::Animation& animation,
+                  const tinygltf::AnimationChannel& source, const SkeletonFromNodes& skeleton, const std::string& where,
+                  AnimationChannel& channel, std::vector<std::string>& warnings) {
+    const int node = source.target_node;
+    if (node < 0 || static_cast<std::size_t>(node) >= model.nodes.size()) {
+        warnings.push_back(where + " targets node " + std::to_string(node) + ", which does not exist; it is skipped");
+        return false;
+    }
+    if (source.target_path == "weights") return false;  // morph weights: reported with the mesh
+    if (source.target_path == "translation") channel.path = ChannelPath::Translation;
+    else if (source.target_path == "rotation") channel.path = ChannelPath::Rotation;
+    else if (source.target_path == "scale") channel.path = ChannelPath::Scale;
+    else {
+        warnings.push_back(where + " animates '" + source.target_path + "', which dynskin does not know; it is skipped");
+        return false;
+    }
+    const int joint = skeleton.joint_of_node[static_cast<std::size_t>(node)];
+    if (joint < 0) {
+        const bool mesh_node = model.nodes[static_cast<std::size_t>(node)].mesh >= 0;
+        warnings.push_back(where + " targets node " + std::to_string(node) +
+                           (mesh_node ? ", the mesh's own node, whose transform skinning ignores"
+                                      : ", which is not part of the skeleton") +
+                           "; it is skipped");
+        return false;
+    }
+    channel.joint = joint;
+    if (source.sampler < 0 || static_cast<std::size_t>(source.sampler) >= animation.samplers.size()) {
+        warnings.push_back(where + " uses sampler " + std::to_string(source.sampler) + ", which does not exist; it is skipped");
+        return false;
+    }
+    const tinygltf::AnimationSampler& sampler = animation.samplers[static_cast<std::size_t>(source.sampler)];
+    if (sampler.interpolation == "STEP") channel.interpolation = Interpolation::Step;
+    else if (sampler.interpolation == "CUBICSPLINE") channel.interpolation = Interpolation::CubicSpline;
+    else channel.interpolation = Interpolation::Linear;
+
+    const AccessorValues<float> times = read_float_accessor(model, sampler.input, where + " input");
+    const AccessorValues<float> values = read_float_accessor(model, sampler.output, where + " output");
+    if (times.components != 1 || values.components != channel.components()) {
+        warnings.push_back(where + " has keys of the wrong type; it is skipped");
+        return false;
+    }
+    channel.times = times.values;
+    channel.values = values.values;
+    if (const std::string problem = channel_problem(channel); !problem.empty()) {
+        warnings.push_back(where + " " + problem + "; it is skipped");
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<AnimationClip> read_animations(const tinygltf::Model& model, const SkeletonFromNodes& skeleton,
+                                           std::vector<std::string>& warnings) {
+    std::vector<AnimationClip> clips;
+    for (std::size_t a = 0; a < model.animations.size(); ++a) {
+        const tinygltf::Animation& animation = model.animations[a];
+        AnimationClip clip;
+        clip.name = animation.name.empty() ? "animation " + std::to_string(a) : animation.name;
+        bool morph_weights = false;
+        for (std::size_t c = 0; c < animation.channels.size(); ++c) {
+            const std::string where = "animation '" + clip.name + "' channel " + std::to_string(c);
+            morph_weights = morph_weights || animation.channels[c].target_path == "weights";
+            AnimationChannel channel;
+            if (!read_channel(model, animation, animation.channels[c], skeleton, where, channel, warnings)) continue;
+            clip.duration = std::max(clip.duration, channel.times.back());
+            clip.channels.push_back(std::move(channel));
+        }
+        if (morph_weights)
+            warnings.push_back("animation '" + clip.name + "' animates morph weights; dynskin ignores them");
+        clips.push_back(std::move(clip));
+    }
+    return clips;
+}
+
+}  // namespace dynskin::io

@@ -1,0 +1,50 @@
+#pragma once
+// Loads a skinned glTF 2.0 file (.gltf or .glb) into a Character, following the glTF
+// skinning rules; problems that still leave something to show become warnings.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/character.h"
+#include "core/dynamic_parameters.h"
+
+namespace dynskin::io {
+
+// A file that cannot be shown at all. what() is one line naming the problem.
+struct LoadError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// RGBA8 pixels of the base-colour texture, empty when the file has none or it is unreadable.
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba;
+};
+
+struct LoadedCharacter {
+    Character character;             // validated: Character::validate() is empty
+    Image base_color;
+    glm::vec4 base_color_factor{1.0f};
+    std::vector<std::string> warnings;  // one line each, in the order they were found
+
+    // Counts as stored in the file (before any welding or splitting), over every mesh
+    // primitive the default scene instantiates, each instance counted.
+    std::size_t file_vertex_count = 0;
+    std::size_t file_triangle_count = 0;
+
+    // The user's saved work (asset.extras.dynskin), when the file has readable settings;
+    // bend weights saved as _DYNSKIN_BEND are already in character.mesh.bend_weights.
+    std::optional<DynamicSettings> settings;
+};
+
+// Throws LoadError for a file that cannot be loaded; never crashes on bad input.
+LoadedCharacter load_gltf(const std::string& path);
+
+// The same from bytes in memory (.glb or .gltf JSON); base_dir resolves external URIs.
+LoadedCharacter load_gltf_from_memory(const std::vector<std::uint8_t>& bytes, const std::string& base_dir = "");
+
+}  // namespace dynskin::io

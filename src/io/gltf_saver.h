@@ -1,0 +1,24 @@
+#pragma once
+// Saves the user's work into a .glb: the source file with the painted bend weights as the
+// vertex attribute _DYNSKIN_BEND and the settings under asset.extras.dynskin. The result is
+// still a plain glTF for other viewers and reopens in dynskin with everything as it was.
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/dynamic_parameters.h"
+
+namespace dynskin::io {
+
+struct SaveError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// bend_weights: one per vertex of the character loaded from source_path, in its vertex order.
+// External buffers and images of a .gltf source are embedded. output_path may equal
+// source_path: the file is replaced only once the new one is complete. Throws SaveError.
+void save_character_work(const std::string& source_path, const std::string& output_path,
+                         const std::vector<float>& bend_weights, const DynamicSettings& settings);
+
+}  // namespace dynskin::io

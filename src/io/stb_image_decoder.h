@@ -1,0 +1,20 @@
+#pragma once
+// Decoding of PNG/JPEG/... bytes to RGBA8 with stb_image, guarded against huge headers.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dynskin::io {
+
+struct DecodedImage {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba;  // width * height * 4 bytes, empty on failure
+    std::string error;               // why decoding failed, empty on success
+};
+
+// Refuses images wider or taller than max_dimension before allocating their pixels.
+DecodedImage decode_image(const std::vector<std::uint8_t>& encoded, int max_dimension = 16384);
+
+}  // namespace dynskin::io
