@@ -1,0 +1,39 @@
+#pragma once
+// The bend: every vertex turns about each joint's origin o_j, about the axis of W_j, by
+// theta = -gamma_i s_j |W_j x u| / L with u = p_i - o_j, weighted by beta_ij:
+//   d_i = sum_j beta_ij (Rot(W_j/|W_j|, theta) u - u)
+// plus the translation term, a lag of the skin behind a joint whose translation moves,
+// growing with the distance to the joint:  d_i -= sum_j beta_ij gamma_i s_j (|u| / L) V_j.
+// Normals are transformed by the cofactor of the deformation's Jacobian, which is exact
+// for the deformation field, needs no mesh adjacency (so it also runs in a vertex shader)
+// and keeps hard edges and seams of split vertices.
+
+#include <vector>
+
+#include "core/hierarchical_weights.h"
+#include "core/joint_drive.h"
+
+namespace dynskin {
+
+struct BendInputs {
+    const HierarchicalWeights* betas = nullptr;
+    const std::vector<float>* bend_weights = nullptr;  // gamma_i
+    const std::vector<JointDrive>* drives = nullptr;
+    float size = 1.0f;       // L
+    float max_angle = 0.0f;  // soft limit; <= 0 or infinite: none
+};
+
+// positions/normals: the base skinning result in, the final result out.
+void apply_bend(const BendInputs& inputs, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+
+// theta_max tanh(theta / theta_max) and its derivative; identity when the limit is off.
+struct LimitedAngle {
+    float angle;
+    float slope;
+};
+LimitedAngle soft_limit(float angle, float max_angle);
+
+// The cofactor matrix times n: the normal transformed by J^-T, scaled by det(J).
+glm::vec3 cofactor_transform(const glm::mat3& jacobian, const glm::vec3& normal);
+
+}  // namespace dynskin

@@ -1,0 +1,45 @@
+#include "core/deformer.h"
+
+#include <cmath>
+
+#include "core/linear_blend_skinning.h"
+
+namespace dynskin {
+
+Deformer::Deformer(const Character& character)
+    : character_(character),
+      size_(character_size(character.skeleton, character.mesh)),
+      betas_(build_hierarchical_weights(character.skeleton, character.mesh.weights)),
+      delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
+      history_(character.skeleton.joint_count()) {}
+
+void Deformer::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    const Skeleton& skeleton = character_.skeleton;
+    const SkinnedMesh& mesh = character_.mesh;
+    const DynamicParameters& p = settings.parameters;
+
+    history_.advance(t, skeleton, sampler);
+    pose_.local = skeleton.rest;
+    sampler(t, pose_);
+    forward_kinematics(skeleton, pose_, globals_);
+
+    const bool delayed = p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
+    if (delayed) {
+        delayed_lbs_.run(skeleton, mesh, betas_, history_, t, pose_, p.propagation_speed, base_positions_,
+                         base_normals_);
+    } else {
+        skinning_matrices(globals_, mesh.inverse_binds, skinning_);
+        if (p.base == SkinningBase::DualQuaternion)
+            dual_quaternion_skinning(mesh, skinning_, base_positions_, base_normals_);
+        else
+            linear_blend_skinning(mesh, skinning_, base_positions_, base_normals_);
+    }
+
+    filter_.compute(skeleton, settings, history_, t, pose_, globals_, drives_);
+    positions_ = base_positions_;
+    normals_ = base_normals_;
+    if (p.mode != DeformerMode::LbsOnly)
+        apply_bend(BendInputs{&betas_, &mesh.bend_weights, &drives_, size_, p.max_angle}, positions_, normals_);
+}
+
+}  // namespace dynskin

@@ -1,0 +1,55 @@
+#pragma once
+// One character's Dynamic Skinning, frame after frame: measure the joints on the fixed
+// clock, filter, skin (LBS, DQS or dLBS), then bend. The caller owns the parameters and
+// the time; no allocation after the first frame.
+
+#include <vector>
+
+#include "core/bend_deformer.h"
+#include "core/character.h"
+#include "core/delayed_lbs.h"
+#include "core/hierarchical_weights.h"
+#include "core/joint_drive.h"
+#include "core/joint_motion_history.h"
+
+namespace dynskin {
+
+class Deformer {
+public:
+    // The character must outlive the deformer and keep its skeleton and skin unchanged
+    // (painting the bend weights is fine: they are read on every frame).
+    explicit Deformer(const Character& character);
+
+    // Forget the motion history: call on scrub, clip change and reset so no wobble starts.
+    void reset() { history_.clear(); }
+
+    // Advances the measurement clock to time t (sampler is called at the tick times, and
+    // at t for the pose shown), then deforms. Times may come at any rate.
+    void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+
+    const std::vector<glm::vec3>& positions() const { return positions_; }
+    const std::vector<glm::vec3>& normals() const { return normals_; }
+    const std::vector<glm::vec3>& base_positions() const { return base_positions_; }  // before the bend
+    const std::vector<glm::vec3>& base_normals() const { return base_normals_; }
+    const std::vector<JointDrive>& drives() const { return drives_; }
+    const std::vector<glm::mat4>& globals() const { return globals_; }  // joints at t
+    const Pose& pose() const { return pose_; }
+    const HierarchicalWeights& hierarchical_weights() const { return betas_; }
+    const JointMotionHistory& history() const { return history_; }
+    float size() const { return size_; }
+
+private:
+    const Character& character_;
+    float size_;
+    HierarchicalWeights betas_;
+    DelayedLbs delayed_lbs_;
+    JointMotionHistory history_;
+    JointDriveFilter filter_;
+
+    Pose pose_;
+    std::vector<glm::mat4> globals_, skinning_;
+    std::vector<JointDrive> drives_;
+    std::vector<glm::vec3> base_positions_, base_normals_, positions_, normals_;
+};
+
+}  // namespace dynskin

@@ -1,0 +1,39 @@
+#pragma once
+// dLBS: each joint's rotation reaches vertex i with the delay s_i(a) / c, where s_i(a) is the
+// distance along the skeleton from joint a to the vertex's attachment point (its projection
+// on the bone of its main joint), so a motion travels from the root to the extremities.
+// Translations and scales are not delayed; c = infinity gives LBS exactly.
+
+#include <vector>
+
+#include "core/hierarchical_weights.h"
+#include "core/joint_motion_history.h"
+
+namespace dynskin {
+
+// s_i(a) / L for every (vertex, joint) entry of the hierarchical weights (same indexing):
+// those entries are exactly the joints whose rotation moves the vertex.
+std::vector<float> skeleton_distances(const Skeleton& skeleton, const SkinnedMesh& mesh,
+                                      const HierarchicalWeights& betas, float size);
+
+// The local rotation of `joint` at time t - delay: slerp between the measured ticks, and
+// between the newest tick before t and the pose at t itself, so that delay 0 is exact.
+glm::quat delayed_rotation(const JointMotionHistory& history, const Pose& pose, int joint, double t, double delay);
+
+class DelayedLbs {
+public:
+    DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas, float size);
+
+    // speed: c in character sizes per second. The history must have advanced to t.
+    void run(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
+             const JointMotionHistory& history, double t, const Pose& pose, float speed,
+             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+
+    const std::vector<float>& distances() const { return distances_; }
+
+private:
+    std::vector<float> distances_;
+    std::vector<glm::mat4> chain_;  // per-joint scratch for one vertex's delayed globals
+};
+
+}  // namespace dynskin

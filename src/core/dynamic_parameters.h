@@ -1,0 +1,65 @@
+#pragma once
+// What the user tunes: the global parameters and the per-joint settings.
+
+#include <limits>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+namespace dynskin {
+
+enum class DeformerMode {
+    LbsOnly,          // the base skinning alone
+    DragOnly,         // the drag term D alone (Velocity Skinning's floppy drag)
+    DynamicSkinning,  // drag and damped oscillations
+};
+
+enum class SkinningBase { Linear, DualQuaternion };
+
+// The oscillation kernel kappa(t) = A exp(-t/tau) sin(2 pi f t) and the drag D.
+// A and D are in seconds: F (rad/s) times them is an angle per unit of relative distance.
+struct OscillationParameters {
+    float frequency = 2.0f;  // f, Hz, >= 0
+    float damping = 0.4f;    // tau, s, >= 0 (0: no oscillation)
+    float amplitude = 0.15f; // A, s
+    float drag = 0.1f;       // D, s
+
+    bool operator==(const OscillationParameters& o) const {
+        return frequency == o.frequency && damping == o.damping && amplitude == o.amplitude && drag == o.drag;
+    }
+    bool operator!=(const OscillationParameters& o) const { return !(*this == o); }
+};
+
+struct DynamicParameters {
+    DeformerMode mode = DeformerMode::DynamicSkinning;
+    SkinningBase base = SkinningBase::Linear;
+    OscillationParameters oscillation;
+    // Strength of the translation term (lag and wobble behind a joint whose translation
+    // changes, such as a dragged root); 0 turns it off.
+    float translation_gain = 1.0f;
+    // dLBS propagation speed c in character sizes per second; infinity turns dLBS off.
+    float propagation_speed = std::numeric_limits<float>::infinity();
+    // Soft limit of the bend angle in radians (theta_max * tanh(theta / theta_max)); <= 0 or
+    // infinity turns it off.
+    float max_angle = 0.0f;
+};
+
+struct JointSettings {
+    float gain = 1.0f;                    // s_j: 0 turns the joint's effect off
+    bool override_oscillation = false;    // use `oscillation` instead of the global one
+    OscillationParameters oscillation;
+    glm::vec3 origin_offset{0.0f};        // flexible origin delta_j, in the joint's frame
+};
+
+struct DynamicSettings {
+    DynamicParameters parameters;
+    std::vector<JointSettings> joints;  // one per skeleton joint (missing ones use defaults)
+
+    const OscillationParameters& oscillation_of(int joint) const {
+        return joint < static_cast<int>(joints.size()) && joints[joint].override_oscillation
+                   ? joints[joint].oscillation
+                   : parameters.oscillation;
+    }
+};
+
+}  // namespace dynskin

@@ -1,0 +1,38 @@
+#pragma once
+// The filter: from the measured velocity history to what drives the bend of each joint at
+// time t, F_j = D omega_j[n] + sum_k kappa(k h) (H_j[n-k] - H_j[n-k-1]), mapped to world.
+
+#include <vector>
+
+#include "core/joint_motion_history.h"
+#include "core/oscillation_kernel.h"
+
+namespace dynskin {
+
+struct JointDrive {
+    glm::vec3 angular{0.0f};  // W_j = R_parent F_j: world axis times filtered angular speed
+    glm::vec3 linear{0.0f};   // the same filter on the local translation's velocity, in world
+    glm::vec3 origin{0.0f};   // o_j = q_j + R_j delta_j, the centre of the bend
+    float gain = 0.0f;        // s_j
+
+    bool still() const { return gain == 0.0f || (angular == glm::vec3(0.0f) && linear == glm::vec3(0.0f)); }
+};
+
+// F at tick n of one joint's history row; oscillations off leaves the drag term alone.
+glm::vec3 filtered_velocity(const TickHistory<glm::vec3>& history, int joint, Tick n,
+                            const OscillationKernel& kernel, float drag, bool oscillations);
+
+class JointDriveFilter {
+public:
+    // Drives at time t, interpolated linearly between the two measured ticks around t (the
+    // history must have advanced to t). pose and globals are the pose at t and its forward
+    // kinematics. Parameters are read afresh on every call, so changes apply at once.
+    void compute(const Skeleton& skeleton, const DynamicSettings& settings, const JointMotionHistory& history,
+                 double t, const Pose& pose, const std::vector<glm::mat4>& globals, std::vector<JointDrive>& drives);
+
+private:
+    std::vector<OscillationKernel> kernels_;  // one per joint, retabulated only on change
+    std::vector<glm::quat> global_rotations_;
+};
+
+}  // namespace dynskin

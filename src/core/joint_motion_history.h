@@ -1,0 +1,51 @@
+#pragma once
+// The measurement side of the method: at every tick of the fixed clock, sample the pose and
+// record each joint's velocity relative to its parent, plus its local rotation (for dLBS).
+
+#include "core/pose_sampler.h"
+#include "core/tick_history.h"
+
+namespace dynskin {
+
+// Ticks kept: two more than the longest kernel, and 34 s of rotations for dLBS delays.
+constexpr int kHistoryTicks = 2048;
+
+class JointMotionHistory {
+public:
+    explicit JointMotionHistory(int joint_count, int capacity = kHistoryTicks);
+
+    // Forgets the past (scrub, clip or character change, reset): the next advance() starts
+    // afresh as if the motion at that moment had always been going on, so no wobble starts.
+    void clear() { started_ = false; }
+
+    // Runs every tick up to the first tick at or after t (so that time t can be interpolated
+    // between two measured ticks). Time going back more than a tick, or jumping further
+    // than the buffer holds, restarts the history at t.
+    void advance(double t, const Skeleton& skeleton, const PoseSampler& sampler);
+
+    bool started() const { return started_; }
+    Tick newest_tick() const { return angular_velocity_.newest(); }
+
+    // omega_j = log(r_j[n] r_j[n-1]^-1) / h: angular velocity in the parent's frame (rad/s).
+    const TickHistory<glm::vec3>& angular_velocity() const { return angular_velocity_; }
+    // v_j = (t_j[n] - t_j[n-1]) / h: velocity of the local translation, in the parent's frame.
+    const TickHistory<glm::vec3>& linear_velocity() const { return linear_velocity_; }
+    // r_j[n]: local rotations at the ticks.
+    const TickHistory<glm::quat>& rotations() const { return rotations_; }
+
+private:
+    void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
+    void measure(const Pose& previous, const Pose& current);
+
+    int joint_count_;
+    int capacity_;
+    bool started_ = false;
+    TickHistory<glm::vec3> angular_velocity_;
+    TickHistory<glm::vec3> linear_velocity_;
+    TickHistory<glm::quat> rotations_;
+    Pose previous_, current_;                 // poses of the two newest ticks
+    std::vector<glm::vec3> omega_row_, velocity_row_;
+    std::vector<glm::quat> rotation_row_;
+};
+
+}  // namespace dynskin

@@ -1,0 +1,78 @@
+#include "core/linear_blend_skinning.h"
+
+#include <glm/gtx/dual_quaternion.hpp>
+
+#include "core/bend_deformer.h"
+
+namespace dynskin {
+namespace {
+
+glm::vec3 normalized_or(const glm::vec3& v, const glm::vec3& fallback) {
+    const float len = glm::length(v);
+    return len > 1e-20f && std::isfinite(len) ? v / len : fallback;
+}
+
+// The rigid part of a skinning matrix as a unit dual quaternion (scale removed per axis).
+glm::dualquat rigid_dual_quaternion(const glm::mat4& m) {
+    glm::mat3 r(m);
+    for (int c = 0; c < 3; ++c) r[c] = normalized_or(r[c], glm::vec3(c == 0, c == 1, c == 2));
+    return glm::dualquat(glm::normalize(glm::quat_cast(r)), glm::vec3(m[3]));
+}
+
+}  // namespace
+
+void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<glm::mat4>& inverse_binds,
+                       std::vector<glm::mat4>& skinning) {
+    skinning.resize(globals.size());
+    for (std::size_t j = 0; j < globals.size(); ++j) skinning[j] = globals[j] * inverse_binds[j];
+}
+
+void linear_blend_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
+                           std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+    const std::size_t n = mesh.vertex_count();
+    positions.resize(n);
+    normals.resize(n);
+    const SkinningWeights& w = mesh.weights;
+    for (std::size_t i = 0; i < n; ++i) {
+        glm::mat4 blended(0.0f);
+        for (std::uint32_t e = w.offsets[i]; e < w.offsets[i + 1]; ++e) blended += w.weights[e] * skinning[w.joints[e]];
+        positions[i] = glm::vec3(blended * glm::vec4(mesh.rest_positions[i], 1.0f));
+        normals[i] = normalized_or(cofactor_transform(glm::mat3(blended), mesh.rest_normals[i]), mesh.rest_normals[i]);
+    }
+}
+
+void dual_quaternion_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
+                              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+    const std::size_t n = mesh.vertex_count();
+    positions.resize(n);
+    normals.resize(n);
+    std::vector<glm::dualquat> joints(skinning.size());
+    for (std::size_t j = 0; j < skinning.size(); ++j) joints[j] = rigid_dual_quaternion(skinning[j]);
+
+    const SkinningWeights& w = mesh.weights;
+    for (std::size_t i = 0; i < n; ++i) {
+        glm::quat real(0, 0, 0, 0), dual(0, 0, 0, 0);
+        glm::quat pivot(1, 0, 0, 0);
+        for (std::uint32_t e = w.offsets[i]; e < w.offsets[i + 1]; ++e) {
+            const glm::dualquat& q = joints[w.joints[e]];
+            if (e == w.offsets[i]) pivot = q.real;
+            const float sign = glm::dot(q.real, pivot) < 0.0f ? -1.0f : 1.0f;  // same hemisphere
+            real += (sign * w.weights[e]) * q.real;
+            dual += (sign * w.weights[e]) * q.dual;
+        }
+        const float len = glm::length(real);
+        if (!(len > 1e-12f)) {
+            positions[i] = mesh.rest_positions[i];
+            normals[i] = mesh.rest_normals[i];
+            continue;
+        }
+        real /= len;
+        dual /= len;
+        // translation = 2 dual conj(real); the dual part orthogonal to real does not matter here.
+        const glm::quat tq = 2.0f * dual * glm::conjugate(real);
+        positions[i] = real * mesh.rest_positions[i] + glm::vec3(tq.x, tq.y, tq.z);
+        normals[i] = real * mesh.rest_normals[i];
+    }
+}
+
+}  // namespace dynskin

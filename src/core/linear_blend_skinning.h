@@ -1,0 +1,23 @@
+#pragma once
+// The base deformations: p_i = sum_j w_ij G_j B_j^-1 r_i (LBS), or the same weights blending
+// unit dual quaternions (DQS, no candy-wrapper collapse; scale is not blended).
+
+#include <vector>
+
+#include "core/skinned_mesh.h"
+
+namespace dynskin {
+
+// skinning[j] = globals[j] * inverse_binds[j]
+void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<glm::mat4>& inverse_binds,
+                       std::vector<glm::mat4>& skinning);
+
+// Normals are transformed by the cofactor of the blended linear part (right under
+// non-uniform scale) and renormalised.
+void linear_blend_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
+                           std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+
+void dual_quaternion_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
+                              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+
+}  // namespace dynskin

@@ -1,0 +1,22 @@
+#pragma once
+// The fixed measurement clock: joint velocities are measured every h = 1/60 s at exact tick
+// times t_n = n h, whatever the render frame rate, so that the result does not depend on it.
+
+#include <cmath>
+#include <cstdint>
+
+namespace dynskin {
+
+using Tick = std::int64_t;
+
+constexpr double kTicksPerSecond = 60.0;
+constexpr double kTickSeconds = 1.0 / kTicksPerSecond;
+
+inline double tick_time(Tick n) { return static_cast<double>(n) / kTicksPerSecond; }
+
+// The first tick n with t_n >= t; times within 1e-9 tick of a tick count as that tick.
+inline Tick first_tick_at_or_after(double t) {
+    return static_cast<Tick>(std::ceil(t * kTicksPerSecond - 1e-9));
+}
+
+}  // namespace dynskin

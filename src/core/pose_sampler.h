@@ -1,0 +1,17 @@
+#pragma once
+// Where poses come from: any function of time (a clip, a procedural motion, an interactive
+// drag interpolated between input frames). The measurement clock calls it at tick times.
+
+#include <functional>
+
+#include "core/animation_clip.h"
+
+namespace dynskin {
+
+using PoseSampler = std::function<void(double time, Pose& pose)>;
+
+// Samples `clip` from the rest pose. A looping clip wraps time continuously (t mod duration,
+// also for t < 0); otherwise times are clamped to the clip.
+PoseSampler clip_sampler(const Skeleton& skeleton, const AnimationClip& clip, bool loop);
+
+}  // namespace dynskin

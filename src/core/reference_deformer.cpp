@@ -1,0 +1,202 @@
+#include "core/reference_deformer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/delayed_lbs.h"
+#include "core/hierarchical_weights.h"
+#include "core/linear_blend_skinning.h"
+#include "core/oscillation_kernel.h"
+
+namespace dynskin {
+namespace {
+
+constexpr double h = 1.0 / 60.0;
+
+struct Measurements {
+    const Character& character;
+    const PoseSampler& sampler;
+    Tick first;  // the tick the history started at
+    std::map<Tick, Pose> poses;
+
+    const Pose& pose_at_tick(Tick n) {
+        auto it = poses.find(n);
+        if (it != poses.end()) return it->second;
+        Pose pose{character.skeleton.rest};
+        sampler(static_cast<double>(n) / 60.0, pose);
+        return poses.emplace(n, pose).first->second;
+    }
+    // Before the first tick, the velocity of the first tick.
+    glm::vec3 omega(int j, Tick n) {
+        n = std::max(n, first);
+        const glm::quat a = pose_at_tick(n - 1).local[j].rotation, b = pose_at_tick(n).local[j].rotation;
+        return a == b ? glm::vec3(0.0f) : rotation_log(b * glm::inverse(a)) / static_cast<float>(h);
+    }
+    glm::vec3 velocity(int j, Tick n) {
+        n = std::max(n, first);
+        return (pose_at_tick(n).local[j].translation - pose_at_tick(n - 1).local[j].translation) / static_cast<float>(h);
+    }
+    // Before the tick preceding the first, the rotation of that tick.
+    glm::quat rotation(int j, Tick n) { return pose_at_tick(std::max(n, first - 1)).local[j].rotation; }
+};
+
+glm::vec3 filter(Measurements& m, bool linear, int j, Tick n, const OscillationParameters& p, bool oscillations) {
+    auto H = [&](Tick k) { return linear ? m.velocity(j, k) : m.omega(j, k); };
+    glm::vec3 f = p.drag * H(n);
+    if (!oscillations || !(p.damping > 0.0f)) return f;
+    const int K = std::min(static_cast<int>(std::ceil(p.damping * std::log(1000.0) * 60.0)), kMaxKernelTicks);
+    for (int k = 0; k < K; ++k) {
+        const double time = k * h;
+        const float kappa = static_cast<float>(p.amplitude * std::exp(-time / p.damping) *
+                                               std::sin(2.0 * M_PI * p.frequency * time));
+        f += kappa * (H(n - k) - H(n - k - 1));
+    }
+    return f;
+}
+
+bool is_ancestor_or_self(const Skeleton& s, int a, int j) { return s.is_ancestor_or_self(a, j); }
+
+}  // namespace
+
+ReferenceResult reference_deform(const Character& character, const PoseSampler& sampler,
+                                 const DynamicSettings& settings, double start_time, double t) {
+    const Skeleton& skeleton = character.skeleton;
+    const SkinnedMesh& mesh = character.mesh;
+    const DynamicParameters& params = settings.parameters;
+    const int J = skeleton.joint_count();
+    const std::size_t V = mesh.vertex_count();
+    const float L = character_size(skeleton, mesh);
+
+    Measurements m{character, sampler, first_tick_at_or_after(start_time), {}};
+    Pose pose{skeleton.rest};
+    sampler(t, pose);
+    std::vector<glm::mat4> globals;
+    forward_kinematics(skeleton, pose, globals);
+
+    // Dense weights and betas.
+    std::vector<std::vector<float>> w(V, std::vector<float>(J, 0.0f));
+    for (std::size_t i = 0; i < V; ++i)
+        for (std::uint32_t e = mesh.weights.offsets[i]; e < mesh.weights.offsets[i + 1]; ++e)
+            w[i][mesh.weights.joints[e]] += mesh.weights.weights[e];
+    std::vector<std::vector<float>> beta(V, std::vector<float>(J, 0.0f));
+    for (std::size_t i = 0; i < V; ++i)
+        for (int j = 0; j < J; ++j)
+            for (int k = 0; k < J; ++k)
+                if (w[i][k] > 0.0f && is_ancestor_or_self(skeleton, j, k)) beta[i][j] += w[i][k];
+
+    ReferenceResult r;
+    r.base_positions.resize(V);
+    r.normals.resize(V);
+    const bool delayed = params.propagation_speed > 0.0f && std::isfinite(params.propagation_speed);
+    if (delayed) {
+        const HierarchicalWeights rows = build_hierarchical_weights(skeleton, mesh.weights);
+        const std::vector<float> distances = skeleton_distances(skeleton, mesh, rows, L);
+        const Tick newest = first_tick_at_or_after(t);
+        for (std::size_t i = 0; i < V; ++i) {
+            std::vector<float> delay(J, 0.0f);
+            for (std::uint32_t e = rows.offsets[i]; e < rows.offsets[i + 1]; ++e)
+                delay[rows.joints[e]] = distances[e] / params.propagation_speed;
+            glm::mat4 blended(0.0f);
+            for (int j = 0; j < J; ++j) {
+                if (!(w[i][j] > 0.0f)) continue;
+                std::vector<int> chain;
+                for (int a = j; a >= 0; a = skeleton.parents[a]) chain.insert(chain.begin(), a);
+                glm::mat4 g(1.0f);
+                for (int a : chain) {
+                    Trs local = pose.local[a];
+                    const double target = t - delay[a];
+                    if (delay[a] > 0.0f) {
+                        if (target >= tick_time(newest - 1)) {
+                            const double span = t - tick_time(newest - 1);
+                            const float s = span > 1e-12 ? float((target - tick_time(newest - 1)) / span) : 1.0f;
+                            local.rotation = slerp_shortest(m.rotation(a, newest - 1), pose.local[a].rotation, s);
+                        } else {
+                            const Tick k = static_cast<Tick>(std::floor(target * 60.0));
+                            const Tick oldest = newest - kHistoryTicks + 1;
+                            const Tick k0 = std::clamp(k, oldest, newest), k1 = std::clamp(k + 1, oldest, newest);
+                            local.rotation = slerp_shortest(m.rotation(a, k0), m.rotation(a, k1), float(target * 60.0 - k));
+                        }
+                    }
+                    g = g * local.to_matrix();
+                }
+                blended += w[i][j] * (g * mesh.inverse_binds[j]);
+            }
+            r.base_positions[i] = glm::vec3(blended * glm::vec4(mesh.rest_positions[i], 1.0f));
+            r.normals[i] = glm::normalize(glm::inverse(glm::transpose(glm::mat3(blended))) * mesh.rest_normals[i]);
+        }
+    } else {
+        std::vector<glm::mat4> skinning(J);
+        for (int j = 0; j < J; ++j) skinning[j] = globals[j] * mesh.inverse_binds[j];
+        if (params.base == SkinningBase::DualQuaternion) {
+            dual_quaternion_skinning(mesh, skinning, r.base_positions, r.normals);
+        } else {
+            for (std::size_t i = 0; i < V; ++i) {
+                glm::mat4 blended(0.0f);
+                for (int j = 0; j < J; ++j) blended += w[i][j] * skinning[j];
+                r.base_positions[i] = glm::vec3(blended * glm::vec4(mesh.rest_positions[i], 1.0f));
+                r.normals[i] = glm::normalize(glm::inverse(glm::transpose(glm::mat3(blended))) * mesh.rest_normals[i]);
+            }
+        }
+    }
+    r.positions = r.base_positions;
+    if (params.mode == DeformerMode::LbsOnly) return r;
+
+    // World drives W_j (angular) and V_j (linear) at t, interpolated between ticks.
+    const bool oscillations = params.mode == DeformerMode::DynamicSkinning;
+    const Tick n = first_tick_at_or_after(t);
+    double alpha = (t - tick_time(n - 1)) * 60.0;
+    alpha = std::abs(alpha - 1.0) < 1e-6 ? 1.0 : std::clamp(alpha, 0.0, 1.0);
+    std::vector<glm::vec3> W(J), Vlin(J), origin(J);
+    std::vector<float> gain(J, 1.0f);
+    std::vector<glm::quat> global_rotation(J);
+    for (int j = 0; j < J; ++j) {
+        const int p = skeleton.parents[j];
+        global_rotation[j] = p < 0 ? pose.local[j].rotation : global_rotation[p] * pose.local[j].rotation;
+        const JointSettings js = j < int(settings.joints.size()) ? settings.joints[j] : JointSettings{};
+        gain[j] = js.gain;
+        origin[j] = glm::vec3(globals[j] * glm::vec4(js.origin_offset, 1.0f));
+        const OscillationParameters op = sanitized(settings.oscillation_of(j));
+        auto at_t = [&](bool linear) {
+            const glm::vec3 f1 = filter(m, linear, j, n, op, oscillations);
+            const glm::vec3 f0 = filter(m, linear, j, n - 1, op, oscillations);
+            return alpha == 1.0 ? f1 : f0 + float(alpha) * (f1 - f0);
+        };
+        W[j] = (p < 0 ? glm::quat(1, 0, 0, 0) : global_rotation[p]) * at_t(false);
+        Vlin[j] = params.translation_gain * ((p < 0 ? glm::mat3(1.0f) : glm::mat3(globals[p])) * at_t(true));
+    }
+
+    auto displacement = [&](std::size_t i, const glm::vec3& p) {
+        glm::vec3 d(0.0f);
+        const float gamma = mesh.bend_weights[i];
+        for (int j = 0; j < J; ++j) {
+            if (beta[i][j] == 0.0f || gain[j] == 0.0f) continue;
+            const glm::vec3 u = p - origin[j];
+            if (glm::length(W[j]) > 0.0f) {
+                float theta = -gamma * gain[j] * glm::length(glm::cross(W[j], u)) / L;
+                if (params.max_angle > 0.0f && std::isfinite(params.max_angle))
+                    theta = params.max_angle * std::tanh(theta / params.max_angle);
+                const glm::vec3 rotated = glm::angleAxis(theta, glm::normalize(W[j])) * u;
+                d += beta[i][j] * (rotated - u);
+            }
+            d -= beta[i][j] * gamma * gain[j] * (glm::length(u) / L) * Vlin[j];
+        }
+        return d;
+    };
+    const float step = 1e-3f * L;
+    for (std::size_t i = 0; i < V; ++i) {
+        const glm::vec3 p = r.base_positions[i];
+        r.positions[i] = p + displacement(i, p);
+        glm::mat3 jacobian(1.0f);
+        for (int c = 0; c < 3; ++c) {
+            glm::vec3 e(0.0f);
+            e[c] = step;
+            jacobian[c] += (displacement(i, p + e) - displacement(i, p - e)) / (2.0f * step);
+        }
+        const glm::vec3 normal = glm::inverse(glm::transpose(jacobian)) * r.normals[i];
+        r.normals[i] = glm::normalize(normal * glm::sign(glm::determinant(jacobian)));
+    }
+    return r;
+}
+
+}  // namespace dynskin

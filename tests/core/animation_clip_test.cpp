@@ -1,0 +1,99 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/animation_clip.h"
+#include "core/pose_sampler.h"
+
+namespace dynskin {
+namespace {
+
+Skeleton one_joint() {
+    Skeleton s;
+    s.add_joint("root", -1, Trs{});
+    return s;
+}
+
+AnimationChannel translation_x(Interpolation interpolation, std::vector<float> times, std::vector<float> xs) {
+    AnimationChannel ch;
+    ch.path = ChannelPath::Translation;
+    ch.interpolation = interpolation;
+    ch.times = std::move(times);
+    for (float x : xs) ch.values.insert(ch.values.end(), {x, 0.0f, 0.0f});
+    return ch;
+}
+
+float sample_x(const AnimationClip& clip, double t) {
+    Pose pose = Pose::rest_of(one_joint());
+    clip.sample(t, pose);
+    return pose.local[0].translation.x;
+}
+
+TEST(AnimationClip, LinearStepAndClamping) {
+    AnimationClip clip;
+    clip.channels.push_back(translation_x(Interpolation::Linear, {1.0f, 2.0f}, {10.0f, 20.0f}));
+    EXPECT_FLOAT_EQ(sample_x(clip, 0.0), 10.0f);  // before the first key: clamped
+    EXPECT_FLOAT_EQ(sample_x(clip, 1.25), 12.5f);
+    EXPECT_FLOAT_EQ(sample_x(clip, 5.0), 20.0f);  // after the last key: clamped
+    clip.channels[0].interpolation = Interpolation::Step;
+    EXPECT_FLOAT_EQ(sample_x(clip, 1.9), 10.0f);
+    EXPECT_FLOAT_EQ(sample_x(clip, 2.0), 20.0f);
+}
+
+TEST(AnimationClip, CubicSplineIsHermite) {
+    AnimationClip clip;
+    // keys at 0 and 1: values 0 and 1, out-tangent of key 0 = 0, in-tangent of key 1 = 0
+    AnimationChannel ch;
+    ch.path = ChannelPath::Translation;
+    ch.interpolation = Interpolation::CubicSpline;
+    ch.times = {0.0f, 1.0f};
+    ch.values = {0, 0, 0, /*v0*/ 0, 0, 0, /*out0*/ 0, 0, 0, /*in1*/ 0, 0, 0, /*v1*/ 1, 0, 0, /*out1*/ 0, 0, 0};
+    clip.channels.push_back(ch);
+    EXPECT_NEAR(sample_x(clip, 0.5), 0.5f, 1e-6f);   // smoothstep at the middle
+    EXPECT_NEAR(sample_x(clip, 0.25), 0.15625f, 1e-6f);  // 3 s^2 - 2 s^3
+    EXPECT_EQ(clip.validate(1), "");
+}
+
+TEST(AnimationClip, RotationTakesTheShortPathAndIsUnit) {
+    AnimationClip clip;
+    AnimationChannel ch;
+    ch.path = ChannelPath::Rotation;
+    ch.times = {0.0f, 1.0f};
+    const glm::quat a = glm::angleAxis(0.1f, glm::vec3(1, 0, 0));
+    const glm::quat b = -glm::angleAxis(0.5f, glm::vec3(1, 0, 0));  // stored on the far hemisphere
+    ch.values = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
+    clip.channels.push_back(ch);
+    Pose pose = Pose::rest_of(one_joint());
+    clip.sample(0.5, pose);
+    EXPECT_NEAR(glm::length(pose.local[0].rotation), 1.0f, 1e-6f);
+    EXPECT_NEAR(rotation_log(pose.local[0].rotation).x, 0.3f, 1e-5f);
+}
+
+TEST(AnimationClip, ValidateNamesTheProblem) {
+    AnimationClip clip;
+    clip.name = "walk";
+    clip.channels.push_back(translation_x(Interpolation::Linear, {1.0f, 1.0f}, {0.0f, 1.0f}));
+    EXPECT_NE(clip.validate(1).find("do not increase"), std::string::npos);
+    clip.channels[0].times = {0.0f, 1.0f};
+    clip.channels[0].joint = 3;
+    EXPECT_NE(clip.validate(1).find("targets joint 3"), std::string::npos);
+}
+
+TEST(PoseSampler, LoopWrapsTimeContinuously) {
+    const Skeleton s = one_joint();
+    AnimationClip clip;
+    clip.duration = 2.0f;
+    clip.channels.push_back(translation_x(Interpolation::Linear, {0.0f, 2.0f}, {0.0f, 2.0f}));
+    const PoseSampler loop = clip_sampler(s, clip, true);
+    Pose pose;
+    loop(2.5, pose);
+    EXPECT_FLOAT_EQ(pose.local[0].translation.x, 0.5f);
+    loop(-0.5, pose);
+    EXPECT_FLOAT_EQ(pose.local[0].translation.x, 1.5f);
+    const PoseSampler once = clip_sampler(s, clip, false);
+    once(2.5, pose);
+    EXPECT_FLOAT_EQ(pose.local[0].translation.x, 2.0f);
+}
+
+}  // namespace
+}  // namespace dynskin

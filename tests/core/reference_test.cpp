@@ -1,0 +1,96 @@
+// The deformer against the plain reference implementation, in every mode.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "core/deformer.h"
+#include "core/reference_deformer.h"
+#include "test_support.h"
+
+namespace dynskin {
+namespace {
+
+PoseSampler rich_motion(const Skeleton& skeleton) {
+    return [&skeleton](double t, Pose& pose) {
+        pose.local = skeleton.rest;
+        pose.local[0].translation = glm::vec3(0.3f * float(std::sin(2.0 * M_PI * 0.5 * t)), 0.0f, 0.1f * float(t));
+        pose.local[0].rotation = glm::angleAxis(0.4f * float(t), glm::vec3(0, 1, 0));
+        pose.local[1].rotation = glm::angleAxis(0.8f * float(std::sin(2.0 * M_PI * 0.7 * t)), glm::vec3(0, 0, 1));
+        pose.local[2].rotation =
+            glm::angleAxis(0.5f * float(std::sin(2.0 * M_PI * 1.3 * t + 1.0)), glm::normalize(glm::vec3(1, 0, 1)));
+        if (t > 1.1) pose.local[3].rotation = glm::angleAxis(0.6f, glm::vec3(1, 0, 0));  // a sudden pose change
+    };
+}
+
+struct Case {
+    const char* name;
+    DynamicSettings settings;
+};
+
+std::vector<Case> cases() {
+    std::vector<Case> list;
+    DynamicSettings s;
+    s.parameters.oscillation = {2.5f, 0.4f, 0.15f, 0.08f};
+    list.push_back({"dynamic", s});
+    DynamicSettings drag = s;
+    drag.parameters.mode = DeformerMode::DragOnly;
+    list.push_back({"drag only", drag});
+    DynamicSettings lbs = s;
+    lbs.parameters.mode = DeformerMode::LbsOnly;
+    list.push_back({"lbs only", lbs});
+    DynamicSettings dqs = s;
+    dqs.parameters.base = SkinningBase::DualQuaternion;
+    list.push_back({"dual quaternion base", dqs});
+    DynamicSettings delayed = s;
+    delayed.parameters.propagation_speed = 1.5f;
+    list.push_back({"dLBS with oscillations", delayed});
+    DynamicSettings per_joint = s;
+    per_joint.joints.resize(4);
+    per_joint.joints[1].override_oscillation = true;
+    per_joint.joints[1].oscillation = {4.0f, 0.25f, -0.2f, 0.02f};
+    per_joint.joints[1].origin_offset = glm::vec3(0.1f, 0.3f, 0.0f);
+    per_joint.joints[2].gain = 0.0f;
+    per_joint.joints[0].gain = 2.0f;
+    per_joint.parameters.max_angle = 0.3f;
+    per_joint.parameters.translation_gain = 2.0f;
+    list.push_back({"per-joint overrides, origins, soft limit", per_joint});
+    return list;
+}
+
+TEST(ReferenceDeformer, DeformerAgreesInEveryMode) {
+    Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);
+    for (std::size_t i = 0; i < bar.mesh.vertex_count(); ++i) bar.mesh.bend_weights[i] = 1.5f - float(i % 5) * 0.4f;
+    const PoseSampler motion = rich_motion(bar.skeleton);
+    for (const Case& c : cases()) {
+        Deformer deformer(bar);
+        const double start = 0.05;
+        int checked = 0;
+        // Frames at 47 fps fall between ticks as well as on them.
+        for (int k = 0; k <= 90; ++k) {
+            const double t = start + k / 47.0;
+            deformer.update(t, motion, c.settings);
+            if (k % 15 != 0 && k != 47) continue;
+            const ReferenceResult r = reference_deform(bar, motion, c.settings, start, t);
+            const float L = deformer.size();
+            EXPECT_LT(test::max_distance(deformer.base_positions(), r.base_positions), 1e-5f * L) << c.name << " t=" << t;
+            EXPECT_LT(test::max_distance(deformer.positions(), r.positions), 1e-5f * L) << c.name << " t=" << t;
+            EXPECT_LT(test::max_distance(deformer.normals(), r.normals), 2e-3f) << c.name << " t=" << t;
+            ++checked;
+        }
+        EXPECT_GT(checked, 5);
+    }
+}
+
+TEST(ReferenceDeformer, TheBendIsNotTrivialInTheseCases) {
+    // Guard against a comparison that passes because nothing moves.
+    const Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);
+    const PoseSampler motion = rich_motion(bar.skeleton);
+    const DynamicSettings s = cases()[0].settings;
+    const ReferenceResult r = reference_deform(bar, motion, s, 0.0, 1.0);
+    EXPECT_GT(test::max_distance(r.positions, r.base_positions), 0.05f);
+}
+
+}  // namespace
+}  // namespace dynskin

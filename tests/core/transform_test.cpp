@@ -1,0 +1,48 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/transform.h"
+
+namespace dynskin {
+namespace {
+
+TEST(Transform, LogTakesTheShortestArc) {
+    const glm::quat q = glm::angleAxis(0.3f, glm::vec3(0, 0, 1));
+    const glm::vec3 a = rotation_log(q), b = rotation_log(-q);
+    EXPECT_NEAR(a.z, 0.3f, 1e-6f);
+    EXPECT_NEAR(b.z, 0.3f, 1e-6f);  // -q is the same rotation, not 2 pi - 0.3 the other way
+}
+
+TEST(Transform, ExpInvertsLog) {
+    const glm::vec3 v(0.4f, -1.1f, 0.7f);
+    const glm::vec3 back = rotation_log(rotation_exp(v));
+    EXPECT_NEAR(glm::length(back - v), 0.0f, 1e-5f);
+    EXPECT_EQ(rotation_log(glm::quat(1, 0, 0, 0)), glm::vec3(0.0f));
+}
+
+TEST(Transform, HalfTurnIsFinite) {
+    const glm::vec3 v = rotation_log(glm::quat(0.0f, 1.0f, 0.0f, 0.0f));
+    EXPECT_NEAR(glm::length(v), float(M_PI), 1e-5f);
+}
+
+TEST(Transform, SlerpEndsExactlyAndTakesTheShortPath) {
+    const glm::quat a = glm::angleAxis(0.2f, glm::vec3(0, 1, 0));
+    const glm::quat b = -glm::angleAxis(0.6f, glm::vec3(0, 1, 0));
+    EXPECT_EQ(slerp_shortest(a, b, 0.0f), a);
+    EXPECT_EQ(slerp_shortest(a, b, 1.0f), b);
+    const glm::vec3 mid = rotation_log(slerp_shortest(a, b, 0.5f));
+    EXPECT_NEAR(mid.y, 0.4f, 1e-5f);
+}
+
+TEST(Transform, TrsMatrixIsTranslationRotationScale) {
+    Trs t;
+    t.translation = glm::vec3(1, 2, 3);
+    t.rotation = glm::angleAxis(float(M_PI / 2), glm::vec3(0, 0, 1));
+    t.scale = glm::vec3(2, 1, 1);
+    const glm::vec3 p = glm::vec3(t.to_matrix() * glm::vec4(1, 0, 0, 1));  // scaled to (2,0,0), turned to (0,2,0)
+    EXPECT_NEAR(glm::length(p - glm::vec3(1, 4, 3)), 0.0f, 1e-6f);
+}
+
+}  // namespace
+}  // namespace dynskin
