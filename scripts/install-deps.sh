@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages dynskin needs, when they are missing.
+# Usage: scripts/install-deps.sh            (build, tests and benchmarks)
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config            # toolchain
+  libglm-dev                                  # vector maths (core)
+  libtinygltf-dev libstb-dev nlohmann-json3-dev  # glTF, images, JSON (io)
+  libcli11-dev                                # command-line parsing (dynskin-cli)
+  libgtest-dev libbenchmark-dev               # tests and benchmarks
+  clang libclang-rt-14-dev                    # libFuzzer for the loader's fuzz test
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "error: these packages are missing and neither root nor sudo is available: ${missing[*]}" >&2
+  echo "       install them with your package manager, then run this again." >&2
+  exit 1
+fi
+"${as_root[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,14 @@
+#pragma once
+// What the commands take as a character: a glTF file, or the name of a bundled character.
+
+#include <string>
+
+#include "io/gltf_loader.h"
+
+namespace dynskin::cli {
+
+// A path that exists is loaded as glTF; otherwise a bundled character's name is made.
+// Throws std::exception naming the problem.
+io::LoadedCharacter load_character(const std::string& file_or_name);
+
+}  // namespace dynskin::cli
