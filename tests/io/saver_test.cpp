@@ -1,0 +1,119 @@
+// Saving the user's work: bend weights and settings go into a glb that reopens as it was.
+
+#include <fstream>
+
+#include "io/gltf_document.h"
+#include "io/gltf_saver.h"
+#include "io_test_support.h"
+
+namespace dynskin::test {
+namespace {
+
+DynamicSettings sample_settings(int joints) {
+    DynamicSettings settings;
+    settings.parameters.mode = DeformerMode::DragOnly;
+    settings.parameters.oscillation.frequency = 3.25f;
+    settings.parameters.propagation_speed = 4.0f;
+    settings.parameters.max_angle = std::numeric_limits<float>::infinity();
+    settings.joints.resize(static_cast<std::size_t>(joints));
+    settings.joints[1].gain = 0.0f;
+    settings.joints[1].override_oscillation = true;
+    settings.joints[1].oscillation.damping = 0.123f;
+    settings.joints[1].origin_offset = glm::vec3(0.1f, -0.2f, 0.3f);
+    return settings;
+}
+
+void expect_same_settings(const DynamicSettings& a, const DynamicSettings& b) {
+    EXPECT_EQ(a.parameters.mode, b.parameters.mode);
+    EXPECT_EQ(a.parameters.oscillation, b.parameters.oscillation);
+    EXPECT_EQ(a.parameters.propagation_speed, b.parameters.propagation_speed);
+    EXPECT_EQ(a.parameters.max_angle, b.parameters.max_angle);
+    ASSERT_EQ(a.joints.size(), b.joints.size());
+    for (std::size_t j = 0; j < a.joints.size(); ++j) {
+        EXPECT_EQ(a.joints[j].gain, b.joints[j].gain);
+        EXPECT_EQ(a.joints[j].override_oscillation, b.joints[j].override_oscillation);
+        EXPECT_EQ(a.joints[j].oscillation, b.joints[j].oscillation);
+        EXPECT_EQ(a.joints[j].origin_offset, b.joints[j].origin_offset);
+    }
+}
+
+std::size_t file_size(const std::string& path) {
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    return static_cast<std::size_t>(in.tellg());
+}
+
+TEST(GltfSaver, BendWeightsAndSettingsReopenAsTheyWere) {
+    const std::string folder = make_temp_folder();
+    const std::string source = arm_rig().write_glb(folder, "arm");
+    const std::vector<float> bend = {1.0f, 0.5f, -0.25f, 0.0f, 2.0f, 1.0f};
+    const DynamicSettings settings = sample_settings(2);
+    const std::string saved = folder + "/arm_saved.glb";
+    io::save_character_work(source, saved, bend, settings);
+
+    const io::LoadedCharacter loaded = io::load_gltf(saved);
+    EXPECT_EQ(loaded.character.mesh.bend_weights, bend);
+    ASSERT_TRUE(loaded.settings.has_value());
+    expect_same_settings(*loaded.settings, settings);
+    EXPECT_TRUE(loaded.warnings.empty());
+    // Everything else is as it was.
+    const io::LoadedCharacter original = io::load_gltf(source);
+    EXPECT_EQ(loaded.character.mesh.rest_positions, original.character.mesh.rest_positions);
+    EXPECT_EQ(loaded.character.mesh.weights.weights, original.character.mesh.weights.weights);
+    EXPECT_EQ(loaded.character.mesh.inverse_binds, original.character.mesh.inverse_binds);
+    EXPECT_FALSE(original.settings.has_value());
+
+    // Saving again in place overwrites the attribute instead of growing the file.
+    const std::size_t size = file_size(saved);
+    io::save_character_work(saved, saved, std::vector<float>(6, 0.75f), settings);
+    EXPECT_EQ(file_size(saved), size);
+    EXPECT_EQ(io::load_gltf(saved).character.mesh.bend_weights, std::vector<float>(6, 0.75f));
+}
+
+TEST(GltfSaver, SavedFileIsPlainGltfWithAnUnderscoreAttribute) {
+    const std::string folder = make_temp_folder();
+    const std::string source = arm_rig().write_glb(folder, "arm");
+    io::save_character_work(source, folder + "/out.glb", std::vector<float>(6, 1.0f), sample_settings(2));
+    const io::GltfDocument document = io::parse_gltf_document(io::read_file_bytes(folder + "/out.glb"), folder);
+    const nlohmann::json& primitive = document.json["meshes"][0]["primitives"][0];
+    ASSERT_TRUE(primitive["attributes"].contains("_DYNSKIN_BEND"));
+    EXPECT_TRUE(document.json["asset"]["extras"]["dynskin"].is_object());
+    EXPECT_EQ(document.json["buffers"].size(), 1u);
+    EXPECT_FALSE(document.json["buffers"][0].contains("uri"));
+}
+
+TEST(GltfSaver, GltfSourceWithExternalFilesBecomesASelfContainedGlb) {
+    GltfWriter w = arm_rig();
+    const std::string folder = make_temp_folder();
+    write_bytes(folder + "/skin.png", tiny_png(2, 2, 99));
+    w.json["images"] = {{{"uri", "skin.png"}}};
+    w.json["textures"] = {{{"source", 0}}};
+    w.json["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}}}}};
+    w.json["meshes"][0]["primitives"][0]["material"] = 0;
+    const std::string source = w.write_gltf_with_bin(folder, "arm");
+    const std::string other_folder = make_temp_folder();
+    io::save_character_work(source, other_folder + "/arm.glb", std::vector<float>(6, 0.5f), sample_settings(2));
+    const io::LoadedCharacter loaded = io::load_gltf(other_folder + "/arm.glb");
+    EXPECT_EQ(loaded.base_color.width, 2);
+    EXPECT_EQ(loaded.base_color.rgba[0], 99);
+    EXPECT_EQ(loaded.character.mesh.bend_weights, std::vector<float>(6, 0.5f));
+}
+
+TEST(GltfSaver, WrongBendWeightCountIsRefusedAndLeavesNoFile) {
+    const std::string folder = make_temp_folder();
+    const std::string source = arm_rig().write_glb(folder, "arm");
+    EXPECT_THROW(io::save_character_work(source, folder + "/out.glb", {1.0f}, DynamicSettings{}), io::SaveError);
+    EXPECT_FALSE(std::ifstream(folder + "/out.glb").good());
+    EXPECT_THROW(io::save_character_work(folder + "/missing.glb", folder + "/out.glb", {}, DynamicSettings{}),
+                 io::SaveError);
+}
+
+TEST(GltfSaver, UnreadableSavedSettingsAreAWarning) {
+    GltfWriter w = arm_rig();
+    w.json["asset"]["extras"] = {{"dynskin", {{"parameters", {{"mode", "wobbly"}}}}}};
+    const io::LoadedCharacter loaded = load(w);
+    EXPECT_FALSE(loaded.settings.has_value());
+    EXPECT_TRUE(has_warning(loaded, "settings are unreadable"));
+}
+
+}  // namespace
+}  // namespace dynskin::test
