@@ -17,16 +17,17 @@ void add_info_command(CLI::App& app) {
     info->add_option("file", *path, "a .glb or .gltf file")->required();
     info->callback([path] {
         const io::LoadedCharacter loaded = io::load_gltf(*path);
-        nlohmann::json animations = nlohmann::json::array();
+        nlohmann::ordered_json animations = nlohmann::ordered_json::array();
         for (const AnimationClip& clip : loaded.character.clips)
             animations.push_back({{"name", clip.name}, {"duration", clip.duration}});
-        const nlohmann::json summary = {{"vertices", loaded.file_vertex_count},
+        // ordered_json keeps the keys in the documented order.
+        const nlohmann::ordered_json summary = {{"vertices", loaded.file_vertex_count},
                                         {"triangles", loaded.file_triangle_count},
                                         {"joints", loaded.character.skeleton.joint_count()},
                                         {"animations", animations},
                                         {"warnings", loaded.warnings}};
         // Names come from the file: replace invalid UTF-8 rather than throw.
-        std::cout << summary.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        std::cout << summary.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
     });
 }
 
