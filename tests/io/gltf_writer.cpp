@@ -168,7 +168,7 @@ GltfWriter arm_rig(const ArmOptions& options) {
         elbow_inverse[3] = glm::vec4(0.0f, -1.0f, 0.0f, 1.0f);
         skin["inverseBindMatrices"] = w.add_mat4({glm::mat4(1.0f), elbow_inverse});
     }
-    w.json["skins"] = {skin};
+    w.json["skins"] = nlohmann::json::array({skin});
     w.set_scene({root, mesh_node});
     return w;
 }

@@ -59,7 +59,7 @@ TEST(GltfAnimation, ChannelsAimedAtNonJointsTheMeshNodeOrNothingAreSkippedWithWa
     add_channel(clip, sampler, 2, "translation");
     add_channel(clip, sampler, 99, "translation");
     add_channel(clip, sampler, 1, "translation");
-    w.json["animations"] = {clip};
+    w.json["animations"] = nlohmann::json::array({clip});
     const io::LoadedCharacter loaded = load(w);
     ASSERT_EQ(loaded.character.clips.size(), 1u);
     EXPECT_EQ(loaded.character.clips[0].channels.size(), 1u);
@@ -72,7 +72,7 @@ TEST(GltfAnimation, KeysThatDoNotIncreaseSkipTheChannel) {
     GltfWriter w = arm_rig();
     nlohmann::json clip;
     add_channel(clip, add_sampler(w, clip, {1, 1}, {0, 0, 0, 1, 0, 0}, "VEC3", "LINEAR"), 1, "translation");
-    w.json["animations"] = {clip};
+    w.json["animations"] = nlohmann::json::array({clip});
     const io::LoadedCharacter loaded = load(w);
     EXPECT_TRUE(has_warning(loaded, "do not increase"));
     EXPECT_EQ(loaded.character.clips[0].name, "animation 0");

@@ -166,7 +166,7 @@ TEST(GltfAccessors, VertexColoursAndTexcoordsAreKept) {
 
 GltfWriter arm_with_image(const nlohmann::json& image) {
     GltfWriter w = arm_rig();
-    w.json["images"] = {image};
+    w.json["images"] = nlohmann::json::array({image});
     w.json["textures"] = {{{"source", 0}}};
     w.json["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}, {"baseColorFactor", {1, 0.5, 1, 1}}}}}};
     w.json["meshes"][0]["primitives"][0]["material"] = 0;

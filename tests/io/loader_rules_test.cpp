@@ -150,7 +150,7 @@ TEST(GltfRigidParts, MeshOnAJointWithoutSkinMovesRigidlyWithThatJoint) {
     // A "sword" under the elbow, offset by (1, 0, 0) and scaled by 2 in x.
     const int sword_mesh = w.add_mesh({{{"attributes", {{"POSITION", w.add_vec3({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}})}}}}});
     const int sword = w.add_node({{"name", "sword"}, {"mesh", sword_mesh}, {"translation", {1.0, 0.0, 0.0}}, {"scale", {2.0, 1.0, 1.0}}});
-    w.json["nodes"][1]["children"] = {sword};
+    w.json["nodes"][1]["children"] = nlohmann::json::array({sword});
     const io::LoadedCharacter loaded = load(w);
     const Character& c = loaded.character;
     ASSERT_EQ(c.skeleton.joint_count(), 2);  // the sword hangs off the elbow, it is no joint

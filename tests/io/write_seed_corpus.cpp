@@ -19,7 +19,7 @@ GltfWriter animated_arm() {
                          {"interpolation", "CUBICSPLINE"}}};
     clip["channels"] = {{{"sampler", 0}, {"target", {{"node", 1}, {"path", "rotation"}}}},
                         {{"sampler", 1}, {"target", {{"node", 0}, {"path", "scale"}}}}};
-    w.json["animations"] = {clip};
+    w.json["animations"] = nlohmann::json::array({clip});
     return w;
 }
 
