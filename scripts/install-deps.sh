@@ -7,7 +7,9 @@ packages=(
   cmake ninja-build g++ pkg-config            # toolchain
   libglm-dev                                  # vector maths (core)
   libtinygltf-dev libstb-dev nlohmann-json3-dev  # glTF, images, JSON (io)
-  libcli11-dev                                # command-line parsing (dynskin-cli)
+  libcli11-dev                                # command-line parsing (dynskin-cli, dynskin)
+  libglfw3-dev libimgui-dev libgl-dev         # the viewer: window, panels, OpenGL
+  xvfb xauth libgl1-mesa-dri                  # headless viewer runs and tests (Mesa llvmpipe)
   libgtest-dev libbenchmark-dev               # tests and benchmarks
   clang libclang-rt-14-dev                    # libFuzzer for the loader's fuzz test
 )

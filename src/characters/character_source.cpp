@@ -1,15 +1,15 @@
-#include "cli/character_source.h"
+#include "characters/character_source.h"
 
 #include <filesystem>
 
 #include "characters/bundled_characters.h"
 
-namespace dynskin::cli {
+namespace dynskin::characters {
 
 io::LoadedCharacter load_character(const std::string& file_or_name) {
     std::error_code error;
     if (!std::filesystem::exists(file_or_name, error)) {
-        if (std::optional<Character> bundled = characters::make_bundled_character(file_or_name)) {
+        if (std::optional<Character> bundled = make_bundled_character(file_or_name)) {
             io::LoadedCharacter loaded;
             loaded.character = std::move(*bundled);
             return loaded;
@@ -18,4 +18,4 @@ io::LoadedCharacter load_character(const std::string& file_or_name) {
     return io::load_gltf(file_or_name);
 }
 
-}  // namespace dynskin::cli
+}  // namespace dynskin::characters

@@ -5,10 +5,10 @@
 
 #include "io/gltf_loader.h"
 
-namespace dynskin::cli {
+namespace dynskin::characters {
 
 // A path that exists is loaded as glTF; otherwise a bundled character's name is made.
 // Throws std::exception naming the problem.
 io::LoadedCharacter load_character(const std::string& file_or_name);
 
-}  // namespace dynskin::cli
+}  // namespace dynskin::characters

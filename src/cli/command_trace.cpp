@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/character_source.h"
+#include "characters/character_source.h"
 #include "cli/commands.h"
 #include "core/deformer.h"
 #include "io/gltf_loader.h"
@@ -52,7 +52,7 @@ float finite_parameter(const char* name, float value) {
 }
 
 void run_trace(const TraceOptions& o) {
-    const io::LoadedCharacter loaded = load_character(o.file);
+    const io::LoadedCharacter loaded = characters::load_character(o.file);
     const Character& character = loaded.character;
     if (o.vertex < 0 || o.vertex >= static_cast<long long>(character.mesh.vertex_count()))
         throw std::runtime_error("--vertex " + std::to_string(o.vertex) + " is out of range: the file has " +

@@ -1,5 +1,6 @@
 #include "core/deformer.h"
 
+#include <chrono>
 #include <cmath>
 
 #include "core/linear_blend_skinning.h"
@@ -18,11 +19,19 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
     const SkinnedMesh& mesh = character_.mesh;
     const DynamicParameters& p = settings.parameters;
 
+    using Clock = std::chrono::steady_clock;
+    auto elapsed_ms = [](Clock::time_point from) {
+        return std::chrono::duration<double, std::milli>(Clock::now() - from).count();
+    };
+    auto start = Clock::now();
     history_.advance(t, skeleton, sampler);
     pose_.local = skeleton.rest;
     sampler(t, pose_);
     forward_kinematics(skeleton, pose_, globals_);
 
+    times_.measure = elapsed_ms(start);
+
+    start = Clock::now();
     const bool delayed = p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
     if (delayed) {
         delayed_lbs_.run(skeleton, mesh, betas_, history_, t, pose_, p.propagation_speed, base_positions_,
@@ -35,11 +44,15 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
             linear_blend_skinning(mesh, skinning_, base_positions_, base_normals_);
     }
 
+    times_.skin = elapsed_ms(start);
+
+    start = Clock::now();
     filter_.compute(skeleton, settings, history_, t, pose_, globals_, drives_);
     positions_ = base_positions_;
     normals_ = base_normals_;
     if (p.mode != DeformerMode::LbsOnly)
         apply_bend(BendInputs{&betas_, &mesh.bend_weights, &drives_, size_, p.max_angle}, positions_, normals_);
+    times_.bend = elapsed_ms(start);
 }
 
 }  // namespace dynskin

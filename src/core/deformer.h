@@ -14,6 +14,13 @@
 
 namespace dynskin {
 
+// Wall-clock time of the last update's stages, in milliseconds (for the performance panel).
+struct StageTimes {
+    double measure = 0.0;  // ticks of the measurement clock and the pose at t
+    double skin = 0.0;     // LBS, DQS or dLBS
+    double bend = 0.0;     // filter, bend and normals
+};
+
 class Deformer {
 public:
     // The character must outlive the deformer and keep its skeleton and skin unchanged
@@ -37,6 +44,7 @@ public:
     const HierarchicalWeights& hierarchical_weights() const { return betas_; }
     const JointMotionHistory& history() const { return history_; }
     float size() const { return size_; }
+    const StageTimes& stage_times() const { return times_; }
 
 private:
     const Character& character_;
@@ -50,6 +58,7 @@ private:
     std::vector<glm::mat4> globals_, skinning_;
     std::vector<JointDrive> drives_;
     std::vector<glm::vec3> base_positions_, base_normals_, positions_, normals_;
+    StageTimes times_;
 };
 
 }  // namespace dynskin

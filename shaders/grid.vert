@@ -1,0 +1,15 @@
+#version 330 core
+// A large ground quad at the character's feet; the grid itself is drawn per pixel.
+
+layout(location = 0) in vec2 corner;  // [-1, 1]^2
+
+uniform mat4 view_projection;
+uniform vec3 center;
+uniform float extent;
+
+out vec3 world_position;
+
+void main() {
+    world_position = center + vec3(corner.x, 0.0, corner.y) * extent;
+    gl_Position = view_projection * vec4(world_position, 1.0);
+}

@@ -1,0 +1,42 @@
+#pragma once
+// Grab a joint and drag it: the joint's parent turns about itself so that the joint follows
+// the cursor on a plane facing the camera; a root joint (or a rigid character's only joint)
+// is moved instead. The result is a drag rotation or translation in the PoseInput.
+
+#include <vector>
+
+#include "app/orbit_camera.h"
+#include "app/pose_input.h"
+
+namespace dynskin::app {
+
+// The joint nearest to the cursor on screen within `radius` pixels, or -1.
+int pick_joint(const std::vector<glm::vec3>& joints, const OrbitCamera& camera, glm::vec2 cursor,
+               glm::vec2 viewport, float radius);
+
+class JointDrag {
+public:
+    // Starts dragging `joint` of a character posed with `globals` (its current pose).
+    void begin(int joint, const Skeleton& skeleton, const std::vector<glm::mat4>& globals, const PoseInput& input,
+               const OrbitCamera& camera);
+    // Moves the grabbed joint toward the cursor ray.
+    void update(const Ray& cursor, PoseInput& input) const;
+    void end() { joint_ = -1; }
+
+    bool active() const { return joint_ >= 0; }
+    int joint() const { return joint_; }
+
+private:
+    int joint_ = -1;
+    int moved_ = -1;            // the joint whose drag changes: the parent, or the root itself
+    bool translate_ = false;
+    glm::vec3 plane_normal_{0.0f};
+    glm::vec3 grab_start_{0.0f};  // the grabbed joint's world position at the start
+    glm::vec3 pivot_{0.0f};       // the turning joint's world position
+    glm::quat frame_{1, 0, 0, 0}; // world rotation of the moved joint's parent
+    glm::mat3 world_to_parent_{1.0f};
+    glm::quat start_rotation_{1, 0, 0, 0};
+    glm::vec3 start_translation_{0.0f};
+};
+
+}  // namespace dynskin::app

@@ -1,0 +1,44 @@
+// dynskin: the viewer.
+
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "app/viewer_app.h"
+
+int main(int argc, char** argv) {
+    dynskin::app::ViewerOptions options;
+    std::string size;
+    CLI::App cli{"dynskin: Dynamic Skinning viewer. Drag joints, tune f, tau, A, D live, paint where the skin is soft."};
+    cli.add_option("character", options.character, "A .gltf/.glb file or a bundled character (default: bar)");
+    cli.add_option("--preset", options.preset, "Parameters from a preset JSON file");
+    cli.add_flag("--headless", options.headless, "Render off-screen (use under xvfb-run -a) and exit");
+    cli.add_option("--frames", options.frames, "Headless: frames to run at 60 fps")->check(CLI::Range(1, 1000000));
+    cli.add_option("--screenshot", options.screenshot, "Headless: write the last frame to this PNG");
+    cli.add_option("--size", size, "Window size WxH (default 1280x800)");
+    try {
+        cli.parse(argc, argv);
+        if (!size.empty() && std::sscanf(size.c_str(), "%dx%d", &options.width, &options.height) != 2)
+            throw CLI::ValidationError("--size", "expected WxH, e.g. 1280x800");
+        if (options.width < 64 || options.height < 64 || options.width > 8192 || options.height > 8192)
+            throw CLI::ValidationError("--size", "between 64x64 and 8192x8192");
+    } catch (const CLI::CallForHelp& e) {
+        return cli.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 2;
+    }
+    try {
+        dynskin::app::ViewerApp app(options);
+        if (options.headless && !app.state().error_message.empty()) {
+            std::fprintf(stderr, "error: %s\n", app.state().error_message.c_str());
+            return 2;
+        }
+        return app.run();
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 2;
+    }
+}

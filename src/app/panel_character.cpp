@@ -1,0 +1,136 @@
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+
+#include <imgui.h>
+
+#include "app/panels.h"
+#include "characters/bundled_characters.h"
+#include "io/gltf_saver.h"
+#include "io/settings_json.h"
+
+namespace dynskin::app {
+
+void character_panel(ViewerState& state) {
+    if (!ImGui::CollapsingHeader("Character", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    Scene* scene = state.scene.get();
+    ImGui::Text("%s", scene ? scene->character().name.c_str() : "(none)");
+    if (scene)
+        ImGui::TextDisabled("%zu vertices, %zu triangles, %d joints", scene->character().mesh.vertex_count(),
+                            scene->character().mesh.triangle_count(), scene->character().skeleton.joint_count());
+
+    ImGui::TextUnformatted("Bundled:");
+    for (const std::string& name : characters::bundled_character_names()) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton(name.c_str())) state.load_request = name;
+    }
+    static bool browser_open = false;
+    if (ImGui::Button("Open...")) browser_open = true;
+    ImGui::SameLine();
+    ImGui::TextDisabled("or drop a .gltf/.glb on the window");
+    if (browser_open) file_browser(state, browser_open);
+
+    if (scene && !scene->loaded.warnings.empty() &&
+        ImGui::TreeNode("warnings", "Warnings (%zu)", scene->loaded.warnings.size())) {
+        for (const std::string& w : scene->loaded.warnings) ImGui::BulletText("%s", w.c_str());
+        ImGui::TreePop();
+    }
+
+    // Saving: the work into the user's glb, the parameters as a preset.
+    static char preset_path[512] = "preset.json";
+    if (ImGui::TreeNode("Save and load")) {
+        if (scene && scene->from_file) {
+            static char work_path[512] = "";
+            if (work_path[0] == '\0') {
+                const std::filesystem::path p(scene->source);
+                std::snprintf(work_path, sizeof work_path, "%s",
+                              (p.parent_path() / (p.stem().string() + "_dynskin.glb")).string().c_str());
+            }
+            ImGui::InputText("##work", work_path, sizeof work_path);
+            ImGui::SameLine();
+            if (ImGui::Button("Save work")) {
+                try {
+                    io::save_character_work(scene->source, work_path, scene->character().mesh.bend_weights,
+                                            state.settings);
+                } catch (const std::exception& e) {
+                    state.error_message = std::string("Could not save: ") + e.what();
+                }
+            }
+            ImGui::TextDisabled("paint, per-joint settings and parameters, in a glb");
+        }
+        ImGui::InputText("##preset", preset_path, sizeof preset_path);
+        ImGui::SameLine();
+        if (ImGui::Button("Save preset")) {
+            try {
+                io::save_preset(preset_path, state.settings.parameters);
+            } catch (const std::exception& e) {
+                state.error_message = std::string("Could not save the preset: ") + e.what();
+            }
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Load preset")) {
+            try {
+                state.settings.parameters = io::load_preset(preset_path);
+            } catch (const std::exception& e) {
+                state.error_message = std::string("Could not load the preset: ") + e.what();
+            }
+        }
+        ImGui::TreePop();
+    }
+}
+
+void file_browser(ViewerState& state, bool& open) {
+    static std::string folder = std::filesystem::current_path().string();
+    ImGui::SetNextWindowSize(ImVec2(520, 420), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Open a glTF character", &open)) {
+        ImGui::End();
+        return;
+    }
+    namespace fs = std::filesystem;
+    ImGui::TextWrapped("%s", folder.c_str());
+    if (ImGui::Button("Up")) folder = fs::path(folder).parent_path().string();
+    ImGui::Separator();
+    ImGui::BeginChild("entries");
+    std::error_code error;
+    std::vector<fs::directory_entry> entries;
+    for (const auto& e : fs::directory_iterator(folder, fs::directory_options::skip_permission_denied, error))
+        entries.push_back(e);
+    std::sort(entries.begin(), entries.end(),
+              [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path() < b.path(); });
+    for (const fs::directory_entry& e : entries) {
+        const std::string name = e.path().filename().string();
+        if (name.empty() || name[0] == '.') continue;
+        if (e.is_directory(error)) {
+            if (ImGui::Selectable((name + "/").c_str())) folder = e.path().string();
+            continue;
+        }
+        std::string ext = e.path().extension().string();
+        for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (ext != ".gltf" && ext != ".glb") continue;
+        if (ImGui::Selectable(name.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick) &&
+            ImGui::IsMouseDoubleClicked(0)) {
+            state.load_request = e.path().string();
+            open = false;
+        }
+    }
+    if (error) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", error.message().c_str());
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+void error_popup(ViewerState& state) {
+    if (!state.error_message.empty() && !ImGui::IsPopupOpen("Problem")) ImGui::OpenPopup("Problem");
+    if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::PushTextWrapPos(480.0f);
+        ImGui::TextUnformatted(state.error_message.c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("OK", ImVec2(120, 0))) {
+            state.error_message.clear();
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+}
+
+}  // namespace dynskin::app

@@ -1,0 +1,24 @@
+#include <imgui.h>
+
+#include "app/panels.h"
+
+namespace dynskin::app {
+
+void display_panel(ViewerState& state) {
+    if (!ImGui::CollapsingHeader("Display")) return;
+    DisplayOptions& d = state.display;
+    ImGui::Checkbox("Mesh", &d.mesh);
+    ImGui::SameLine();
+    ImGui::Checkbox("Wireframe", &d.wireframe);
+    ImGui::SameLine();
+    ImGui::Checkbox("Skeleton", &d.skeleton);
+    ImGui::Checkbox("LBS ghost", &d.ghost);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The skin without the dynamic offsets, translucent, to compare.");
+    ImGui::SameLine();
+    ImGui::Checkbox("Grid", &d.grid);
+    int map = static_cast<int>(d.color_map);
+    ImGui::Combo("Colour map", &map, "None\0Bend weight (painted)\0Skinning weight of the selected joint\0Displacement\0");
+    d.color_map = static_cast<ColorMap>(map);
+}
+
+}  // namespace dynskin::app

@@ -1,0 +1,39 @@
+#include <imgui.h>
+
+#include "app/panels.h"
+
+namespace dynskin::app {
+
+void performance_panel(ViewerState& state) {
+    if (!ImGui::CollapsingHeader("Performance")) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::Text("%.1f fps, frame %.2f ms", io.Framerate, state.frame_ms);
+    if (!state.scene) return;
+    const StageTimes& t = state.scene->deformer.stage_times();
+    ImGui::Text("measure + pose %.3f ms", t.measure);
+    ImGui::Text("skinning       %.3f ms", t.skin);
+    ImGui::Text("bend + normals %.3f ms", t.bend);
+    ImGui::Text("upload         %.3f ms", state.upload_ms);
+    const Character& c = state.scene->character();
+    ImGui::TextDisabled("%zu vertices, %d joints, %zu (vertex, joint) pairs, CPU path", c.mesh.vertex_count(),
+                        c.skeleton.joint_count(), state.scene->deformer.hierarchical_weights().pair_count());
+}
+
+void help_panel() {
+    if (!ImGui::CollapsingHeader("Help")) return;
+    ImGui::TextUnformatted(
+        "Left drag on a joint    drag the joint (its parent turns)\n"
+        "Left drag elsewhere     orbit\n"
+        "Middle drag             orbit (Shift: pan)\n"
+        "Right drag              pan\n"
+        "Wheel                   zoom\n"
+        "F                       frame the character\n"
+        "Space                   play / pause\n"
+        "R                       reset the motion history\n"
+        "P                       toggle the paint tool\n"
+        "Ctrl+Z, Ctrl+Shift+Z    undo, redo painting\n"
+        "F12                     screenshot (dynskin-NNN.png)\n"
+        "Drop a .gltf/.glb on the window to open it.");
+}
+
+}  // namespace dynskin::app

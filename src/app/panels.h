@@ -1,0 +1,23 @@
+#pragma once
+// The ImGui panels. Each reads and edits the ViewerState; requests that need the app (load
+// a file, reset the history) are left in the state for the app to carry out.
+
+#include "app/viewer_state.h"
+
+namespace dynskin::app {
+
+void character_panel(ViewerState& state);
+void animation_panel(ViewerState& state);
+void dynamics_panel(ViewerState& state);
+void display_panel(ViewerState& state);
+void painting_panel(ViewerState& state);
+void performance_panel(ViewerState& state);
+void help_panel();
+void file_browser(ViewerState& state, bool& open);
+void error_popup(ViewerState& state);
+
+// Shared: a slider with a tooltip; returns true when the value changed.
+bool slider_with_help(const char* label, float* value, float min, float max, const char* format, const char* help,
+                      bool logarithmic = false);
+
+}  // namespace dynskin::app

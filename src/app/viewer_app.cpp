@@ -1,0 +1,415 @@
+#include "app/viewer_app.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <stdexcept>
+
+#include "gl/gl.h"  // before GLFW, which must not include a GL header itself
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <stb_image_write.h>
+
+#include "app/panels.h"
+#include "characters/character_source.h"
+#include "gl/render_target.h"
+#include "gl/scene_renderer.h"
+#include "io/settings_json.h"
+
+namespace dynskin::app {
+namespace {
+
+enum class LeftDrag { None, Orbit, Joint, Paint };
+LeftDrag left_drag = LeftDrag::None;
+
+void glfw_error(int code, const char* message) { std::fprintf(stderr, "GLFW error %d: %s\n", code, message); }
+
+std::vector<glm::vec3> joint_positions(const Deformer& deformer) {
+    std::vector<glm::vec3> joints;
+    joints.reserve(deformer.globals().size());
+    for (const glm::mat4& g : deformer.globals()) joints.emplace_back(g[3]);
+    return joints;
+}
+
+void style_imgui(float scale) {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& s = ImGui::GetStyle();
+    s.WindowRounding = 6.0f;
+    s.FrameRounding = 4.0f;
+    s.GrabRounding = 4.0f;
+    s.WindowBorderSize = 0.0f;
+    s.Colors[ImGuiCol_WindowBg].w = 0.92f;
+    s.ScaleAllSizes(scale);
+    ImGui::GetIO().FontGlobalScale = scale;
+}
+
+}  // namespace
+
+ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
+    glfwSetErrorCallback(glfw_error);
+    if (!glfwInit())
+        throw std::runtime_error("cannot open a window (no display?); for headless use run under xvfb-run -a");
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_VISIBLE, options.headless ? GLFW_FALSE : GLFW_TRUE);
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    window_ = glfwCreateWindow(options.width, options.height, "dynskin", nullptr, nullptr);
+    if (!window_) {
+        glfwTerminate();
+        throw std::runtime_error("cannot create an OpenGL 3.3 core window");
+    }
+    glfwMakeContextCurrent(window_);
+    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
+        glfwDestroyWindow(window_);
+        glfwTerminate();
+        throw std::runtime_error("cannot load OpenGL 3.3 functions");
+    }
+    glfwSwapInterval(options.headless ? 0 : 1);
+    glfwSetWindowUserPointer(window_, this);
+    glfwSetDropCallback(window_, [](GLFWwindow* w, int count, const char** paths) {
+        if (count > 0) static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_.load_request = paths[0];
+    });
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGui::GetIO().IniFilename = nullptr;  // the layout is ours; no file left in the user's folder
+    float scale_x = 1.0f, scale_y = 1.0f;
+    glfwGetWindowContentScale(window_, &scale_x, &scale_y);
+    style_imgui(std::max(1.0f, scale_y));
+    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    renderer_ = std::make_unique<gl::SceneRenderer>();
+    load(options.character);
+    if (!state_.scene && options.character != "bar") load("bar");  // keep something on screen
+    if (!options.preset.empty()) {
+        try {
+            state_.settings.parameters = io::load_preset(options.preset);
+        } catch (const std::exception& e) {
+            state_.error_message = "Could not load the preset " + options.preset + ": " + e.what();
+        }
+    }
+}
+
+ViewerApp::~ViewerApp() {
+    renderer_.reset();
+    target_.reset();
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window_);
+    glfwTerminate();
+}
+
+void ViewerApp::load(const std::string& file_or_name) {
+    try {
+        auto scene = std::make_unique<Scene>(characters::load_character(file_or_name), file_or_name);
+        std::error_code error;
+        scene->from_file = std::filesystem::exists(file_or_name, error);
+        if (scene->loaded.settings) state_.settings = *scene->loaded.settings;
+        state_.settings.joints.assign(scene->character().skeleton.joint_count(), JointSettings{});
+        if (scene->loaded.settings) state_.settings.joints = scene->loaded.settings->joints;
+        state_.scene = std::move(scene);
+        state_.selected_joint = state_.hovered_joint = -1;
+        state_.drag.end();
+        state_.drive_history.clear();
+        state_.reset_history = true;
+        state_.frame_camera = true;
+        upload_character();
+    } catch (const std::exception& e) {
+        state_.error_message = "Could not open " + file_or_name + ":\n" + e.what();
+    }
+}
+
+void ViewerApp::upload_character() {
+    Scene& scene = *state_.scene;
+    const SkinnedMesh& mesh = scene.character().mesh;
+    gl::StaticMesh m;
+    m.triangles = &mesh.triangles;
+    m.uvs = &mesh.uvs;
+    m.colors = &mesh.colors;
+    m.vertex_count = mesh.vertex_count();
+    m.base_color = scene.loaded.base_color_factor;
+    if (scene.loaded.base_color.width > 0) {
+        m.texture_width = scene.loaded.base_color.width;
+        m.texture_height = scene.loaded.base_color.height;
+        m.texture_rgba = scene.loaded.base_color.rgba.data();
+    } else if (mesh.colors.empty()) {
+        m.base_color = glm::vec4(0.85f, 0.62f, 0.42f, 1.0f) * scene.loaded.base_color_factor;  // warm clay
+    }
+    renderer_->set_mesh(m);
+}
+
+int ViewerApp::run() {
+    if (options_.headless) {
+        for (int f = 0; f < std::max(options_.frames, 1); ++f) frame_tick(kTickSeconds);
+        if (!options_.screenshot.empty()) save_screenshot(options_.screenshot);
+        return 0;
+    }
+    auto last = std::chrono::steady_clock::now();
+    while (!glfwWindowShouldClose(window_)) {
+        const auto now = std::chrono::steady_clock::now();
+        const double dt = std::min(std::chrono::duration<double>(now - last).count(), 0.1);
+        last = now;
+        frame_tick(dt);
+    }
+    return 0;
+}
+
+void ViewerApp::frame_tick(double dt) {
+    const auto start = std::chrono::steady_clock::now();
+    glfwPollEvents();
+    if (state_.load_request) {
+        const std::string request = *state_.load_request;
+        state_.load_request.reset();
+        load(request);
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+
+    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(360 * ImGui::GetIO().FontGlobalScale, 0), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(200, 100), ImVec2(1e4f, ImGui::GetIO().DisplaySize.y - 20));
+    ImGui::Begin("dynskin");
+    character_panel(state_);
+    animation_panel(state_);
+    dynamics_panel(state_);
+    display_panel(state_);
+    painting_panel(state_);
+    performance_panel(state_);
+    help_panel();
+    // Centre the character in what the panel leaves free of the window.
+    const float free_left = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
+    const float display_width = std::max(ImGui::GetIO().DisplaySize.x, 1.0f);
+    state_.camera.center_shift = std::clamp(free_left / display_width, 0.0f, 0.6f);
+    ImGui::End();
+    error_popup(state_);
+
+    if (state_.scene) {
+        handle_keys();
+        handle_viewport_input();
+        simulate(dt);
+    }
+    draw_frame();
+    state_.frame_ms = static_cast<float>(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+}
+
+void ViewerApp::handle_keys() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureKeyboard) return;
+    Scene& scene = *state_.scene;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F)) state_.frame_camera = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) state_.playback.playing = !state_.playback.playing;
+    if (ImGui::IsKeyPressed(GLFW_KEY_R)) state_.reset_history = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_P)) state_.tool = state_.tool == Tool::Paint ? Tool::Drag : Tool::Paint;
+    if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) {
+        std::vector<float>& weights = scene.character().mesh.bend_weights;
+        if (io.KeyShift) scene.painter.redo(weights);
+        else scene.painter.undo(weights);
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_F12)) {
+        char name[64];
+        std::snprintf(name, sizeof name, "dynskin-%03d.png", screenshot_count_++);
+        pending_screenshot_ = name;
+    }
+}
+
+void ViewerApp::handle_viewport_input() {
+    const ImGuiIO& io = ImGui::GetIO();
+    Scene& scene = *state_.scene;
+    int width = 0, height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    const glm::vec2 viewport(std::max(width, 1), std::max(height, 1));
+    const glm::vec2 cursor(io.MousePos.x, io.MousePos.y);
+    const bool over_ui = io.WantCaptureMouse && left_drag == LeftDrag::None;
+
+    const std::vector<glm::vec3> joints = joint_positions(scene.deformer);
+    state_.hovered_joint = !over_ui && state_.tool == Tool::Drag && left_drag == LeftDrag::None
+                               ? pick_joint(joints, state_.camera, cursor, viewport, 12.0f * io.FontGlobalScale)
+                               : -1;
+    const Ray ray = state_.camera.ray_through(cursor, viewport);
+    std::vector<float>& weights = scene.character().mesh.bend_weights;
+
+    if (!over_ui && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        glm::vec3 hit;
+        if (state_.tool == Tool::Paint &&
+            intersect_mesh(ray, scene.deformer.positions(), scene.character().mesh.triangles, hit)) {
+            left_drag = LeftDrag::Paint;
+            scene.painter.begin_stroke(weights);
+        } else if (state_.hovered_joint >= 0) {
+            left_drag = LeftDrag::Joint;
+            state_.selected_joint = state_.hovered_joint;
+            state_.drive_history.clear();
+            state_.drag.begin(state_.selected_joint, scene.character().skeleton, scene.deformer.globals(), scene.input,
+                              state_.camera);
+        } else {
+            left_drag = LeftDrag::Orbit;
+        }
+    }
+    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+        glm::vec3 hit;
+        switch (left_drag) {
+            case LeftDrag::Orbit: state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y); break;
+            case LeftDrag::Joint: state_.drag.update(ray, scene.input); break;
+            case LeftDrag::Paint:
+                if (intersect_mesh(ray, scene.deformer.positions(), scene.character().mesh.triangles, hit))
+                    scene.painter.dab(state_.brush, hit, scene.deformer.size(), scene.deformer.positions(), weights);
+                break;
+            case LeftDrag::None: break;
+        }
+    } else if (left_drag != LeftDrag::None) {
+        if (left_drag == LeftDrag::Paint) scene.painter.end_stroke(weights);
+        state_.drag.end();
+        left_drag = LeftDrag::None;
+    }
+    if (!over_ui) {
+        if (ImGui::IsMouseDown(ImGuiMouseButton_Middle)) {
+            if (io.KeyShift) state_.camera.pan(io.MouseDelta.x, io.MouseDelta.y, viewport.y);
+            else state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
+        }
+        if (ImGui::IsMouseDown(ImGuiMouseButton_Right)) state_.camera.pan(io.MouseDelta.x, io.MouseDelta.y, viewport.y);
+        if (io.MouseWheel != 0.0f) state_.camera.zoom(io.MouseWheel);
+    }
+}
+
+void ViewerApp::simulate(double dt) {
+    Scene& scene = *state_.scene;
+    if (state_.reset_history) {
+        scene.deformer.reset();
+        scene.timeline.clear();
+        state_.reset_history = false;
+    }
+    state_.world_time += dt;
+    PoseInput& input = scene.input;
+    if (state_.playback.playing && input.clip >= 0) {
+        input.clip_time += dt * state_.playback.speed;
+        const double duration = scene.character().clips[input.clip].duration;
+        if (!input.loop) input.clip_time = std::min(input.clip_time, duration);
+    }
+    scene.timeline.record(state_.world_time, input);
+    // One tick behind the input, so that every tick samples poses that were given.
+    const Character& character = scene.character();
+    const PoseTimeline& timeline = scene.timeline;
+    scene.deformer.update(state_.world_time - kTickSeconds,
+                          [&](double t, Pose& pose) { timeline.sample(character, t, pose); }, state_.settings);
+
+    if (state_.selected_joint >= 0) {
+        state_.drive_history.push_back(glm::length(scene.deformer.drives()[state_.selected_joint].angular));
+        while (state_.drive_history.size() > 300) state_.drive_history.pop_front();
+    }
+}
+
+void ViewerApp::draw_frame() {
+    int fb_width = 0, fb_height = 0;
+    glfwGetFramebufferSize(window_, &fb_width, &fb_height);
+    fb_width = std::max(fb_width, 1);
+    fb_height = std::max(fb_height, 1);
+    if (!target_ || target_->width() != fb_width || target_->height() != fb_height)
+        target_ = std::make_unique<gl::RenderTarget>(fb_width, fb_height);
+
+    gl::SceneView view;
+    gl::SkeletonView skeleton;
+    if (state_.scene) {
+        Scene& scene = *state_.scene;
+        const Deformer& d = scene.deformer;
+        const SkinnedMesh& mesh = scene.character().mesh;
+        glm::vec3 lo(INFINITY), hi(-INFINITY);
+        for (const glm::vec3& p : mesh.rest_positions) lo = glm::min(lo, p), hi = glm::max(hi, p);
+        if (state_.frame_camera) {
+            state_.camera.frame(lo, hi);
+            state_.frame_camera = false;
+        }
+        const auto upload_start = std::chrono::steady_clock::now();
+        if (!d.positions().empty()) {
+            renderer_->update_skin(d.positions(), d.normals());
+            if (state_.display.ghost) renderer_->update_ghost(d.base_positions(), d.base_normals());
+        }
+        view.color_map = state_.display.color_map != ColorMap::None && !d.positions().empty();
+        if (view.color_map) {
+            scalars_.assign(mesh.vertex_count(), 0.0f);
+            switch (state_.display.color_map) {
+                case ColorMap::BendWeight: {
+                    scalars_ = mesh.bend_weights;
+                    float top = 1.0f;
+                    for (float w : scalars_) top = std::max(top, std::abs(w));
+                    view.diverging = true;
+                    view.scalar_range = glm::vec2(-top, top);
+                    break;
+                }
+                case ColorMap::SkinWeight:
+                    for (std::size_t i = 0; i < mesh.vertex_count(); ++i)
+                        for (std::uint32_t e = mesh.weights.offsets[i]; e < mesh.weights.offsets[i + 1]; ++e)
+                            if (static_cast<int>(mesh.weights.joints[e]) == state_.selected_joint)
+                                scalars_[i] += mesh.weights.weights[e];
+                    view.scalar_range = glm::vec2(0.0f, 1.0f);
+                    break;
+                case ColorMap::Displacement: {
+                    float top = 1e-3f;
+                    for (std::size_t i = 0; i < mesh.vertex_count(); ++i) {
+                        scalars_[i] = glm::length(d.positions()[i] - d.base_positions()[i]) / d.size();
+                        top = std::max(top, scalars_[i]);
+                    }
+                    view.scalar_range = glm::vec2(0.0f, top);
+                    break;
+                }
+                case ColorMap::None: break;
+            }
+            renderer_->update_scalars(scalars_);
+        }
+        state_.upload_ms = static_cast<float>(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - upload_start).count());
+
+        const float aspect = float(fb_width) / float(fb_height);
+        view.view_projection = state_.camera.projection(aspect) * state_.camera.view();
+        view.camera_position = state_.camera.position();
+        view.show_mesh = state_.display.mesh;
+        view.show_wireframe = state_.display.wireframe;
+        view.show_ghost = state_.display.ghost;
+        view.show_grid = state_.display.grid;
+        view.show_skeleton = state_.display.skeleton;
+        const float size = d.size();
+        view.ground_center = glm::vec3(0.5f * (lo.x + hi.x), lo.y, 0.5f * (lo.z + hi.z));
+        view.ground_extent = 4.0f * size;
+        view.grid_cell = std::pow(10.0f, std::floor(std::log10(std::max(size, 1e-6f) / 4.0f)));
+        view.joint_size = 9.0f * ImGui::GetIO().FontGlobalScale;
+        skeleton.joints = joint_positions(d);
+        skeleton.parents = scene.character().skeleton.parents;
+        skeleton.selected = state_.selected_joint;
+        skeleton.hovered = state_.hovered_joint;
+    }
+
+    target_->bind_scene();
+    renderer_->draw(view, skeleton, glm::ivec2(fb_width, fb_height));
+    target_->resolve();
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!pending_screenshot_.empty()) {
+        try {
+            save_screenshot(pending_screenshot_);
+        } catch (const std::exception& e) {
+            state_.error_message = e.what();
+        }
+        pending_screenshot_.clear();
+    }
+    if (!options_.headless) {
+        target_->present(fb_width, fb_height);
+        glfwSwapBuffers(window_);
+    }
+}
+
+void ViewerApp::save_screenshot(const std::string& path) const {
+    if (!target_) throw std::runtime_error("no frame to save yet");
+    const std::vector<std::uint8_t> pixels = target_->read_rgba();
+    if (!stbi_write_png(path.c_str(), target_->width(), target_->height(), 4, pixels.data(), target_->width() * 4))
+        throw std::runtime_error("cannot write " + path);
+}
+
+}  // namespace dynskin::app

@@ -1,0 +1,61 @@
+#pragma once
+// The viewer: a GLFW window with an OpenGL 3.3 core context, Dear ImGui panels, and the
+// frame loop that measures, deforms, draws. frame_tick() steps one frame so that headless
+// runs and tests can drive it.
+
+#include <memory>
+#include <string>
+
+#include "app/viewer_state.h"
+
+struct GLFWwindow;
+
+namespace dynskin::gl {
+class SceneRenderer;
+class RenderTarget;
+}  // namespace dynskin::gl
+
+namespace dynskin::app {
+
+struct ViewerOptions {
+    std::string character = "bar";  // a path or a bundled character's name
+    std::string preset;              // a preset JSON file, optional
+    bool headless = false;           // hidden window, fixed 1/60 s steps
+    int frames = 0;                  // headless: frames to run
+    std::string screenshot;          // headless: PNG written after the last frame
+    int width = 1280, height = 800;
+};
+
+class ViewerApp {
+public:
+    explicit ViewerApp(const ViewerOptions& options);  // throws std::runtime_error
+    ~ViewerApp();
+    ViewerApp(const ViewerApp&) = delete;
+    ViewerApp& operator=(const ViewerApp&) = delete;
+
+    int run();
+    void frame_tick(double dt);
+    // Writes the last frame (with its panels) as a PNG. Throws std::runtime_error.
+    void save_screenshot(const std::string& path) const;
+
+    ViewerState& state() { return state_; }
+
+private:
+    void load(const std::string& file_or_name);
+    void handle_viewport_input();
+    void handle_keys();
+    void simulate(double dt);
+    void draw_frame();
+    void upload_character();
+
+    ViewerOptions options_;
+    GLFWwindow* window_ = nullptr;
+    ViewerState state_;
+    std::unique_ptr<gl::SceneRenderer> renderer_;
+    std::unique_ptr<gl::RenderTarget> target_;
+    std::vector<float> scalars_;
+    int screenshot_count_ = 0;
+    std::string pending_screenshot_;  // written at the end of the frame
+};
+
+}  // namespace dynskin::app

@@ -1,0 +1,14 @@
+#include "app/viewer_state.h"
+
+namespace dynskin::app {
+
+Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
+    : loaded(std::move(loaded_character)),
+      source(std::move(source_name)),
+      deformer(loaded.character),
+      painter(loaded.character.mesh) {
+    input.clip = loaded.character.clips.empty() ? -1 : 0;
+    input.reset_drags(loaded.character.skeleton.joint_count());
+}
+
+}  // namespace dynskin::app

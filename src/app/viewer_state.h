@@ -1,0 +1,72 @@
+#pragma once
+// Everything the viewer shows and the panels edit: the loaded character with its deformer,
+// the user's settings and paint, playback, tools and display options.
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app/bend_painter.h"
+#include "app/joint_drag.h"
+#include "app/orbit_camera.h"
+#include "app/pose_input.h"
+#include "core/deformer.h"
+#include "io/gltf_loader.h"
+
+namespace dynskin::app {
+
+enum class ColorMap { None, BendWeight, SkinWeight, Displacement };
+enum class Tool { Drag, Paint };
+
+// One loaded character and what goes with it. Not movable: the deformer keeps references.
+struct Scene {
+    Scene(io::LoadedCharacter loaded, std::string source);
+    Scene(const Scene&) = delete;
+    Scene& operator=(const Scene&) = delete;
+
+    io::LoadedCharacter loaded;
+    std::string source;                 // a file path, or a bundled character's name
+    bool from_file = false;
+    Character& character() { return loaded.character; }
+    Deformer deformer;
+    BendPainter painter;
+    PoseInput input;
+    PoseTimeline timeline;
+};
+
+struct DisplayOptions {
+    bool mesh = true, wireframe = false, skeleton = true, ghost = false, grid = true;
+    ColorMap color_map = ColorMap::None;
+};
+
+struct Playback {
+    bool playing = true;
+    float speed = 1.0f;
+};
+
+struct ViewerState {
+    std::unique_ptr<Scene> scene;
+    DynamicSettings settings;
+    Playback playback;
+    DisplayOptions display;
+    OrbitCamera camera;
+    Tool tool = Tool::Drag;
+    Brush brush;
+    int selected_joint = -1;
+    int hovered_joint = -1;
+    JointDrag drag;
+    double world_time = 0.0;
+
+    // Requests from the panels, carried out by the app between frames.
+    std::optional<std::string> load_request;  // a path or a bundled name
+    bool reset_history = false;               // scrub, clip change, reset
+    bool frame_camera = false;
+    std::string error_message;                // shown in a popup while the current character stays
+
+    // |F_j| of the selected joint over the last seconds, for the plot.
+    std::deque<float> drive_history;
+    float frame_ms = 0.0f, upload_ms = 0.0f;
+};
+
+}  // namespace dynskin::app

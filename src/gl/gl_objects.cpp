@@ -1,0 +1,160 @@
+#include "gl/gl_objects.h"
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <cstdlib>
+
+namespace dynskin::gl {
+
+void delete_buffer(GLuint id) { glDeleteBuffers(1, &id); }
+void delete_vertex_array(GLuint id) { glDeleteVertexArrays(1, &id); }
+void delete_texture(GLuint id) { glDeleteTextures(1, &id); }
+void delete_framebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
+void delete_renderbuffer(GLuint id) { glDeleteRenderbuffers(1, &id); }
+void delete_program(GLuint id) { glDeleteProgram(id); }
+
+GlBuffer GlBuffer::create() {
+    GLuint id = 0;
+    glGenBuffers(1, &id);
+    return GlBuffer(id);
+}
+
+void GlBuffer::upload(GLenum target, std::size_t bytes, const void* data, GLenum usage) const {
+    glBindBuffer(target, id());
+    glBufferData(target, static_cast<GLsizeiptr>(bytes), data, usage);
+}
+
+void GlBuffer::update(GLenum target, std::size_t bytes, const void* data) const {
+    glBindBuffer(target, id());
+    glBufferSubData(target, 0, static_cast<GLsizeiptr>(bytes), data);
+}
+
+GlVertexArray GlVertexArray::create() {
+    GLuint id = 0;
+    glGenVertexArrays(1, &id);
+    return GlVertexArray(id);
+}
+
+GlTexture GlTexture::create() {
+    GLuint id = 0;
+    glGenTextures(1, &id);
+    return GlTexture(id);
+}
+
+GlTexture GlTexture::from_rgba(int width, int height, const unsigned char* rgba) {
+    GlTexture t = create();
+    glBindTexture(GL_TEXTURE_2D, t.id());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    return t;
+}
+
+GlRenderbuffer GlRenderbuffer::create() {
+    GLuint id = 0;
+    glGenRenderbuffers(1, &id);
+    return GlRenderbuffer(id);
+}
+
+GlFramebufferName GlFramebufferName::create() {
+    GLuint id = 0;
+    glGenFramebuffers(1, &id);
+    return GlFramebufferName(id);
+}
+
+namespace {
+
+// "0:12(5): error: ..." (Mesa) or "0(12) : error ..." (NVIDIA) -> "name:12: error: ...".
+std::string name_lines(const std::string& log, const std::string& name) {
+    static const std::regex mesa(R"(^\d+:(\d+)\(\d+\):\s*)"), nvidia(R"(^\d+\((\d+)\)\s*:\s*)");
+    std::istringstream in(log);
+    std::string line, out;
+    while (std::getline(in, line)) {
+        if (line.empty()) continue;
+        std::smatch m;
+        if (std::regex_search(line, m, mesa) || std::regex_search(line, m, nvidia))
+            line = name + ":" + m[1].str() + ": " + m.suffix().str();
+        else
+            line = name + ": " + line;
+        out += (out.empty() ? "" : "\n") + line;
+    }
+    return out;
+}
+
+GLuint compile(GLenum stage, const std::string& name, const std::string& source) {
+    const GLuint shader = glCreateShader(stage);
+    const char* text = source.c_str();
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        GLint length = 0;
+        glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+        std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+        glGetShaderInfoLog(shader, length, nullptr, log.data());
+        glDeleteShader(shader);
+        throw GlError(name_lines(log.c_str(), name));
+    }
+    return shader;
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw GlError("cannot read shader " + path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+GlProgram GlProgram::from_sources(const std::string& vertex_name, const std::string& vertex_source,
+                                  const std::string& fragment_name, const std::string& fragment_source) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, vertex_source);
+    GLuint fs = 0;
+    try {
+        fs = compile(GL_FRAGMENT_SHADER, fragment_name, fragment_source);
+    } catch (...) {
+        glDeleteShader(vs);
+        throw;
+    }
+    GlProgram program(glCreateProgram());
+    glAttachShader(program.id(), vs);
+    glAttachShader(program.id(), fs);
+    glLinkProgram(program.id());
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
+    if (!ok) {
+        GLint length = 0;
+        glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &length);
+        std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+        glGetProgramInfoLog(program.id(), length, nullptr, log.data());
+        throw GlError("linking " + vertex_name + " + " + fragment_name + ": " + log.c_str());
+    }
+    return program;
+}
+
+GlProgram GlProgram::from_files(const std::string& vertex_file, const std::string& fragment_file) {
+    const std::string dir = shader_directory();
+    const std::string vs = dir + "/" + vertex_file, fs = dir + "/" + fragment_file;
+    return from_sources(vs, read_text(vs), fs, read_text(fs));
+}
+
+std::string shader_directory() {
+    if (const char* env = std::getenv("DYNSKIN_SHADER_DIR")) return env;
+    std::error_code error;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    if (!error && std::filesystem::exists(exe.parent_path() / "shaders", error)) return (exe.parent_path() / "shaders").string();
+    return DYNSKIN_SOURCE_SHADER_DIR;
+}
+
+}  // namespace dynskin::gl

@@ -1,0 +1,112 @@
+#pragma once
+// Move-only RAII wrappers of GL objects: created and destroyed with a current context, so
+// their lifetime is visible in the code that owns them.
+
+#include <string>
+#include <utility>
+
+#include "gl/gl.h"
+
+namespace dynskin::gl {
+
+template <void (*Delete)(GLuint)>
+class GlName {
+public:
+    GlName() = default;
+    explicit GlName(GLuint id) : id_(id) {}
+    GlName(GlName&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
+    GlName& operator=(GlName&& other) noexcept {
+        if (this != &other) {
+            reset();
+            id_ = std::exchange(other.id_, 0);
+        }
+        return *this;
+    }
+    GlName(const GlName&) = delete;
+    GlName& operator=(const GlName&) = delete;
+    ~GlName() { reset(); }
+
+    GLuint id() const { return id_; }
+    explicit operator bool() const { return id_ != 0; }
+
+private:
+    void reset() {
+        if (id_) Delete(id_);
+        id_ = 0;
+    }
+    GLuint id_ = 0;
+};
+
+void delete_buffer(GLuint id);
+void delete_vertex_array(GLuint id);
+void delete_texture(GLuint id);
+void delete_framebuffer(GLuint id);
+void delete_renderbuffer(GLuint id);
+void delete_program(GLuint id);
+
+class GlBuffer : public GlName<delete_buffer> {
+public:
+    static GlBuffer create();
+    // Replaces the contents (glBufferData) of this buffer bound to `target`.
+    void upload(GLenum target, std::size_t bytes, const void* data, GLenum usage) const;
+    // Overwrites the start of the buffer (glBufferSubData); bytes must fit.
+    void update(GLenum target, std::size_t bytes, const void* data) const;
+
+private:
+    using GlName::GlName;
+};
+
+class GlVertexArray : public GlName<delete_vertex_array> {
+public:
+    static GlVertexArray create();
+
+private:
+    using GlName::GlName;
+};
+
+class GlTexture : public GlName<delete_texture> {
+public:
+    static GlTexture create();
+    // An RGBA8 image with mipmaps, repeating.
+    static GlTexture from_rgba(int width, int height, const unsigned char* rgba);
+
+private:
+    using GlName::GlName;
+};
+
+class GlRenderbuffer : public GlName<delete_renderbuffer> {
+public:
+    static GlRenderbuffer create();
+
+private:
+    using GlName::GlName;
+};
+
+class GlFramebufferName : public GlName<delete_framebuffer> {
+public:
+    static GlFramebufferName create();
+
+private:
+    using GlName::GlName;
+};
+
+class GlProgram : public GlName<delete_program> {
+public:
+    // Compiles and links; errors are GlError with the file name and the driver's
+    // line numbers ("shaders/mesh.frag:12: ...").
+    static GlProgram from_sources(const std::string& vertex_name, const std::string& vertex_source,
+                                  const std::string& fragment_name, const std::string& fragment_source);
+    // Loads the two files from the shader folder (see shader_directory()).
+    static GlProgram from_files(const std::string& vertex_file, const std::string& fragment_file);
+
+    GLint uniform(const char* name) const { return glGetUniformLocation(id(), name); }
+
+private:
+    using GlName::GlName;
+};
+
+// Where the GLSL files are: $DYNSKIN_SHADER_DIR, else shaders/ next to the executable, else
+// the source tree's shaders/ (set at build time).
+std::string shader_directory();
+
+}  // namespace dynskin::gl

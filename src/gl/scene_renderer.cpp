@@ -1,0 +1,199 @@
+#include "gl/scene_renderer.h"
+
+#include <cstddef>
+
+#include <glm/gtc/type_ptr.hpp>
+
+namespace dynskin::gl {
+namespace {
+
+enum Attribute : GLuint { kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4 };
+
+struct LineVertex {
+    glm::vec3 position;
+    glm::vec4 color;
+};
+
+void float_attribute(GLuint location, int components, const GlBuffer& buffer, GLsizei stride = 0,
+                     std::size_t offset = 0) {
+    glBindBuffer(GL_ARRAY_BUFFER, buffer.id());
+    glEnableVertexAttribArray(location);
+    glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
+}
+
+}  // namespace
+
+SceneRenderer::SceneRenderer()
+    : mesh_program_(GlProgram::from_files("mesh.vert", "mesh.frag")),
+      line_program_(GlProgram::from_files("lines.vert", "lines.frag")),
+      grid_program_(GlProgram::from_files("grid.vert", "grid.frag")),
+      indices_(GlBuffer::create()),
+      uvs_(GlBuffer::create()),
+      colors_(GlBuffer::create()),
+      scalars_(GlBuffer::create()),
+      skin_(make_skin_buffers()),
+      ghost_(make_skin_buffers()),
+      grid_vao_(GlVertexArray::create()),
+      lines_vao_(GlVertexArray::create()),
+      grid_corners_(GlBuffer::create()),
+      line_vertices_(GlBuffer::create()) {
+    const float corners[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+    glBindVertexArray(grid_vao_.id());
+    grid_corners_.upload(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+    float_attribute(0, 2, grid_corners_);
+
+    glBindVertexArray(lines_vao_.id());
+    line_vertices_.upload(GL_ARRAY_BUFFER, 0, nullptr, GL_STREAM_DRAW);
+    float_attribute(0, 3, line_vertices_, sizeof(LineVertex), offsetof(LineVertex, position));
+    float_attribute(1, 4, line_vertices_, sizeof(LineVertex), offsetof(LineVertex, color));
+    glBindVertexArray(0);
+    check_errors("creating the scene renderer");
+}
+
+SceneRenderer::SkinBuffers SceneRenderer::make_skin_buffers() {
+    return SkinBuffers{GlVertexArray::create(), GlBuffer::create(), GlBuffer::create()};
+}
+
+void SceneRenderer::set_mesh(const StaticMesh& mesh) {
+    vertex_count_ = mesh.vertex_count;
+    index_count_ = static_cast<GLsizei>(mesh.triangles->size());
+    base_color_ = mesh.base_color;
+    // Attributes the source lacks get neutral values: white, uv 0, scalar 0.
+    std::vector<glm::vec2> uvs = mesh.uvs && mesh.uvs->size() == vertex_count_ ? *mesh.uvs
+                                                                             : std::vector<glm::vec2>(vertex_count_);
+    std::vector<glm::vec4> colors = mesh.colors && mesh.colors->size() == vertex_count_
+                                        ? *mesh.colors
+                                        : std::vector<glm::vec4>(vertex_count_, glm::vec4(1.0f));
+    uvs_.upload(GL_ARRAY_BUFFER, uvs.size() * sizeof(glm::vec2), uvs.data(), GL_STATIC_DRAW);
+    colors_.upload(GL_ARRAY_BUFFER, colors.size() * sizeof(glm::vec4), colors.data(), GL_STATIC_DRAW);
+    const std::vector<float> zeros(vertex_count_, 0.0f);
+    scalars_.upload(GL_ARRAY_BUFFER, zeros.size() * sizeof(float), zeros.data(), GL_DYNAMIC_DRAW);
+
+    for (SkinBuffers* skin : {&skin_, &ghost_}) {
+        glBindVertexArray(skin->vao.id());
+        skin->positions.upload(GL_ARRAY_BUFFER, vertex_count_ * sizeof(glm::vec3), nullptr, GL_STREAM_DRAW);
+        skin->normals.upload(GL_ARRAY_BUFFER, vertex_count_ * sizeof(glm::vec3), nullptr, GL_STREAM_DRAW);
+        float_attribute(kPosition, 3, skin->positions);
+        float_attribute(kNormal, 3, skin->normals);
+        float_attribute(kUv, 2, uvs_);
+        float_attribute(kColor, 4, colors_);
+        float_attribute(kScalar, 1, scalars_);
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
+    }
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, mesh.triangles->size() * sizeof(std::uint32_t), mesh.triangles->data(),
+                 GL_STATIC_DRAW);
+    glBindVertexArray(0);
+
+    has_texture_ = mesh.texture_width > 0 && mesh.texture_height > 0 && mesh.texture_rgba;
+    texture_ = has_texture_ ? GlTexture::from_rgba(mesh.texture_width, mesh.texture_height, mesh.texture_rgba)
+                            : GlTexture();
+    check_errors("uploading the mesh");
+}
+
+void SceneRenderer::update_skin(const std::vector<glm::vec3>& positions, const std::vector<glm::vec3>& normals) {
+    skin_.positions.update(GL_ARRAY_BUFFER, positions.size() * sizeof(glm::vec3), positions.data());
+    skin_.normals.update(GL_ARRAY_BUFFER, normals.size() * sizeof(glm::vec3), normals.data());
+}
+
+void SceneRenderer::update_ghost(const std::vector<glm::vec3>& positions, const std::vector<glm::vec3>& normals) {
+    ghost_.positions.update(GL_ARRAY_BUFFER, positions.size() * sizeof(glm::vec3), positions.data());
+    ghost_.normals.update(GL_ARRAY_BUFFER, normals.size() * sizeof(glm::vec3), normals.data());
+}
+
+void SceneRenderer::update_scalars(const std::vector<float>& scalars) {
+    scalars_.update(GL_ARRAY_BUFFER, scalars.size() * sizeof(float), scalars.data());
+}
+
+void SceneRenderer::draw_skin(const SkinBuffers& skin, const SceneView& view, int shading, glm::vec4 color,
+                              float opacity) {
+    glUseProgram(mesh_program_.id());
+    glUniformMatrix4fv(mesh_program_.uniform("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
+    glUniform3fv(mesh_program_.uniform("camera_position"), 1, glm::value_ptr(view.camera_position));
+    glUniform1i(mesh_program_.uniform("shading"), shading);
+    glUniform4fv(mesh_program_.uniform("base_color"), 1, glm::value_ptr(color));
+    glUniform1i(mesh_program_.uniform("has_texture"), has_texture_ && shading == 0);
+    glUniform1i(mesh_program_.uniform("base_texture"), 0);
+    glUniform2fv(mesh_program_.uniform("scalar_range"), 1, glm::value_ptr(view.scalar_range));
+    glUniform1i(mesh_program_.uniform("diverging"), view.diverging);
+    glUniform1f(mesh_program_.uniform("opacity"), opacity);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, has_texture_ ? texture_.id() : 0);
+    glBindVertexArray(skin.vao.id());
+    glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+}
+
+void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, glm::ivec2 viewport) {
+    glViewport(0, 0, viewport.x, viewport.y);
+    glClearColor(view.clear_color.r, view.clear_color.g, view.clear_color.b, view.clear_color.a);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+
+    if (index_count_ > 0 && view.show_mesh) draw_skin(skin_, view, view.color_map ? 1 : 0, base_color_, 1.0f);
+    if (index_count_ > 0 && view.show_wireframe) {
+        glEnable(GL_POLYGON_OFFSET_LINE);
+        glPolygonOffset(-1.0f, -1.0f);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        draw_skin(skin_, view, 2, glm::vec4(0.05f, 0.05f, 0.08f, 0.35f), 1.0f);
+        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+        glDisable(GL_POLYGON_OFFSET_LINE);
+    }
+
+    if (view.show_grid) {
+        glDepthMask(GL_FALSE);
+        glUseProgram(grid_program_.id());
+        glUniformMatrix4fv(grid_program_.uniform("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
+        glUniform3fv(grid_program_.uniform("center"), 1, glm::value_ptr(view.ground_center));
+        glUniform1f(grid_program_.uniform("extent"), view.ground_extent);
+        glUniform1f(grid_program_.uniform("cell"), view.grid_cell);
+        glBindVertexArray(grid_vao_.id());
+        glDrawArrays(GL_TRIANGLES, 0, 6);
+        glDepthMask(GL_TRUE);
+    }
+
+    // The ghost is translucent: drawn after the opaque skin, without writing depth.
+    if (index_count_ > 0 && view.show_ghost) {
+        glDepthMask(GL_FALSE);
+        draw_skin(ghost_, view, 2, glm::vec4(0.55f, 0.75f, 1.0f, 0.22f), 1.0f);
+        glDepthMask(GL_TRUE);
+    }
+
+    if (view.show_skeleton && !skeleton.joints.empty()) {
+        std::vector<LineVertex> lines, points;
+        const glm::vec4 bone(0.95f, 0.85f, 0.35f, 0.9f), joint(0.98f, 0.6f, 0.2f, 1.0f);
+        const glm::vec4 selected(0.3f, 0.9f, 1.0f, 1.0f), hovered(1.0f, 1.0f, 1.0f, 1.0f);
+        for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
+            const int p = skeleton.parents[j];
+            if (p >= 0) {
+                lines.push_back({skeleton.joints[p], bone});
+                lines.push_back({skeleton.joints[j], bone});
+            }
+            const int jj = static_cast<int>(j);
+            points.push_back({skeleton.joints[j], jj == skeleton.selected ? selected
+                                                  : jj == skeleton.hovered ? hovered
+                                                                           : joint});
+        }
+        glDisable(GL_DEPTH_TEST);  // on top of the skin
+        glEnable(GL_PROGRAM_POINT_SIZE);
+        glUseProgram(line_program_.id());
+        glUniformMatrix4fv(line_program_.uniform("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
+        glBindVertexArray(lines_vao_.id());
+        glUniform1i(line_program_.uniform("round_points"), 0);
+        glUniform1f(line_program_.uniform("point_size"), 1.0f);
+        line_vertices_.upload(GL_ARRAY_BUFFER, lines.size() * sizeof(LineVertex), lines.data(), GL_STREAM_DRAW);
+        glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(lines.size()));
+        glUniform1i(line_program_.uniform("round_points"), 1);
+        glUniform1f(line_program_.uniform("point_size"), view.joint_size);
+        line_vertices_.upload(GL_ARRAY_BUFFER, points.size() * sizeof(LineVertex), points.data(), GL_STREAM_DRAW);
+        glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(points.size()));
+        glEnable(GL_DEPTH_TEST);
+    }
+    glBindVertexArray(0);
+    check_errors("drawing the scene");
+}
+
+}  // namespace dynskin::gl

@@ -1,0 +1,80 @@
+// The real viewer binary, headless under Xvfb: it renders the character, and a bad file
+// gives a clear error and status 2.
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <stb_image.h>
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("dynskin_app_test_" + name)).string();
+}
+
+int run_viewer(const std::string& arguments) {
+    const std::string command = "xvfb-run -a -s '-screen 0 1280x1024x24' " + std::string(DYNSKIN_VIEWER_BINARY) +
+                                " " + arguments + " > " + temp_path("log.txt") + " 2>&1";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+struct Picture {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgb;
+};
+
+Picture read_png(const std::string& path) {
+    Picture p;
+    int channels = 0;
+    unsigned char* data = stbi_load(path.c_str(), &p.width, &p.height, &channels, 3);
+    if (!data) return p;
+    p.rgb.assign(data, data + std::size_t(p.width) * p.height * 3);
+    stbi_image_free(data);
+    return p;
+}
+
+// Pixels of the right half (where no panel is) that differ clearly from the background.
+double foreground_fraction(const Picture& p) {
+    const unsigned char* bg = &p.rgb[(std::size_t(p.height - 1) * p.width + (p.width - 1)) * 3];
+    std::size_t count = 0, total = 0;
+    for (int y = 0; y < p.height; ++y)
+        for (int x = p.width / 2; x < p.width; ++x, ++total) {
+            const unsigned char* c = &p.rgb[(std::size_t(y) * p.width + x) * 3];
+            if (std::abs(c[0] - bg[0]) + std::abs(c[1] - bg[1]) + std::abs(c[2] - bg[2]) > 60) ++count;
+        }
+    return double(count) / double(total);
+}
+
+TEST(HeadlessViewer, RendersTheDefaultCharacter) {
+    const std::string shot = temp_path("bar.png");
+    std::filesystem::remove(shot);
+    ASSERT_EQ(run_viewer("--headless --frames 90 --size 640x400 --screenshot " + shot), 0);
+    const Picture p = read_png(shot);
+    ASSERT_EQ(p.width, 640);
+    ASSERT_EQ(p.height, 400);
+    const double fraction = foreground_fraction(p);
+    EXPECT_GT(fraction, 0.03) << "the character should be visible";
+    EXPECT_LT(fraction, 0.9) << "the picture should not be one colour";
+}
+
+TEST(HeadlessViewer, RendersARealRig) {
+    const std::string rig = std::string(DYNSKIN_SHARED_RIGS) + "/cow.glb";
+    if (!std::filesystem::exists(rig)) GTEST_SKIP() << "../shared/rigs is absent: no real rig to render";
+    const std::string shot = temp_path("cow.png");
+    ASSERT_EQ(run_viewer(rig + " --headless --frames 60 --size 640x400 --screenshot " + shot), 0);
+    EXPECT_GT(foreground_fraction(read_png(shot)), 0.03);
+}
+
+TEST(HeadlessViewer, ABadFileIsAClearErrorAndStatusTwo) {
+    const std::string bad = temp_path("bad.glb");
+    FILE* f = std::fopen(bad.c_str(), "wb");
+    std::fputs("glTF this is not", f);
+    std::fclose(f);
+    EXPECT_EQ(run_viewer(bad + " --headless --frames 2"), 2);
+}
+
+}  // namespace

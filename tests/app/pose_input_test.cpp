@@ -1,0 +1,55 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "app/pose_input.h"
+#include "characters/bundled_characters.h"
+
+namespace dynskin::app {
+namespace {
+
+TEST(PoseTimeline, InterpolatesClipTimeAndDragsBetweenFrames) {
+    const Character bar = characters::make_bar();
+    PoseTimeline timeline;
+    PoseInput a;
+    a.clip = 0;
+    a.clip_time = 0.1;
+    a.reset_drags(bar.skeleton.joint_count());
+    PoseInput b = a;
+    b.clip_time = 0.3;
+    b.drag_rotations[2] = glm::angleAxis(0.4f, glm::vec3(1, 0, 0));
+    timeline.record(1.0, a);
+    timeline.record(2.0, b);
+
+    Pose mid, expected;
+    timeline.sample(bar, 1.5, mid);
+    PoseInput halfway = a;
+    halfway.clip_time = 0.2;
+    halfway.drag_rotations[2] = glm::angleAxis(0.2f, glm::vec3(1, 0, 0));
+    halfway.apply(bar, expected);
+    for (int j = 0; j < bar.skeleton.joint_count(); ++j)
+        EXPECT_NEAR(std::abs(glm::dot(mid.local[j].rotation, expected.local[j].rotation)), 1.0f, 1e-6f) << j;
+
+    // Held outside the recorded span.
+    Pose before, first;
+    timeline.sample(bar, 0.0, before);
+    a.apply(bar, first);
+    EXPECT_EQ(before.local[0].rotation, first.local[0].rotation);
+}
+
+TEST(PoseInput, LoopingWrapsTheClipTime) {
+    const Character bar = characters::make_bar();
+    PoseInput input;
+    input.clip = 0;
+    input.reset_drags(bar.skeleton.joint_count());
+    const double duration = bar.clips[0].duration;
+    Pose a, b;
+    input.clip_time = 0.25;
+    input.apply(bar, a);
+    input.clip_time = 0.25 + 3 * duration;
+    input.apply(bar, b);
+    EXPECT_NEAR(std::abs(glm::dot(a.local[0].rotation, b.local[0].rotation)), 1.0f, 1e-6f);
+}
+
+}  // namespace
+}  // namespace dynskin::app
