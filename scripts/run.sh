@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Builds dynskin and runs it. Until the viewer lands this runs dynskin-cli: with no argument
-# it traces the tip of the bundled bar through its clip (CSV on stdout); any arguments are
-# passed to dynskin-cli (try: scripts/run.sh --help).
+# Builds dynskin and launches the viewer on the default bundled character (the bar).
+# Arguments go to the viewer: a .gltf/.glb file or a bundled character's name, --preset P,
+# --headless --frames N --screenshot OUT.png (see: scripts/run.sh --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j 2 --target dynskin-cli
-if [ $# -eq 0 ]; then
-  set -- trace bar --clip turn_and_stop --vertex 983 --duration 4
+cmake --build build -j 2 --target dynskin dynskin-cli
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [[ " $* " != *" --help "* ]]; then
+  echo "No display: running headless under xvfb-run and writing dynskin.png instead of opening a window." >&2
+  exec xvfb-run -a build/src/app/dynskin "$@" --headless --frames 120 --screenshot dynskin.png
 fi
-exec build/src/cli/dynskin-cli "$@"
+exec build/src/app/dynskin "$@"

@@ -9,6 +9,7 @@ in vec4 vertex_color;
 in float vertex_scalar;
 
 uniform vec3 camera_position;
+uniform vec3 key_direction;     // toward the key light, set from the camera: the side we see is lit
 uniform int shading;            // 0 lit base colour, 1 lit colour map, 2 flat colour
 uniform vec4 base_color;        // base colour factor, or the flat colour
 uniform bool has_texture;
@@ -51,8 +52,8 @@ void main() {
         albedo = c.rgb;
     }
 
-    vec3 key = normalize(vec3(0.5, 0.8, 0.45));
-    vec3 fill = normalize(vec3(-0.6, 0.3, -0.4));
+    vec3 key = normalize(key_direction);
+    vec3 fill = normalize(vec3(-key.x, 0.3, -key.z));
     float diffuse = max(dot(n, key), 0.0) * 0.85 + max(dot(n, fill), 0.0) * 0.25;
     vec3 ambient = mix(vec3(0.22, 0.2, 0.18), vec3(0.32, 0.36, 0.42), n.y * 0.5 + 0.5);
     vec3 h = normalize(key + v);

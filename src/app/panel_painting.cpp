@@ -12,8 +12,7 @@ void painting_panel(ViewerState& state) {
     ImGui::RadioButton("Drag joints", &tool, 0);
     ImGui::SameLine();
     ImGui::RadioButton("Paint bend weight", &tool, 1);
-    if (static_cast<Tool>(tool) == Tool::Paint && state.tool != Tool::Paint) state.display.color_map = ColorMap::BendWeight;
-    state.tool = static_cast<Tool>(tool);
+    set_tool(state, static_cast<Tool>(tool));
 
     Brush& b = state.brush;
     int mode = static_cast<int>(b.mode);

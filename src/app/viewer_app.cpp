@@ -85,9 +85,11 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
+    if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();
     load(options.character);
     if (!state_.scene && options.character != "bar") load("bar");  // keep something on screen
+    if (state_.scene && !options.clip.empty()) select_clip(options.clip);
     if (!options.preset.empty()) {
         try {
             state_.settings.parameters = io::load_preset(options.preset);
@@ -125,6 +127,50 @@ void ViewerApp::load(const std::string& file_or_name) {
     } catch (const std::exception& e) {
         state_.error_message = "Could not open " + file_or_name + ":\n" + e.what();
     }
+}
+
+void ViewerApp::select_clip(const std::string& name_or_index) {
+    const std::vector<AnimationClip>& clips = state_.scene->character().clips;
+    int found = name_or_index == "none" ? -1 : -2;
+    for (int c = 0; c < static_cast<int>(clips.size()) && found == -2; ++c)
+        if (clips[c].name == name_or_index || std::to_string(c) == name_or_index) found = c;
+    if (found == -2) {
+        state_.error_message = "No clip '" + name_or_index + "' in " + state_.scene->character().name;
+        return;
+    }
+    state_.scene->input.clip = found;
+    state_.scene->input.clip_time = 0.0;
+    state_.reset_history = true;
+}
+
+void ViewerApp::apply_script_events() {
+    ImGuiIO& io = ImGui::GetIO();
+    for (int key = 0; key < 512; ++key) io.KeysDown[key] = false;
+    io.KeyCtrl = io.KeyShift = false;
+    for (const ScriptEvent& e : script_) {
+        if (e.frame != frame_index_) continue;
+        switch (e.kind) {
+            case ScriptEvent::Kind::Joint:
+                if (state_.scene && e.joint >= 0 && e.joint < state_.scene->character().skeleton.joint_count()) {
+                    int width = 0, height = 0;
+                    glfwGetWindowSize(window_, &width, &height);
+                    const glm::vec3 joint(state_.scene->deformer.globals()[e.joint][3]);
+                    state_.camera.project(joint, glm::vec2(width, height), script_cursor_);
+                }
+                break;
+            case ScriptEvent::Kind::Move: script_cursor_ += glm::vec2(e.x, e.y); break;
+            case ScriptEvent::Kind::At: script_cursor_ = glm::vec2(e.x, e.y); break;
+            case ScriptEvent::Kind::Down: script_left_down_ = true; break;
+            case ScriptEvent::Kind::Up: script_left_down_ = false; break;
+            case ScriptEvent::Kind::Key:
+                io.KeysDown[e.key] = true;
+                io.KeyCtrl = e.ctrl;
+                io.KeyShift = e.shift;
+                break;
+        }
+    }
+    io.MousePos = ImVec2(script_cursor_.x, script_cursor_.y);
+    io.MouseDown[0] = script_left_down_;
 }
 
 void ViewerApp::upload_character() {
@@ -172,6 +218,7 @@ void ViewerApp::frame_tick(double dt) {
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (!script_.empty()) apply_script_events();  // after the backend, so the script wins
     ImGui::NewFrame();
 
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
@@ -198,6 +245,7 @@ void ViewerApp::frame_tick(double dt) {
         simulate(dt);
     }
     draw_frame();
+    ++frame_index_;
     state_.frame_ms = static_cast<float>(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
 }
@@ -209,7 +257,7 @@ void ViewerApp::handle_keys() {
     if (ImGui::IsKeyPressed(GLFW_KEY_F)) state_.frame_camera = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) state_.playback.playing = !state_.playback.playing;
     if (ImGui::IsKeyPressed(GLFW_KEY_R)) state_.reset_history = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_P)) state_.tool = state_.tool == Tool::Paint ? Tool::Drag : Tool::Paint;
+    if (ImGui::IsKeyPressed(GLFW_KEY_P)) set_tool(state_, state_.tool == Tool::Paint ? Tool::Drag : Tool::Paint);
     if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) {
         std::vector<float>& weights = scene.character().mesh.bend_weights;
         if (io.KeyShift) scene.painter.redo(weights);
@@ -370,6 +418,12 @@ void ViewerApp::draw_frame() {
         const float aspect = float(fb_width) / float(fb_height);
         view.view_projection = state_.camera.projection(aspect) * state_.camera.view();
         view.camera_position = state_.camera.position();
+        {  // key light above, a little to the left of the camera
+            const glm::mat4 v = state_.camera.view();
+            const glm::vec3 right(v[0][0], v[1][0], v[2][0]), up(v[0][1], v[1][1], v[2][1]);
+            const glm::vec3 back = glm::normalize(view.camera_position - state_.camera.target);
+            view.key_light = glm::normalize(-0.35f * right + 0.55f * up + 0.75f * back);
+        }
         view.show_mesh = state_.display.mesh;
         view.show_wireframe = state_.display.wireframe;
         view.show_ghost = state_.display.ghost;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "app/input_script.h"
 #include "app/viewer_state.h"
 
 struct GLFWwindow;
@@ -23,6 +24,8 @@ struct ViewerOptions {
     bool headless = false;           // hidden window, fixed 1/60 s steps
     int frames = 0;                  // headless: frames to run
     std::string screenshot;          // headless: PNG written after the last frame
+    std::string script;              // scripted input (see input_script.h), optional
+    std::string clip;                // the clip to start with: a name, an index or "none"
     int width = 1280, height = 800;
 };
 
@@ -47,6 +50,8 @@ private:
     void simulate(double dt);
     void draw_frame();
     void upload_character();
+    void select_clip(const std::string& name_or_index);
+    void apply_script_events();
 
     ViewerOptions options_;
     GLFWwindow* window_ = nullptr;
@@ -56,6 +61,10 @@ private:
     std::vector<float> scalars_;
     int screenshot_count_ = 0;
     std::string pending_screenshot_;  // written at the end of the frame
+    int frame_index_ = 0;
+    std::vector<ScriptEvent> script_;
+    glm::vec2 script_cursor_{0.0f};
+    bool script_left_down_ = false;
 };
 
 }  // namespace dynskin::app

@@ -11,4 +11,9 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
     input.reset_drags(loaded.character.skeleton.joint_count());
 }
 
+void set_tool(ViewerState& state, Tool tool) {
+    if (tool == Tool::Paint && state.tool != Tool::Paint) state.display.color_map = ColorMap::BendWeight;
+    state.tool = tool;
+}
+
 }  // namespace dynskin::app

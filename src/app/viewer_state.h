@@ -69,4 +69,7 @@ struct ViewerState {
     float frame_ms = 0.0f, upload_ms = 0.0f;
 };
 
+// Switching to the paint tool shows the bend weight map, so the user sees what they paint.
+void set_tool(ViewerState& state, Tool tool);
+
 }  // namespace dynskin::app

@@ -110,6 +110,7 @@ void SceneRenderer::draw_skin(const SkinBuffers& skin, const SceneView& view, in
     glUseProgram(mesh_program_.id());
     glUniformMatrix4fv(mesh_program_.uniform("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
     glUniform3fv(mesh_program_.uniform("camera_position"), 1, glm::value_ptr(view.camera_position));
+    glUniform3fv(mesh_program_.uniform("key_direction"), 1, glm::value_ptr(view.key_light));
     glUniform1i(mesh_program_.uniform("shading"), shading);
     glUniform4fv(mesh_program_.uniform("base_color"), 1, glm::value_ptr(color));
     glUniform1i(mesh_program_.uniform("has_texture"), has_texture_ && shading == 0);

@@ -25,6 +25,7 @@ struct StaticMesh {
 struct SceneView {
     glm::mat4 view_projection{1.0f};
     glm::vec3 camera_position{0.0f};
+    glm::vec3 key_light{0.5f, 0.8f, 0.45f};  // direction toward the key light
     glm::vec4 clear_color{0.16f, 0.17f, 0.19f, 1.0f};
 
     bool show_mesh = true;
