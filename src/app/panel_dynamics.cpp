@@ -87,7 +87,9 @@ void dynamics_panel(ViewerState& state) {
 
     // The selected joint: its live drive and its own settings.
     if (!state.scene || state.selected_joint < 0) {
-        ImGui::TextDisabled("Select a joint (click it) for its settings and plot.");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        ImGui::TextWrapped("Select a joint (click it) for its settings and plot.");
+        ImGui::PopStyleColor();
         return;
     }
     const int j = state.selected_joint;

@@ -16,7 +16,11 @@ std::string temp_path(const std::string& name) {
 }
 
 int run_viewer(const std::string& arguments) {
-    const std::string command = "xvfb-run -a -s '-screen 0 1280x1024x24' " + std::string(DYNSKIN_VIEWER_BINARY) +
+    // In the sanitizer build, Mesa's dlopen'ed driver leaks at exit from a module it has
+    // already unloaded, which no suppression can name: leak checks stay on for every other
+    // test, and AddressSanitizer's other checks stay on here.
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -s '-screen 0 1280x1024x24' " +
+                                std::string(DYNSKIN_VIEWER_BINARY) +
                                 " " + arguments + " > " + temp_path("log.txt") + " 2>&1";
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
