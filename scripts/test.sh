@@ -16,7 +16,7 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DDYNSKIN_SANITIZE=ON -DDYNSKIN_FUZZ=ON -DDYNSKIN_BUILD_BENCH=OFF
 cmake --build build-asan -j "$jobs"
-ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE fuzz
-
 echo "== fuzzing the glTF loader"
 ctest --test-dir build-asan --output-on-failure -L fuzz
+echo "== the suites under the sanitizers"
+ctest --test-dir build-asan --output-on-failure -j "$jobs" -LE fuzz

@@ -84,6 +84,7 @@ void BendPainter::dab(const Brush& brush, const glm::vec3& center, float size, c
 
 void BendPainter::end_stroke(const std::vector<float>& weights) {
     if (before_ == weights) return;
+    ++revision_;
     undo_.push_back(std::move(before_));
     if (undo_.size() > kUndoSteps) undo_.erase(undo_.begin());
     redo_.clear();
@@ -92,6 +93,7 @@ void BendPainter::end_stroke(const std::vector<float>& weights) {
 
 bool BendPainter::undo(std::vector<float>& weights) {
     if (undo_.empty()) return false;
+    ++revision_;
     redo_.push_back(weights);
     weights = std::move(undo_.back());
     undo_.pop_back();
@@ -100,6 +102,7 @@ bool BendPainter::undo(std::vector<float>& weights) {
 
 bool BendPainter::redo(std::vector<float>& weights) {
     if (redo_.empty()) return false;
+    ++revision_;
     undo_.push_back(weights);
     weights = std::move(redo_.back());
     redo_.pop_back();

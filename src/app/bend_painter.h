@@ -39,12 +39,15 @@ public:
     bool undo(std::vector<float>& weights);
     bool redo(std::vector<float>& weights);
     bool can_undo() const { return !undo_.empty(); }
+    // Goes up with every change the painter makes (stroke, undo, redo): unsaved-work tracking.
+    int revision() const { return revision_; }
     bool can_redo() const { return !redo_.empty(); }
 
 private:
     std::vector<std::vector<std::uint32_t>> neighbours_;  // across split vertices too
     std::vector<float> before_;
     std::vector<std::vector<float>> undo_, redo_;
+    int revision_ = 0;
 };
 
 }  // namespace dynskin::app

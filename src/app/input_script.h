@@ -1,28 +1,33 @@
 #pragma once
-// Scripted input for headless runs and tests: timed mouse and key events replayed as if a
-// user did them. One event per line, `FRAME COMMAND [ARGS]`, '#' starts a comment:
-//   10 joint 4         put the cursor on joint 4 (as drawn at that frame)
-//   12 move 40 -10     move the cursor by (40, -10) pixels
-//   12 at 300 200      put the cursor at window pixel (300, 200)
-//   11 down            press the left button; `up` releases it
-//   30 key P           press a key for one frame (letters, SPACE, F1..F12); `ctrl-key Z`, `ctrl-shift-key Z`
+// Scripted input for headless runs and tests: timed mouse and key events replayed frame by
+// frame as if a person did them. The file is a JSON list of events:
+//   [{"frame": 10, "joint": 4},                 put the cursor on joint 4 as drawn then
+//    {"frame": 11, "press": "left"},            press a mouse button (left, middle, right)
+//    {"frame": 12, "move": [40, -10]},          move the cursor by pixels
+//    {"frame": 13, "at": [300, 200]},           put the cursor at a window pixel
+//    {"frame": 14, "release": "left"},
+//    {"frame": 20, "key": "Z", "ctrl": true, "shift": false}]   press a key for one frame
+// Keys: letters, digits, SPACE, F1..F12. An event may also hold "wheel": steps.
 
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 namespace dynskin::app {
 
 struct ScriptEvent {
-    enum class Kind { Joint, Move, At, Down, Up, Key };
     int frame = 0;
-    Kind kind = Kind::Move;
-    float x = 0.0f, y = 0.0f;  // pixels for Move/At
-    int joint = -1;
-    int key = 0;               // GLFW key code
+    int joint = -1;                   // >= 0: put the cursor on this joint
+    bool has_at = false, has_move = false;
+    glm::vec2 at{0.0f}, move{0.0f};
+    int press = -1, release = -1;     // mouse button: 0 left, 1 right, 2 middle
+    int key = -1;                     // GLFW key code
     bool ctrl = false, shift = false;
+    float wheel = 0.0f;
 };
 
-// Throws std::runtime_error naming the file, the line and the problem.
+// Throws std::runtime_error naming the file, the event and the problem.
 std::vector<ScriptEvent> read_input_script(const std::string& path);
 
 }  // namespace dynskin::app

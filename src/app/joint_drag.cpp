@@ -35,23 +35,39 @@ int pick_joint(const std::vector<glm::vec3>& joints, const OrbitCamera& camera, 
 }
 
 void JointDrag::begin(int joint, const Skeleton& skeleton, const std::vector<glm::mat4>& globals,
-                      const PoseInput& input, const OrbitCamera& camera) {
+                      const PoseInput& input, const OrbitCamera& camera, glm::vec2 cursor_pixel, bool twist) {
     joint_ = joint;
+    start_pixel_ = cursor_pixel;
     grab_start_ = glm::vec3(globals[joint][3]);
     plane_normal_ = glm::normalize(camera.position() - camera.target);
     const int parent = skeleton.parents[joint];
-    translate_ = parent < 0 || glm::length(glm::vec3(globals[parent][3]) - grab_start_) < 1e-6f;
-    moved_ = translate_ ? joint : parent;
+    twist_ = twist;
+    translate_ = !twist && (parent < 0 || glm::length(glm::vec3(globals[parent][3]) - grab_start_) < 1e-6f);
+    moved_ = translate_ || twist ? joint : parent;
     const int grandparent = skeleton.parents[moved_];
     frame_ = grandparent < 0 ? glm::quat(1, 0, 0, 0) : rotation_of(globals[grandparent]);
     world_to_parent_ = grandparent < 0 ? glm::mat3(1.0f) : glm::inverse(glm::mat3(globals[grandparent]));
     pivot_ = glm::vec3(globals[moved_][3]);
     start_rotation_ = input.drag_rotations[moved_];
     start_translation_ = input.drag_translations[moved_];
+    if (twist_) {
+        // The bone: toward the first child, or from the parent for a leaf.
+        glm::vec3 bone(0.0f);
+        for (int c = joint + 1; c < skeleton.joint_count() && bone == glm::vec3(0.0f); ++c)
+            if (skeleton.parents[c] == joint) bone = glm::vec3(globals[c][3]) - grab_start_;
+        if (bone == glm::vec3(0.0f) && parent >= 0) bone = grab_start_ - glm::vec3(globals[parent][3]);
+        const float length = glm::length(bone);
+        twist_axis_ = length > 1e-9f ? glm::inverse(frame_) * (bone / length) : glm::vec3(0, 1, 0);
+    }
 }
 
-void JointDrag::update(const Ray& cursor, PoseInput& input) const {
+void JointDrag::update(const Ray& cursor, glm::vec2 cursor_pixel, PoseInput& input) const {
     if (joint_ < 0) return;
+    if (twist_) {
+        const float angle = 0.01f * (cursor_pixel.x - start_pixel_.x);  // radians per pixel
+        input.drag_rotations[moved_] = glm::normalize(glm::angleAxis(angle, twist_axis_) * start_rotation_);
+        return;
+    }
     const float denominator = glm::dot(cursor.direction, plane_normal_);
     if (std::abs(denominator) < 1e-6f) return;
     const float t = glm::dot(grab_start_ - cursor.origin, plane_normal_) / denominator;

@@ -1,7 +1,8 @@
 #pragma once
 // Grab a joint and drag it: the joint's parent turns about itself so that the joint follows
 // the cursor on a plane facing the camera; a root joint (or a rigid character's only joint)
-// is moved instead. The result is a drag rotation or translation in the PoseInput.
+// is moved instead. With twist, the joint turns about its own bone as the cursor moves
+// sideways. The result is a drag rotation or translation in the PoseInput.
 
 #include <vector>
 
@@ -18,9 +19,9 @@ class JointDrag {
 public:
     // Starts dragging `joint` of a character posed with `globals` (its current pose).
     void begin(int joint, const Skeleton& skeleton, const std::vector<glm::mat4>& globals, const PoseInput& input,
-               const OrbitCamera& camera);
-    // Moves the grabbed joint toward the cursor ray.
-    void update(const Ray& cursor, PoseInput& input) const;
+               const OrbitCamera& camera, glm::vec2 cursor_pixel, bool twist = false);
+    // Moves the grabbed joint toward the cursor ray (or twists it by the cursor's sideways move).
+    void update(const Ray& cursor, glm::vec2 cursor_pixel, PoseInput& input) const;
     void end() { joint_ = -1; }
 
     bool active() const { return joint_ >= 0; }
@@ -30,6 +31,9 @@ private:
     int joint_ = -1;
     int moved_ = -1;            // the joint whose drag changes: the parent, or the root itself
     bool translate_ = false;
+    bool twist_ = false;
+    glm::vec3 twist_axis_{0.0f};  // the bone's direction, in the moved joint's parent frame
+    glm::vec2 start_pixel_{0.0f};
     glm::vec3 plane_normal_{0.0f};
     glm::vec3 grab_start_{0.0f};  // the grabbed joint's world position at the start
     glm::vec3 pivot_{0.0f};       // the turning joint's world position

@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
     cli.add_option("--screenshot", options.screenshot, "Headless: write the last frame to this PNG");
     cli.add_option("--size", size, "Window size WxH (default 1280x800)");
     cli.add_option("--clip", options.clip, "The clip to start with: a name, an index, or none (the rest pose)");
-    cli.add_option("--script", options.script, "Scripted mouse and key input, one event per line (for tests)");
+    cli.add_option("--script", options.script, "Scripted mouse and key input: a JSON list of timed events (for tests)");
     try {
         cli.parse(argc, argv);
         if (!size.empty() && std::sscanf(size.c_str(), "%dx%d", &options.width, &options.height) != 2)

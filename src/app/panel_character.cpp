@@ -40,25 +40,10 @@ void character_panel(ViewerState& state) {
     // Saving: the work into the user's glb, the parameters as a preset.
     static char preset_path[512] = "preset.json";
     if (ImGui::TreeNode("Save and load")) {
-        if (scene && scene->from_file) {
-            static char work_path[512] = "";
-            if (work_path[0] == '\0') {
-                const std::filesystem::path p(scene->source);
-                std::snprintf(work_path, sizeof work_path, "%s",
-                              (p.parent_path() / (p.stem().string() + "_dynskin.glb")).string().c_str());
-            }
-            ImGui::InputText("##work", work_path, sizeof work_path);
-            ImGui::SameLine();
-            if (ImGui::Button("Save work")) {
-                try {
-                    io::save_character_work(scene->source, work_path, scene->character().mesh.bend_weights,
-                                            state.settings);
-                } catch (const std::exception& e) {
-                    state.error_message = std::string("Could not save: ") + e.what();
-                }
-            }
-            ImGui::TextDisabled("paint, per-joint settings and parameters, in a glb");
-        }
+        if (ImGui::Button("Save (Ctrl+S)")) save_work(state);
+        ImGui::SameLine();
+        if (ImGui::Button("Save as... (Ctrl+Shift+S)")) state.save_as_open = true;
+        ImGui::TextDisabled("paint, per-joint settings and parameters, in the glb");
         ImGui::InputText("##preset", preset_path, sizeof preset_path);
         ImGui::SameLine();
         if (ImGui::Button("Save preset")) {
@@ -78,6 +63,58 @@ void character_panel(ViewerState& state) {
         }
         ImGui::TreePop();
     }
+}
+
+void save_as_popup(ViewerState& state) {
+    static char path[1024] = "";
+    if (state.save_as_open && !ImGui::IsPopupOpen("Save as")) {
+        if (state.scene) {
+            const std::filesystem::path p(state.scene->source);
+            std::snprintf(path, sizeof path, "%s", (p.parent_path() / (p.stem().string() + "_dynskin.glb")).string().c_str());
+        }
+        ImGui::OpenPopup("Save as");
+    }
+    if (ImGui::BeginPopupModal("Save as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextUnformatted("Save the character with its paint and settings as:");
+        ImGui::SetNextItemWidth(420.0f);
+        ImGui::InputText("##path", path, sizeof path);
+        if (ImGui::Button("Save", ImVec2(120, 0))) {
+            save_work(state, path);
+            state.save_as_open = false;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", ImVec2(120, 0))) {
+            state.save_as_open = false;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+}
+
+void unsaved_changes_popup(ViewerState& state) {
+    using Confirm = ViewerState::Confirm;
+    if (state.confirm != Confirm::None && !ImGui::IsPopupOpen("Unsaved changes")) ImGui::OpenPopup("Unsaved changes");
+    if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::Text("%s has unsaved paint or settings.", state.scene ? state.scene->character().name.c_str() : "");
+    auto proceed = [&] {
+        if (state.confirm == Confirm::Quit) state.quit = true;
+        if (state.confirm == Confirm::Open) {
+            mark_saved(state);  // discarded: the request goes through
+            state.load_request = state.confirm_path;
+        }
+        state.confirm = Confirm::None;
+        ImGui::CloseCurrentPopup();
+    };
+    if (ImGui::Button("Save", ImVec2(110, 0)) && save_work(state)) proceed();
+    ImGui::SameLine();
+    if (ImGui::Button("Discard", ImVec2(110, 0))) proceed();
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(110, 0))) {
+        state.confirm = Confirm::None;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
 }
 
 void file_browser(ViewerState& state, bool& open) {

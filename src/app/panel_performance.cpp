@@ -23,6 +23,7 @@ void help_panel() {
     if (!ImGui::CollapsingHeader("Help")) return;
     ImGui::TextUnformatted(
         "Left drag on a joint    drag the joint (its parent turns)\n"
+        "Shift + left drag       twist the joint about its bone\n"
         "Left drag elsewhere     orbit\n"
         "Middle drag             orbit (Shift: pan)\n"
         "Right drag              pan\n"
@@ -32,6 +33,7 @@ void help_panel() {
         "R                       reset the motion history\n"
         "P                       toggle the paint tool\n"
         "Ctrl+Z, Ctrl+Shift+Z    undo, redo painting\n"
+        "Ctrl+S, Ctrl+Shift+S    save, save as\n"
         "F12                     screenshot (dynskin-NNN.png)\n"
         "Drop a .gltf/.glb on the window to open it.");
 }

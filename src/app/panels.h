@@ -15,6 +15,9 @@ void performance_panel(ViewerState& state);
 void help_panel();
 void file_browser(ViewerState& state, bool& open);
 void error_popup(ViewerState& state);
+void save_as_popup(ViewerState& state);
+void unsaved_changes_popup(ViewerState& state);
+void joints_panel(ViewerState& state);
 
 // Shared: a slider with a tooltip; returns true when the value changed.
 bool slider_with_help(const char* label, float* value, float min, float max, const char* format, const char* help,

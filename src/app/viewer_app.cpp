@@ -72,6 +72,12 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     }
     glfwSwapInterval(options.headless ? 0 : 1);
     glfwSetWindowUserPointer(window_, this);
+    glfwSetWindowCloseCallback(window_, [](GLFWwindow* w) {
+        ViewerState& state = static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_;
+        if (!has_unsaved_changes(state)) return;
+        glfwSetWindowShouldClose(w, GLFW_FALSE);  // ask first
+        state.confirm = ViewerState::Confirm::Quit;
+    });
     glfwSetDropCallback(window_, [](GLFWwindow* w, int count, const char** paths) {
         if (count > 0) static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_.load_request = paths[0];
     });
@@ -118,6 +124,7 @@ void ViewerApp::load(const std::string& file_or_name) {
         state_.settings.joints.assign(scene->character().skeleton.joint_count(), JointSettings{});
         if (scene->loaded.settings) state_.settings.joints = scene->loaded.settings->joints;
         state_.scene = std::move(scene);
+        mark_saved(state_);
         state_.selected_joint = state_.hovered_joint = -1;
         state_.drag.end();
         state_.drive_history.clear();
@@ -145,32 +152,27 @@ void ViewerApp::select_clip(const std::string& name_or_index) {
 
 void ViewerApp::apply_script_events() {
     ImGuiIO& io = ImGui::GetIO();
-    for (int key = 0; key < 512; ++key) io.KeysDown[key] = false;
+    for (bool& down : io.KeysDown) down = false;
     io.KeyCtrl = io.KeyShift = false;
     for (const ScriptEvent& e : script_) {
         if (e.frame != frame_index_) continue;
-        switch (e.kind) {
-            case ScriptEvent::Kind::Joint:
-                if (state_.scene && e.joint >= 0 && e.joint < state_.scene->character().skeleton.joint_count()) {
-                    int width = 0, height = 0;
-                    glfwGetWindowSize(window_, &width, &height);
-                    const glm::vec3 joint(state_.scene->deformer.globals()[e.joint][3]);
-                    state_.camera.project(joint, glm::vec2(width, height), script_cursor_);
-                }
-                break;
-            case ScriptEvent::Kind::Move: script_cursor_ += glm::vec2(e.x, e.y); break;
-            case ScriptEvent::Kind::At: script_cursor_ = glm::vec2(e.x, e.y); break;
-            case ScriptEvent::Kind::Down: script_left_down_ = true; break;
-            case ScriptEvent::Kind::Up: script_left_down_ = false; break;
-            case ScriptEvent::Kind::Key:
-                io.KeysDown[e.key] = true;
-                io.KeyCtrl = e.ctrl;
-                io.KeyShift = e.shift;
-                break;
+        if (e.joint >= 0 && state_.scene && e.joint < state_.scene->character().skeleton.joint_count()) {
+            int width = 0, height = 0;
+            glfwGetWindowSize(window_, &width, &height);
+            const glm::vec3 joint(state_.scene->deformer.globals()[e.joint][3]);
+            state_.camera.project(joint, glm::vec2(width, height), script_cursor_);
         }
+        if (e.has_at) script_cursor_ = e.at;
+        if (e.has_move) script_cursor_ += e.move;
+        if (e.press >= 0) script_buttons_[e.press] = true;
+        if (e.release >= 0) script_buttons_[e.release] = false;
+        if (e.key >= 0) io.KeysDown[e.key] = true;
+        io.KeyCtrl = io.KeyCtrl || e.ctrl;
+        io.KeyShift = io.KeyShift || e.shift;
+        io.MouseWheel += e.wheel;
     }
     io.MousePos = ImVec2(script_cursor_.x, script_cursor_.y);
-    io.MouseDown[0] = script_left_down_;
+    for (int b = 0; b < 3; ++b) io.MouseDown[b] = script_buttons_[b];
 }
 
 void ViewerApp::upload_character() {
@@ -199,7 +201,7 @@ int ViewerApp::run() {
         return 0;
     }
     auto last = std::chrono::steady_clock::now();
-    while (!glfwWindowShouldClose(window_)) {
+    while (!glfwWindowShouldClose(window_) && !state_.quit) {
         const auto now = std::chrono::steady_clock::now();
         const double dt = std::min(std::chrono::duration<double>(now - last).count(), 0.1);
         last = now;
@@ -214,7 +216,12 @@ void ViewerApp::frame_tick(double dt) {
     if (state_.load_request) {
         const std::string request = *state_.load_request;
         state_.load_request.reset();
-        load(request);
+        if (has_unsaved_changes(state_)) {
+            state_.confirm = ViewerState::Confirm::Open;
+            state_.confirm_path = request;
+        } else {
+            load(request);
+        }
     }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -226,6 +233,7 @@ void ViewerApp::frame_tick(double dt) {
     ImGui::SetNextWindowSizeConstraints(ImVec2(200, 100), ImVec2(1e4f, ImGui::GetIO().DisplaySize.y - 20));
     ImGui::Begin("dynskin");
     character_panel(state_);
+    joints_panel(state_);
     animation_panel(state_);
     dynamics_panel(state_);
     display_panel(state_);
@@ -238,6 +246,9 @@ void ViewerApp::frame_tick(double dt) {
     state_.camera.center_shift = std::clamp(free_left / display_width, 0.0f, 0.6f);
     ImGui::End();
     error_popup(state_);
+    save_as_popup(state_);
+    unsaved_changes_popup(state_);
+    update_title();
 
     if (state_.scene) {
         handle_keys();
@@ -258,6 +269,10 @@ void ViewerApp::handle_keys() {
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) state_.playback.playing = !state_.playback.playing;
     if (ImGui::IsKeyPressed(GLFW_KEY_R)) state_.reset_history = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_P)) set_tool(state_, state_.tool == Tool::Paint ? Tool::Drag : Tool::Paint);
+    if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_S)) {
+        if (io.KeyShift || !scene.from_file) state_.save_as_open = true;
+        else save_work(state_);
+    }
     if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) {
         std::vector<float>& weights = scene.character().mesh.bend_weights;
         if (io.KeyShift) scene.painter.redo(weights);
@@ -267,6 +282,15 @@ void ViewerApp::handle_keys() {
         char name[64];
         std::snprintf(name, sizeof name, "dynskin-%03d.png", screenshot_count_++);
         pending_screenshot_ = name;
+    }
+}
+
+void ViewerApp::update_title() {
+    std::string title = "dynskin";
+    if (state_.scene) title += " - " + state_.scene->character().name + (has_unsaved_changes(state_) ? " *" : "");
+    if (title != title_) {
+        glfwSetWindowTitle(window_, title.c_str());
+        title_ = title;
     }
 }
 
@@ -286,6 +310,22 @@ void ViewerApp::handle_viewport_input() {
     const Ray ray = state_.camera.ray_through(cursor, viewport);
     std::vector<float>& weights = scene.character().mesh.bend_weights;
 
+    // The brush: a circle of its radius on the surface under the cursor.
+    glm::vec3 surface;
+    if (state_.tool == Tool::Paint && !over_ui &&
+        intersect_mesh(ray, scene.deformer.positions(), scene.character().mesh.triangles, surface)) {
+        const glm::mat4 v = state_.camera.view();
+        const glm::vec3 right(v[0][0], v[1][0], v[2][0]);
+        glm::vec2 centre, edge;
+        if (state_.camera.project(surface, viewport, centre) &&
+            state_.camera.project(surface + right * (state_.brush.radius * scene.deformer.size()), viewport, edge)) {
+            ImDrawList* draw = ImGui::GetForegroundDrawList();
+            const float r = glm::length(edge - centre);
+            draw->AddCircle(ImVec2(centre.x, centre.y), r, IM_COL32(255, 255, 255, 200), 48, 1.5f);
+            draw->AddCircle(ImVec2(centre.x, centre.y), r * (1.0f - state_.brush.falloff), IM_COL32(255, 255, 255, 90), 48, 1.0f);
+        }
+    }
+
     if (!over_ui && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         glm::vec3 hit;
         if (state_.tool == Tool::Paint &&
@@ -297,7 +337,7 @@ void ViewerApp::handle_viewport_input() {
             state_.selected_joint = state_.hovered_joint;
             state_.drive_history.clear();
             state_.drag.begin(state_.selected_joint, scene.character().skeleton, scene.deformer.globals(), scene.input,
-                              state_.camera);
+                              state_.camera, cursor, io.KeyShift);
         } else {
             left_drag = LeftDrag::Orbit;
         }
@@ -306,7 +346,7 @@ void ViewerApp::handle_viewport_input() {
         glm::vec3 hit;
         switch (left_drag) {
             case LeftDrag::Orbit: state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y); break;
-            case LeftDrag::Joint: state_.drag.update(ray, scene.input); break;
+            case LeftDrag::Joint: state_.drag.update(ray, cursor, scene.input); break;
             case LeftDrag::Paint:
                 if (intersect_mesh(ray, scene.deformer.positions(), scene.character().mesh.triangles, hit))
                     scene.painter.dab(state_.brush, hit, scene.deformer.size(), scene.deformer.positions(), weights);
@@ -459,10 +499,17 @@ void ViewerApp::draw_frame() {
     }
 }
 
+std::vector<std::uint8_t> ViewerApp::read_frame(int& width, int& height) const {
+    if (!target_) throw std::runtime_error("no frame drawn yet");
+    width = target_->width();
+    height = target_->height();
+    return target_->read_rgba();
+}
+
 void ViewerApp::save_screenshot(const std::string& path) const {
-    if (!target_) throw std::runtime_error("no frame to save yet");
-    const std::vector<std::uint8_t> pixels = target_->read_rgba();
-    if (!stbi_write_png(path.c_str(), target_->width(), target_->height(), 4, pixels.data(), target_->width() * 4))
+    int width = 0, height = 0;
+    const std::vector<std::uint8_t> pixels = read_frame(width, height);
+    if (!stbi_write_png(path.c_str(), width, height, 4, pixels.data(), width * 4))
         throw std::runtime_error("cannot write " + path);
 }
 

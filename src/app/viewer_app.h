@@ -24,7 +24,7 @@ struct ViewerOptions {
     bool headless = false;           // hidden window, fixed 1/60 s steps
     int frames = 0;                  // headless: frames to run
     std::string screenshot;          // headless: PNG written after the last frame
-    std::string script;              // scripted input (see input_script.h), optional
+    std::string script;              // scripted input, a JSON file (see input_script.h)
     std::string clip;                // the clip to start with: a name, an index or "none"
     int width = 1280, height = 800;
 };
@@ -40,8 +40,12 @@ public:
     void frame_tick(double dt);
     // Writes the last frame (with its panels) as a PNG. Throws std::runtime_error.
     void save_screenshot(const std::string& path) const;
+    // The last frame as RGBA8 rows, top first, and its size.
+    std::vector<std::uint8_t> read_frame(int& width, int& height) const;
 
     ViewerState& state() { return state_; }
+    void set_script(std::vector<ScriptEvent> events) { script_ = std::move(events); }
+    int frame_index() const { return frame_index_; }
 
 private:
     void load(const std::string& file_or_name);
@@ -52,6 +56,7 @@ private:
     void upload_character();
     void select_clip(const std::string& name_or_index);
     void apply_script_events();
+    void update_title();
 
     ViewerOptions options_;
     GLFWwindow* window_ = nullptr;
@@ -62,9 +67,10 @@ private:
     int screenshot_count_ = 0;
     std::string pending_screenshot_;  // written at the end of the frame
     int frame_index_ = 0;
+    std::string title_;
     std::vector<ScriptEvent> script_;
     glm::vec2 script_cursor_{0.0f};
-    bool script_left_down_ = false;
+    bool script_buttons_[3] = {false, false, false};
 };
 
 }  // namespace dynskin::app

@@ -1,5 +1,8 @@
 #include "app/viewer_state.h"
 
+#include "io/gltf_saver.h"
+#include "io/settings_json.h"
+
 namespace dynskin::app {
 
 Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
@@ -9,6 +12,38 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
       painter(loaded.character.mesh) {
     input.clip = loaded.character.clips.empty() ? -1 : 0;
     input.reset_drags(loaded.character.skeleton.joint_count());
+}
+
+bool has_unsaved_changes(const ViewerState& state) {
+    if (!state.scene) return false;
+    return state.scene->painter.revision() != state.saved_paint_revision ||
+           io::settings_to_json(state.settings).dump() != state.saved_settings;
+}
+
+void mark_saved(ViewerState& state) {
+    state.saved_paint_revision = state.scene ? state.scene->painter.revision() : 0;
+    state.saved_settings = io::settings_to_json(state.settings).dump();
+}
+
+bool save_work(ViewerState& state, const std::string& path) {
+    if (!state.scene) return false;
+    Scene& scene = *state.scene;
+    if (!scene.from_file) {
+        state.error_message =
+            "'" + scene.source + "' is made by code, not read from a file: save a preset for its parameters, or open a "
+            "glTF file to save painted weights.";
+        return false;
+    }
+    const std::string target = path.empty() ? scene.source : path;
+    try {
+        io::save_character_work(scene.source, target, scene.character().mesh.bend_weights, state.settings);
+    } catch (const std::exception& e) {
+        state.error_message = "Could not save " + target + ":\n" + e.what();
+        return false;
+    }
+    scene.source = target;
+    mark_saved(state);
+    return true;
 }
 
 void set_tool(ViewerState& state, Tool tool) {

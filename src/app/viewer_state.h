@@ -29,6 +29,7 @@ struct Scene {
     std::string source;                 // a file path, or a bundled character's name
     bool from_file = false;
     Character& character() { return loaded.character; }
+    const Character& character() const { return loaded.character; }
     Deformer deformer;
     BendPainter painter;
     PoseInput input;
@@ -64,6 +65,14 @@ struct ViewerState {
     bool frame_camera = false;
     std::string error_message;                // shown in a popup while the current character stays
 
+    // Unsaved work: what was last loaded or saved, and what the user is asked to confirm.
+    int saved_paint_revision = 0;
+    std::string saved_settings;  // the settings as JSON text
+    enum class Confirm { None, Quit, Open } confirm = Confirm::None;
+    std::string confirm_path;    // the file to open once confirmed
+    bool save_as_open = false;
+    bool quit = false;
+
     // |F_j| of the selected joint over the last seconds, for the plot.
     std::deque<float> drive_history;
     float frame_ms = 0.0f, upload_ms = 0.0f;
@@ -71,5 +80,12 @@ struct ViewerState {
 
 // Switching to the paint tool shows the bend weight map, so the user sees what they paint.
 void set_tool(ViewerState& state, Tool tool);
+
+// Painted weights or settings differ from what was last loaded or saved.
+bool has_unsaved_changes(const ViewerState& state);
+void mark_saved(ViewerState& state);
+// Saves the paint and settings into a glb at path (the scene's own file when empty); on
+// failure sets error_message and returns false. The scene's file becomes path.
+bool save_work(ViewerState& state, const std::string& path = "");
 
 }  // namespace dynskin::app

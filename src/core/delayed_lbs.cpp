@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/bend_deformer.h"
+#include "core/linear_blend_skinning.h"
 
 namespace dynskin {
 namespace {
@@ -154,10 +154,7 @@ void DelayedLbs::run(const Skeleton& skeleton, const SkinnedMesh& mesh, const Hi
             if (!(w.weights[e] > 0.0f)) continue;
             blended += w.weights[e] * (chain_[w.joints[e]] * mesh.inverse_binds[w.joints[e]]);
         }
-        positions[i] = glm::vec3(blended * glm::vec4(mesh.rest_positions[i], 1.0f));
-        const glm::vec3 normal = cofactor_transform(glm::mat3(blended), mesh.rest_normals[i]);
-        const float len = glm::length(normal);
-        normals[i] = len > 1e-20f && std::isfinite(len) ? normal / len : mesh.rest_normals[i];
+        skin_vertex(blended, mesh.rest_positions[i], mesh.rest_normals[i], positions[i], normals[i]);
     }
 }
 

@@ -27,6 +27,12 @@ void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<
     for (std::size_t j = 0; j < globals.size(); ++j) skinning[j] = globals[j] * inverse_binds[j];
 }
 
+void skin_vertex(const glm::mat4& blended, const glm::vec3& rest_position, const glm::vec3& rest_normal,
+                 glm::vec3& position, glm::vec3& normal) {
+    position = glm::vec3(blended * glm::vec4(rest_position, 1.0f));
+    normal = normalized_or(cofactor_transform(glm::mat3(blended), rest_normal), rest_normal);
+}
+
 void linear_blend_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
                            std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
     const std::size_t n = mesh.vertex_count();
@@ -36,8 +42,7 @@ void linear_blend_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>
     for (std::size_t i = 0; i < n; ++i) {
         glm::mat4 blended(0.0f);
         for (std::uint32_t e = w.offsets[i]; e < w.offsets[i + 1]; ++e) blended += w.weights[e] * skinning[w.joints[e]];
-        positions[i] = glm::vec3(blended * glm::vec4(mesh.rest_positions[i], 1.0f));
-        normals[i] = normalized_or(cofactor_transform(glm::mat3(blended), mesh.rest_normals[i]), mesh.rest_normals[i]);
+        skin_vertex(blended, mesh.rest_positions[i], mesh.rest_normals[i], positions[i], normals[i]);
     }
 }
 

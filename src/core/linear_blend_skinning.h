@@ -12,8 +12,12 @@ namespace dynskin {
 void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<glm::mat4>& inverse_binds,
                        std::vector<glm::mat4>& skinning);
 
-// Normals are transformed by the cofactor of the blended linear part (right under
-// non-uniform scale) and renormalised.
+// One vertex through a blended skinning matrix: the position, and the normal by the
+// cofactor of the linear part (the inverse transpose up to scale: right under non-uniform
+// scale), renormalised (kept as it was where the matrix is degenerate).
+void skin_vertex(const glm::mat4& blended, const glm::vec3& rest_position, const glm::vec3& rest_normal,
+                 glm::vec3& position, glm::vec3& normal);
+
 void linear_blend_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
                            std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
 

@@ -85,7 +85,7 @@ Picture scripted_run(const std::string& name, const std::string& script) {
     const std::string shot = temp_path(name + ".png");
     std::filesystem::remove(shot);
     const std::string args = "--clip none --headless --frames 40 --size 640x400 --screenshot " + shot +
-                             (script.empty() ? "" : " --script " + write_script(name + ".txt", script));
+                             (script.empty() ? "" : " --script " + write_script(name + ".json", script));
     EXPECT_EQ(run_viewer(args), 0) << name;
     return read_png(shot);
 }
@@ -108,7 +108,9 @@ double changed_fraction(const Picture& a, const Picture& b) {
 }
 
 TEST(HeadlessViewer, DraggingAJointBendsTheSkinAndRunsAreRepeatable) {
-    const std::string drag = "5 joint 4\n6 down\n8 move -40 0\n10 move -40 0\n12 move -40 0\n14 up\n";
+    const std::string drag = R"([{"frame": 5, "joint": 4}, {"frame": 6, "press": "left"},
+        {"frame": 8, "move": [-40, 0]}, {"frame": 10, "move": [-40, 0]}, {"frame": 12, "move": [-40, 0]},
+        {"frame": 14, "release": "left"}])";
     const Picture still = scripted_run("still", "");
     const Picture dragged = scripted_run("dragged", drag);
     const Picture again = scripted_run("dragged_again", drag);
@@ -117,17 +119,20 @@ TEST(HeadlessViewer, DraggingAJointBendsTheSkinAndRunsAreRepeatable) {
 }
 
 TEST(HeadlessViewer, PaintingShowsInTheColourMapAndUndoes) {
-    const std::string paint_tool = "1 key P\n";
-    const std::string stroke = "5 joint 2\n6 down\n8 move 0 -15\n10 up\n";
-    const Picture before = scripted_run("paint_none", paint_tool);
-    const Picture painted = scripted_run("paint_stroke", paint_tool + stroke);
-    const Picture undone = scripted_run("paint_undone", paint_tool + stroke + "20 ctrl-key Z\n");
+    const std::string paint_tool = R"({"frame": 1, "key": "P"})";
+    const std::string stroke = R"(, {"frame": 5, "joint": 2}, {"frame": 6, "press": "left"},
+        {"frame": 8, "move": [0, -15]}, {"frame": 10, "release": "left"})";
+    const std::string undo = R"(, {"frame": 20, "key": "Z", "ctrl": true})";
+    const std::string away = R"(, {"frame": 30, "at": [630, 20]})";  // the brush circle off the bar
+    const Picture before = scripted_run("paint_none", "[" + paint_tool + away + "]");
+    const Picture painted = scripted_run("paint_stroke", "[" + paint_tool + stroke + away + "]");
+    const Picture undone = scripted_run("paint_undone", "[" + paint_tool + stroke + undo + away + "]");
     EXPECT_GT(changed_fraction(before, painted), 0.002) << "the stroke should show in the bend weight map";
     EXPECT_LT(changed_fraction(before, undone), 0.001) << "Ctrl+Z should take the stroke back";
 }
 
 TEST(HeadlessViewer, ABadScriptIsAClearError) {
-    EXPECT_EQ(run_viewer("--headless --frames 2 --script " + write_script("bad.txt", "3 jump\n")), 2);
+    EXPECT_EQ(run_viewer("--headless --frames 2 --script " + write_script("bad.json", R"([{"frame": 3, "jump": 1}])")), 2);
 }
 
 TEST(HeadlessViewer, ABadFileIsAClearErrorAndStatusTwo) {
