@@ -32,6 +32,7 @@ void help_panel() {
         "Space                   play / pause\n"
         "R                       reset the motion history\n"
         "P                       toggle the paint tool\n"
+        "G, W                    LBS ghost, wireframe\n"
         "Ctrl+Z, Ctrl+Shift+Z    undo, redo painting\n"
         "Ctrl+S, Ctrl+Shift+S    save, save as\n"
         "F12                     screenshot (dynskin-NNN.png)\n"

@@ -268,6 +268,8 @@ void ViewerApp::handle_keys() {
     if (ImGui::IsKeyPressed(GLFW_KEY_F)) state_.frame_camera = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) state_.playback.playing = !state_.playback.playing;
     if (ImGui::IsKeyPressed(GLFW_KEY_R)) state_.reset_history = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_G)) state_.display.ghost = !state_.display.ghost;
+    if (ImGui::IsKeyPressed(GLFW_KEY_W)) state_.display.wireframe = !state_.display.wireframe;
     if (ImGui::IsKeyPressed(GLFW_KEY_P)) set_tool(state_, state_.tool == Tool::Paint ? Tool::Drag : Tool::Paint);
     if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_S)) {
         if (io.KeyShift || !scene.from_file) state_.save_as_open = true;
@@ -334,10 +336,11 @@ void ViewerApp::handle_viewport_input() {
             scene.painter.begin_stroke(weights);
         } else if (state_.hovered_joint >= 0) {
             left_drag = LeftDrag::Joint;
-            state_.selected_joint = state_.hovered_joint;
             state_.drive_history.clear();
-            state_.drag.begin(state_.selected_joint, scene.character().skeleton, scene.deformer.globals(), scene.input,
+            state_.drag.begin(state_.hovered_joint, scene.character().skeleton, scene.deformer.globals(), scene.input,
                               state_.camera, cursor, io.KeyShift);
+            // Select the joint that turns: its settings and plot are about the motion made.
+            state_.selected_joint = state_.drag.moved();
         } else {
             left_drag = LeftDrag::Orbit;
         }
