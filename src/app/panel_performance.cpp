@@ -10,7 +10,7 @@ void performance_panel(ViewerState& state) {
     ImGui::Text("%.1f fps, frame %.2f ms", io.Framerate, state.frame_ms);
     if (!state.scene) return;
     const StageTimes& t = state.scene->deformer.stage_times();
-    ImGui::Text("measure + pose %.3f ms", t.measure);
+    ImGui::Text("joints, filter %.3f ms", t.measure);
     ImGui::Text("skinning       %.3f ms", t.skin);
     ImGui::Text("bend + normals %.3f ms", t.bend);
     ImGui::Text("upload         %.3f ms", state.upload_ms);

@@ -14,27 +14,36 @@ Deformer::Deformer(const Character& character)
       delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
       history_(character.skeleton.joint_count()) {}
 
-void Deformer::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
-    const Skeleton& skeleton = character_.skeleton;
-    const SkinnedMesh& mesh = character_.mesh;
-    const DynamicParameters& p = settings.parameters;
+namespace {
 
-    using Clock = std::chrono::steady_clock;
-    auto elapsed_ms = [](Clock::time_point from) {
-        return std::chrono::duration<double, std::milli>(Clock::now() - from).count();
-    };
-    auto start = Clock::now();
+using Clock = std::chrono::steady_clock;
+
+double elapsed_ms(Clock::time_point from) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - from).count();
+}
+
+}  // namespace
+
+void Deformer::update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    const Skeleton& skeleton = character_.skeleton;
+    const auto start = Clock::now();
     history_.advance(t, skeleton, sampler);
     pose_.local = skeleton.rest;
     sampler(t, pose_);
     forward_kinematics(skeleton, pose_, globals_);
-
+    filter_.compute(skeleton, settings, history_, t, pose_, globals_, drives_);
     times_.measure = elapsed_ms(start);
+}
 
-    start = Clock::now();
+void Deformer::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    const SkinnedMesh& mesh = character_.mesh;
+    const DynamicParameters& p = settings.parameters;
+    update_joints(t, sampler, settings);
+
+    auto start = Clock::now();
     const bool delayed = p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
     if (delayed) {
-        delayed_lbs_.run(skeleton, mesh, betas_, history_, t, pose_, p.propagation_speed, base_positions_,
+        delayed_lbs_.run(character_.skeleton, mesh, betas_, history_, t, pose_, p.propagation_speed, base_positions_,
                          base_normals_);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);
@@ -43,11 +52,9 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
         else
             linear_blend_skinning(mesh, skinning_, base_positions_, base_normals_);
     }
-
     times_.skin = elapsed_ms(start);
 
     start = Clock::now();
-    filter_.compute(skeleton, settings, history_, t, pose_, globals_, drives_);
     positions_ = base_positions_;
     normals_ = base_normals_;
     if (p.mode != DeformerMode::LbsOnly)

@@ -16,9 +16,9 @@ namespace dynskin {
 
 // Wall-clock time of the last update's stages, in milliseconds (for the performance panel).
 struct StageTimes {
-    double measure = 0.0;  // ticks of the measurement clock and the pose at t
+    double measure = 0.0;  // ticks of the measurement clock, the pose at t, the filter
     double skin = 0.0;     // LBS, DQS or dLBS
-    double bend = 0.0;     // filter, bend and normals
+    double bend = 0.0;     // bend and normals
 };
 
 class Deformer {
@@ -33,6 +33,11 @@ public:
     // Advances the measurement clock to time t (sampler is called at the tick times, and
     // at t for the pose shown), then deforms. Times may come at any rate.
     void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+
+    // The joint half of update(): the clock, the pose at t and its globals, and the drives.
+    // Enough for a GPU path that skins and bends in a vertex shader; positions() and the
+    // other per-vertex results are then left as they were.
+    void update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings);
 
     const std::vector<glm::vec3>& positions() const { return positions_; }
     const std::vector<glm::vec3>& normals() const { return normals_; }
