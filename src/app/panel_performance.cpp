@@ -8,6 +8,10 @@ void performance_panel(ViewerState& state) {
     if (!ImGui::CollapsingHeader("Performance")) return;
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::Text("%.1f fps, frame %.2f ms", io.Framerate, state.frame_ms);
+    ImGui::Checkbox("GPU path (vertex shader)", &state.gpu_path);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Skinning, bend and normals in the vertex shader; the CPU only measures and filters.");
+    if (state.gpu_path && !gpu_active(state)) ImGui::TextDisabled("dLBS runs on the CPU path for now.");
     if (!state.scene) return;
     const StageTimes& t = state.scene->deformer.stage_times();
     ImGui::Text("joints, filter %.3f ms", t.measure);
@@ -15,8 +19,9 @@ void performance_panel(ViewerState& state) {
     ImGui::Text("bend + normals %.3f ms", t.bend);
     ImGui::Text("upload         %.3f ms", state.upload_ms);
     const Character& c = state.scene->character();
-    ImGui::TextDisabled("%zu vertices, %d joints, %zu (vertex, joint) pairs, CPU path", c.mesh.vertex_count(),
-                        c.skeleton.joint_count(), state.scene->deformer.hierarchical_weights().pair_count());
+    ImGui::TextDisabled("%zu vertices, %d joints, %zu (vertex, joint) pairs, %s path", c.mesh.vertex_count(),
+                        c.skeleton.joint_count(), state.scene->deformer.hierarchical_weights().pair_count(),
+                        gpu_active(state) ? "GPU" : "CPU");
 }
 
 void help_panel() {

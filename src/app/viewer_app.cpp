@@ -93,6 +93,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
 
     if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();
+    state_.gpu_path = options.gpu;
     load(options.character);
     if (!state_.scene && options.character != "bar") load("bar");  // keep something on screen
     if (state_.scene && !options.clip.empty()) select_clip(options.clip);
@@ -192,6 +193,16 @@ void ViewerApp::upload_character() {
         m.base_color = glm::vec4(0.85f, 0.62f, 0.42f, 1.0f) * scene.loaded.base_color_factor;  // warm clay
     }
     renderer_->set_mesh(m);
+    renderer_->gpu().set_mesh(mesh, scene.deformer.hierarchical_weights());
+}
+
+const std::vector<glm::vec3>& ViewerApp::shown_positions() {
+    if (!gpu_active(state_)) return state_.scene->deformer.positions();
+    if (gpu_captured_frame_ != frame_index_) {  // once a frame at most, and only when asked
+        renderer_->gpu().capture(gpu_positions_, gpu_normals_, true);
+        gpu_captured_frame_ = frame_index_;
+    }
+    return gpu_positions_;
 }
 
 int ViewerApp::run() {
@@ -315,7 +326,7 @@ void ViewerApp::handle_viewport_input() {
     // The brush: a circle of its radius on the surface under the cursor.
     glm::vec3 surface;
     if (state_.tool == Tool::Paint && !over_ui &&
-        intersect_mesh(ray, scene.deformer.positions(), scene.character().mesh.triangles, surface)) {
+        intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, surface)) {
         const glm::mat4 v = state_.camera.view();
         const glm::vec3 right(v[0][0], v[1][0], v[2][0]);
         glm::vec2 centre, edge;
@@ -330,8 +341,7 @@ void ViewerApp::handle_viewport_input() {
 
     if (!over_ui && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         glm::vec3 hit;
-        if (state_.tool == Tool::Paint &&
-            intersect_mesh(ray, scene.deformer.positions(), scene.character().mesh.triangles, hit)) {
+        if (state_.tool == Tool::Paint && intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit)) {
             left_drag = LeftDrag::Paint;
             scene.painter.begin_stroke(weights);
         } else if (state_.hovered_joint >= 0) {
@@ -351,8 +361,8 @@ void ViewerApp::handle_viewport_input() {
             case LeftDrag::Orbit: state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y); break;
             case LeftDrag::Joint: state_.drag.update(ray, cursor, scene.input); break;
             case LeftDrag::Paint:
-                if (intersect_mesh(ray, scene.deformer.positions(), scene.character().mesh.triangles, hit))
-                    scene.painter.dab(state_.brush, hit, scene.deformer.size(), scene.deformer.positions(), weights);
+                if (intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit))
+                    scene.painter.dab(state_.brush, hit, scene.deformer.size(), shown_positions(), weights);
                 break;
             case LeftDrag::None: break;
         }
@@ -389,8 +399,20 @@ void ViewerApp::simulate(double dt) {
     // One tick behind the input, so that every tick samples poses that were given.
     const Character& character = scene.character();
     const PoseTimeline& timeline = scene.timeline;
-    scene.deformer.update(state_.world_time - kTickSeconds,
-                          [&](double t, Pose& pose) { timeline.sample(character, t, pose); }, state_.settings);
+    const PoseSampler sampler = [&](double t, Pose& pose) { timeline.sample(character, t, pose); };
+    if (gpu_active(state_)) {
+        scene.deformer.update_joints(state_.world_time - kTickSeconds, sampler, state_.settings);
+        gl::GpuSkinning& gpu = renderer_->gpu();
+        gpu.update_joints(character.mesh, scene.deformer.globals(), scene.deformer.drives(),
+                          state_.settings.parameters, scene.deformer.size());
+        // The painted layer is per-vertex data: it goes up only while it can change.
+        if (state_.tool == Tool::Paint || scene.painter.revision() != gpu_paint_revision_) {
+            gpu.update_bend_weights(character.mesh.bend_weights);
+            gpu_paint_revision_ = scene.painter.revision();
+        }
+    } else {
+        scene.deformer.update(state_.world_time - kTickSeconds, sampler, state_.settings);
+    }
 
     if (state_.selected_joint >= 0) {
         state_.drive_history.push_back(glm::length(scene.deformer.drives()[state_.selected_joint].angular));
@@ -419,11 +441,13 @@ void ViewerApp::draw_frame() {
             state_.frame_camera = false;
         }
         const auto upload_start = std::chrono::steady_clock::now();
-        if (!d.positions().empty()) {
+        view.gpu = gpu_active(state_);
+        const bool deformed = view.gpu || !d.positions().empty();
+        if (!view.gpu && deformed) {
             renderer_->update_skin(d.positions(), d.normals());
             if (state_.display.ghost) renderer_->update_ghost(d.base_positions(), d.base_normals());
         }
-        view.color_map = state_.display.color_map != ColorMap::None && !d.positions().empty();
+        view.color_map = state_.display.color_map != ColorMap::None && deformed;
         if (view.color_map) {
             scalars_.assign(mesh.vertex_count(), 0.0f);
             switch (state_.display.color_map) {
@@ -443,9 +467,15 @@ void ViewerApp::draw_frame() {
                     view.scalar_range = glm::vec2(0.0f, 1.0f);
                     break;
                 case ColorMap::Displacement: {
+                    const std::vector<glm::vec3>& shown = shown_positions();
+                    const std::vector<glm::vec3>* base = &d.base_positions();
+                    if (view.gpu) {
+                        renderer_->gpu().capture(gpu_base_positions_, gpu_normals_, false);
+                        base = &gpu_base_positions_;
+                    }
                     float top = 1e-3f;
                     for (std::size_t i = 0; i < mesh.vertex_count(); ++i) {
-                        scalars_[i] = glm::length(d.positions()[i] - d.base_positions()[i]) / d.size();
+                        scalars_[i] = glm::length(shown[i] - (*base)[i]) / d.size();
                         top = std::max(top, scalars_[i]);
                     }
                     view.scalar_range = glm::vec2(0.0f, top);

@@ -26,6 +26,7 @@ struct ViewerOptions {
     std::string screenshot;          // headless: PNG written after the last frame
     std::string script;              // scripted input, a JSON file (see input_script.h)
     std::string clip;                // the clip to start with: a name, an index or "none"
+    bool gpu = false;                // skin and bend in the vertex shader
     int width = 1280, height = 800;
 };
 
@@ -57,6 +58,8 @@ private:
     void select_clip(const std::string& name_or_index);
     void apply_script_events();
     void update_title();
+    // The skin as shown: the CPU deformer's, or read back from the GPU path when needed.
+    const std::vector<glm::vec3>& shown_positions();
 
     ViewerOptions options_;
     GLFWwindow* window_ = nullptr;
@@ -64,6 +67,9 @@ private:
     std::unique_ptr<gl::SceneRenderer> renderer_;
     std::unique_ptr<gl::RenderTarget> target_;
     std::vector<float> scalars_;
+    std::vector<glm::vec3> gpu_positions_, gpu_normals_, gpu_base_positions_;
+    int gpu_captured_frame_ = -1;
+    int gpu_paint_revision_ = -1;
     int screenshot_count_ = 0;
     std::string pending_screenshot_;  // written at the end of the frame
     int frame_index_ = 0;

@@ -116,7 +116,8 @@ std::string read_text(const std::string& path) {
 }  // namespace
 
 GlProgram GlProgram::from_sources(const std::string& vertex_name, const std::string& vertex_source,
-                                  const std::string& fragment_name, const std::string& fragment_source) {
+                                  const std::string& fragment_name, const std::string& fragment_source,
+                                  const std::vector<const char*>& feedback_varyings) {
     const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, vertex_source);
     GLuint fs = 0;
     try {
@@ -128,6 +129,9 @@ GlProgram GlProgram::from_sources(const std::string& vertex_name, const std::str
     GlProgram program(glCreateProgram());
     glAttachShader(program.id(), vs);
     glAttachShader(program.id(), fs);
+    if (!feedback_varyings.empty())
+        glTransformFeedbackVaryings(program.id(), static_cast<GLsizei>(feedback_varyings.size()),
+                                    feedback_varyings.data(), GL_INTERLEAVED_ATTRIBS);
     glLinkProgram(program.id());
     glDeleteShader(vs);
     glDeleteShader(fs);
@@ -143,10 +147,11 @@ GlProgram GlProgram::from_sources(const std::string& vertex_name, const std::str
     return program;
 }
 
-GlProgram GlProgram::from_files(const std::string& vertex_file, const std::string& fragment_file) {
+GlProgram GlProgram::from_files(const std::string& vertex_file, const std::string& fragment_file,
+                                const std::vector<const char*>& feedback_varyings) {
     const std::string dir = shader_directory();
     const std::string vs = dir + "/" + vertex_file, fs = dir + "/" + fragment_file;
-    return from_sources(vs, read_text(vs), fs, read_text(fs));
+    return from_sources(vs, read_text(vs), fs, read_text(fs), feedback_varyings);
 }
 
 std::string shader_directory() {

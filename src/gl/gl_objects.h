@@ -4,6 +4,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "gl/gl.h"
 
@@ -94,10 +95,13 @@ class GlProgram : public GlName<delete_program> {
 public:
     // Compiles and links; errors are GlError with the file name and the driver's
     // line numbers ("shaders/mesh.frag:12: ...").
+    // feedback_varyings: outputs captured, interleaved, by transform feedback.
     static GlProgram from_sources(const std::string& vertex_name, const std::string& vertex_source,
-                                  const std::string& fragment_name, const std::string& fragment_source);
+                                  const std::string& fragment_name, const std::string& fragment_source,
+                                  const std::vector<const char*>& feedback_varyings = {});
     // Loads the two files from the shader folder (see shader_directory()).
-    static GlProgram from_files(const std::string& vertex_file, const std::string& fragment_file);
+    static GlProgram from_files(const std::string& vertex_file, const std::string& fragment_file,
+                                const std::vector<const char*>& feedback_varyings = {});
 
     GLint uniform(const char* name) const { return glGetUniformLocation(id(), name); }
 

@@ -103,23 +103,34 @@ void SceneRenderer::update_ghost(const std::vector<glm::vec3>& positions, const 
 
 void SceneRenderer::update_scalars(const std::vector<float>& scalars) {
     scalars_.update(GL_ARRAY_BUFFER, scalars.size() * sizeof(float), scalars.data());
+    if (gpu_.vertex_count() == scalars.size()) gpu_.update_scalars(scalars);
 }
 
-void SceneRenderer::draw_skin(const SkinBuffers& skin, const SceneView& view, int shading, glm::vec4 color,
-                              float opacity) {
-    glUseProgram(mesh_program_.id());
-    glUniformMatrix4fv(mesh_program_.uniform("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
-    glUniform3fv(mesh_program_.uniform("camera_position"), 1, glm::value_ptr(view.camera_position));
-    glUniform3fv(mesh_program_.uniform("key_direction"), 1, glm::value_ptr(view.key_light));
-    glUniform1i(mesh_program_.uniform("shading"), shading);
-    glUniform4fv(mesh_program_.uniform("base_color"), 1, glm::value_ptr(color));
-    glUniform1i(mesh_program_.uniform("has_texture"), has_texture_ && shading == 0);
-    glUniform1i(mesh_program_.uniform("base_texture"), 0);
-    glUniform2fv(mesh_program_.uniform("scalar_range"), 1, glm::value_ptr(view.scalar_range));
-    glUniform1i(mesh_program_.uniform("diverging"), view.diverging);
-    glUniform1f(mesh_program_.uniform("opacity"), opacity);
+void SceneRenderer::set_surface_uniforms(GLuint program, const SceneView& view, int shading, glm::vec4 color) const {
+    auto at = [program](const char* name) { return glGetUniformLocation(program, name); };
+    glUniformMatrix4fv(at("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
+    glUniform3fv(at("camera_position"), 1, glm::value_ptr(view.camera_position));
+    glUniform3fv(at("key_direction"), 1, glm::value_ptr(view.key_light));
+    glUniform1i(at("shading"), shading);
+    glUniform4fv(at("base_color"), 1, glm::value_ptr(color));
+    glUniform1i(at("has_texture"), has_texture_ && shading == 0);
+    glUniform1i(at("base_texture"), 0);
+    glUniform2fv(at("scalar_range"), 1, glm::value_ptr(view.scalar_range));
+    glUniform1i(at("diverging"), view.diverging);
+    glUniform1f(at("opacity"), 1.0f);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, has_texture_ ? texture_.id() : 0);
+}
+
+void SceneRenderer::draw_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading, glm::vec4 color) {
+    if (view.gpu) {
+        const GLuint program = gpu_.bind_for_drawing(view.view_projection, bent);
+        set_surface_uniforms(program, view, shading, color);
+        gpu_.draw();
+        return;
+    }
+    glUseProgram(mesh_program_.id());
+    set_surface_uniforms(mesh_program_.id(), view, shading, color);
     glBindVertexArray(skin.vao.id());
     glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
 }
@@ -134,12 +145,12 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 
-    if (index_count_ > 0 && view.show_mesh) draw_skin(skin_, view, view.color_map ? 1 : 0, base_color_, 1.0f);
+    if (index_count_ > 0 && view.show_mesh) draw_skin(skin_, true, view, view.color_map ? 1 : 0, base_color_);
     if (index_count_ > 0 && view.show_wireframe) {
         glEnable(GL_POLYGON_OFFSET_LINE);
         glPolygonOffset(-1.0f, -1.0f);
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-        draw_skin(skin_, view, 2, glm::vec4(0.05f, 0.05f, 0.08f, 0.35f), 1.0f);
+        draw_skin(skin_, true, view, 2, glm::vec4(0.05f, 0.05f, 0.08f, 0.35f));
         glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
         glDisable(GL_POLYGON_OFFSET_LINE);
     }
@@ -159,7 +170,7 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
     // The ghost is translucent: drawn after the opaque skin, without writing depth.
     if (index_count_ > 0 && view.show_ghost) {
         glDepthMask(GL_FALSE);
-        draw_skin(ghost_, view, 2, glm::vec4(0.55f, 0.75f, 1.0f, 0.22f), 1.0f);
+        draw_skin(ghost_, false, view, 2, glm::vec4(0.55f, 0.75f, 1.0f, 0.22f));
         glDepthMask(GL_TRUE);
     }
 

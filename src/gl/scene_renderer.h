@@ -8,6 +8,7 @@
 #include <glm/glm.hpp>
 
 #include "gl/gl_objects.h"
+#include "gl/gpu_skinning.h"
 
 namespace dynskin::gl {
 
@@ -34,6 +35,7 @@ struct SceneView {
     bool show_grid = true;
     bool show_skeleton = true;
     bool color_map = false;        // shade with the per-vertex scalars instead of the albedo
+    bool gpu = false;              // the skin is skinned and bent by gpu(), not uploaded
     bool diverging = false;
     glm::vec2 scalar_range{0.0f, 1.0f};
 
@@ -59,6 +61,8 @@ public:
     void update_skin(const std::vector<glm::vec3>& positions, const std::vector<glm::vec3>& normals);
     void update_ghost(const std::vector<glm::vec3>& positions, const std::vector<glm::vec3>& normals);
     void update_scalars(const std::vector<float>& scalars);
+    // The vertex-shader path; its mesh is set with gpu().set_mesh().
+    GpuSkinning& gpu() { return gpu_; }
 
     // Draws into the bound framebuffer, whose size is viewport.
     void draw(const SceneView& view, const SkeletonView& skeleton, glm::ivec2 viewport);
@@ -69,7 +73,9 @@ private:
         GlBuffer positions, normals;
     };
     SkinBuffers make_skin_buffers();
-    void draw_skin(const SkinBuffers& skin, const SceneView& view, int shading, glm::vec4 color, float opacity);
+    // The CPU-deformed skin (skin_ or ghost_) or, with view.gpu, the shader's (bent or not).
+    void draw_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading, glm::vec4 color);
+    void set_surface_uniforms(GLuint program, const SceneView& view, int shading, glm::vec4 color) const;
 
     GlProgram mesh_program_, line_program_, grid_program_;
     GlBuffer indices_, uvs_, colors_, scalars_;
@@ -82,6 +88,7 @@ private:
 
     GlVertexArray grid_vao_, lines_vao_;
     GlBuffer grid_corners_, line_vertices_;
+    GpuSkinning gpu_;
 };
 
 }  // namespace dynskin::gl

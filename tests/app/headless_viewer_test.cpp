@@ -9,6 +9,8 @@
 
 #include <stb_image.h>
 
+#include "characters/bundled_characters.h"
+
 namespace {
 
 std::string temp_path(const std::string& name) {
@@ -129,6 +131,29 @@ TEST(HeadlessViewer, PaintingShowsInTheColourMapAndUndoes) {
     const Picture undone = scripted_run("paint_undone", "[" + paint_tool + stroke + undo + away + "]");
     EXPECT_GT(changed_fraction(before, painted), 0.002) << "the stroke should show in the bend weight map";
     EXPECT_LT(changed_fraction(before, undone), 0.001) << "Ctrl+Z should take the stroke back";
+}
+
+// Share of pixels (the whole picture) differing by more than `tolerance` in some channel.
+double differing(const Picture& a, const Picture& b, int tolerance) {
+    if (a.rgb.size() != b.rgb.size() || a.rgb.empty()) return 1.0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < a.rgb.size(); i += 3)
+        for (int c = 0; c < 3; ++c)
+            if (std::abs(int(a.rgb[i + c]) - int(b.rgb[i + c])) > tolerance) {
+                ++n;
+                break;
+            }
+    return double(n) / double(a.rgb.size() / 3);
+}
+
+TEST(HeadlessViewer, TheGpuPathLooksTheSameAsTheCpuPath) {
+    for (const std::string& character : dynskin::characters::bundled_character_names()) {
+        const std::string cpu = temp_path(character + "_cpu.png"), gpu = temp_path(character + "_gpu.png");
+        const std::string args = character + " --headless --frames 100 --size 640x400 --screenshot ";
+        ASSERT_EQ(run_viewer(args + cpu), 0);
+        ASSERT_EQ(run_viewer(args + gpu + " --gpu"), 0);
+        EXPECT_LT(differing(read_png(cpu), read_png(gpu), 2), 0.001) << character;
+    }
 }
 
 TEST(HeadlessViewer, ABadScriptIsAClearError) {

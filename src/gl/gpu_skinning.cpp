@@ -1,0 +1,209 @@
+#include "gl/gpu_skinning.h"
+
+#include <cmath>
+
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/gtx/dual_quaternion.hpp>
+
+#include "gl/render_target.h"
+
+namespace dynskin::gl {
+namespace {
+
+constexpr int kJointTexels = 9;  // as in shaders/skinning.vert
+enum Attribute : GLuint { kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4, kRanges = 5, kBend = 6 };
+enum TextureUnit : GLint { kJointsUnit = 1, kInfluencesUnit = 2, kBetasUnit = 3 };
+
+struct CapturedVertex {
+    glm::vec3 position;
+    glm::vec3 normal;
+};
+
+template <class T>
+void upload_attribute(const GlBuffer& buffer, const std::vector<T>& data, GLuint location, int components) {
+    buffer.upload(GL_ARRAY_BUFFER, data.size() * sizeof(T), data.data(), GL_STATIC_DRAW);
+    glEnableVertexAttribArray(location);
+    glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, 0, nullptr);
+}
+
+void texture_buffer(const GlTexture& texture, const GlBuffer& buffer, GLenum format) {
+    glBindTexture(GL_TEXTURE_BUFFER, texture.id());
+    glTexBuffer(GL_TEXTURE_BUFFER, format, buffer.id());
+}
+
+// The rigid part of a skinning matrix as a unit dual quaternion, as the CPU's DQS takes it.
+glm::dualquat rigid_part(const glm::mat4& m) {
+    glm::mat3 r(m);
+    for (int c = 0; c < 3; ++c) {
+        const float len = glm::length(r[c]);
+        r[c] = len > 1e-20f && std::isfinite(len) ? r[c] / len : glm::vec3(c == 0, c == 1, c == 2);
+    }
+    return glm::dualquat(glm::normalize(glm::quat_cast(r)), glm::vec3(m[3]));
+}
+
+}  // namespace
+
+GpuSkinning::GpuSkinning()
+    : draw_program_(GlProgram::from_files("skinning.vert", "mesh.frag")),
+      capture_program_(GlProgram::from_files("skinning.vert", "mesh.frag", {"world_position", "world_normal"})),
+      vao_(GlVertexArray::create()),
+      rest_positions_(GlBuffer::create()),
+      rest_normals_(GlBuffer::create()),
+      uvs_(GlBuffer::create()),
+      colors_(GlBuffer::create()),
+      scalars_(GlBuffer::create()),
+      ranges_(GlBuffer::create()),
+      bend_weights_(GlBuffer::create()),
+      indices_(GlBuffer::create()),
+      influence_buffer_(GlBuffer::create()),
+      beta_buffer_(GlBuffer::create()),
+      joint_buffer_(GlBuffer::create()),
+      influence_texture_(GlTexture::create()),
+      beta_texture_(GlTexture::create()),
+      joint_texture_(GlTexture::create()),
+      feedback_(GlBuffer::create()) {
+    check_errors("creating the GPU skinning");
+}
+
+void GpuSkinning::set_mesh(const SkinnedMesh& mesh, const HierarchicalWeights& betas) {
+    vertex_count_ = mesh.vertex_count();
+    index_count_ = static_cast<GLsizei>(mesh.triangles.size());
+    glBindVertexArray(vao_.id());
+    upload_attribute(rest_positions_, mesh.rest_positions, kPosition, 3);
+    upload_attribute(rest_normals_, mesh.rest_normals, kNormal, 3);
+    upload_attribute(uvs_, mesh.uvs.size() == vertex_count_ ? mesh.uvs : std::vector<glm::vec2>(vertex_count_), kUv, 2);
+    upload_attribute(colors_,
+                     mesh.colors.size() == vertex_count_ ? mesh.colors
+                                                         : std::vector<glm::vec4>(vertex_count_, glm::vec4(1.0f)),
+                     kColor, 4);
+    scalars_.upload(GL_ARRAY_BUFFER, vertex_count_ * sizeof(float), std::vector<float>(vertex_count_).data(),
+                    GL_DYNAMIC_DRAW);
+    glEnableVertexAttribArray(kScalar);
+    glVertexAttribPointer(kScalar, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+    bend_weights_.upload(GL_ARRAY_BUFFER, vertex_count_ * sizeof(float), mesh.bend_weights.data(), GL_DYNAMIC_DRAW);
+    glEnableVertexAttribArray(kBend);
+    glVertexAttribPointer(kBend, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+
+    // Sparse rows: each vertex knows where its influences and betas start and how many.
+    std::vector<glm::ivec4> ranges(vertex_count_);
+    std::vector<glm::vec2> influence_pairs, beta_pairs;
+    influence_pairs.reserve(mesh.weights.joints.size());
+    beta_pairs.reserve(betas.pair_count());
+    for (std::size_t i = 0; i < vertex_count_; ++i) {
+        const std::uint32_t w0 = mesh.weights.offsets[i], w1 = mesh.weights.offsets[i + 1];
+        const std::uint32_t b0 = betas.offsets[i], b1 = betas.offsets[i + 1];
+        ranges[i] = glm::ivec4(w0, w1 - w0, b0, b1 - b0);
+        for (std::uint32_t e = w0; e < w1; ++e)
+            influence_pairs.emplace_back(float(mesh.weights.joints[e]), mesh.weights.weights[e]);
+        for (std::uint32_t e = b0; e < b1; ++e) beta_pairs.emplace_back(float(betas.joints[e]), betas.betas[e]);
+    }
+    ranges_.upload(GL_ARRAY_BUFFER, ranges.size() * sizeof(glm::ivec4), ranges.data(), GL_STATIC_DRAW);
+    glEnableVertexAttribArray(kRanges);
+    glVertexAttribIPointer(kRanges, 4, GL_INT, 0, nullptr);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, mesh.triangles.size() * sizeof(std::uint32_t), mesh.triangles.data(),
+                 GL_STATIC_DRAW);
+    glBindVertexArray(0);
+
+    // An empty texture buffer is not allowed: keep one pair at least.
+    if (influence_pairs.empty()) influence_pairs.emplace_back(0.0f, 0.0f);
+    if (beta_pairs.empty()) beta_pairs.emplace_back(0.0f, 0.0f);
+    influence_buffer_.upload(GL_TEXTURE_BUFFER, influence_pairs.size() * sizeof(glm::vec2), influence_pairs.data(),
+                             GL_STATIC_DRAW);
+    beta_buffer_.upload(GL_TEXTURE_BUFFER, beta_pairs.size() * sizeof(glm::vec2), beta_pairs.data(), GL_STATIC_DRAW);
+    texture_buffer(influence_texture_, influence_buffer_, GL_RG32F);
+    texture_buffer(beta_texture_, beta_buffer_, GL_RG32F);
+    joint_texels_.assign(std::max<std::size_t>(mesh.inverse_binds.size(), 1) * kJointTexels, glm::vec4(0.0f));
+    joint_buffer_.upload(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data(),
+                         GL_STREAM_DRAW);
+    texture_buffer(joint_texture_, joint_buffer_, GL_RGBA32F);
+    check_errors("uploading the mesh for GPU skinning");
+}
+
+void GpuSkinning::update_bend_weights(const std::vector<float>& bend_weights) {
+    bend_weights_.update(GL_ARRAY_BUFFER, bend_weights.size() * sizeof(float), bend_weights.data());
+}
+
+void GpuSkinning::update_scalars(const std::vector<float>& scalars) {
+    scalars_.update(GL_ARRAY_BUFFER, scalars.size() * sizeof(float), scalars.data());
+}
+
+void GpuSkinning::update_joints(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
+                                const std::vector<JointDrive>& drives, const DynamicParameters& parameters,
+                                float size) {
+    for (std::size_t j = 0; j < globals.size(); ++j) {
+        const glm::mat4 skinning = globals[j] * mesh.inverse_binds[j];
+        glm::vec4* t = &joint_texels_[j * kJointTexels];
+        for (int c = 0; c < 4; ++c) t[c] = skinning[c];
+        const JointDrive& d = drives[j];
+        t[4] = glm::vec4(d.angular, d.gain);
+        t[5] = glm::vec4(d.linear, 0.0f);
+        t[6] = glm::vec4(d.origin, 1.0f);
+        const glm::dualquat dq = rigid_part(skinning);
+        t[7] = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
+        t[8] = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
+    }
+    joint_buffer_.update(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data());
+    dual_quaternion_ = parameters.base == SkinningBase::DualQuaternion;
+    bend_enabled_ = parameters.mode != DeformerMode::LbsOnly;
+    size_ = size;
+    max_angle_ = parameters.max_angle;
+}
+
+void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const {
+    glUseProgram(program);
+    glUniformMatrix4fv(glGetUniformLocation(program, "view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
+    glUniform1i(glGetUniformLocation(program, "bend_enabled"), bend && bend_enabled_);
+    glUniform1i(glGetUniformLocation(program, "dual_quaternion"), dual_quaternion_);
+    glUniform1f(glGetUniformLocation(program, "character_size"), size_);
+    glUniform1f(glGetUniformLocation(program, "max_angle"), max_angle_);
+    glUniform1i(glGetUniformLocation(program, "joints"), kJointsUnit);
+    glUniform1i(glGetUniformLocation(program, "influences"), kInfluencesUnit);
+    glUniform1i(glGetUniformLocation(program, "betas"), kBetasUnit);
+    glActiveTexture(GL_TEXTURE0 + kJointsUnit);
+    glBindTexture(GL_TEXTURE_BUFFER, joint_texture_.id());
+    glActiveTexture(GL_TEXTURE0 + kInfluencesUnit);
+    glBindTexture(GL_TEXTURE_BUFFER, influence_texture_.id());
+    glActiveTexture(GL_TEXTURE0 + kBetasUnit);
+    glBindTexture(GL_TEXTURE_BUFFER, beta_texture_.id());
+    glActiveTexture(GL_TEXTURE0);
+    glBindVertexArray(vao_.id());
+}
+
+GLuint GpuSkinning::bind_for_drawing(const glm::mat4& view_projection, bool bend) {
+    bind_common(draw_program_.id(), view_projection, bend);
+    return draw_program_.id();
+}
+
+void GpuSkinning::draw() const { glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr); }
+
+void GpuSkinning::capture(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend) {
+    positions.assign(vertex_count_, glm::vec3(0.0f));
+    normals.assign(vertex_count_, glm::vec3(0.0f));
+    if (vertex_count_ == 0) return;
+    // Without a complete framebuffer a surfaceless context refuses every draw, and the
+    // feedback would silently stay zero.
+    const RenderTarget target(1, 1, 1);
+    target.bind_scene();
+    feedback_.upload(GL_TRANSFORM_FEEDBACK_BUFFER, vertex_count_ * sizeof(CapturedVertex), nullptr, GL_STREAM_READ);
+    bind_common(capture_program_.id(), glm::mat4(1.0f), bend);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, feedback_.id());
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(vertex_count_));
+    glEndTransformFeedback();
+    glDisable(GL_RASTERIZER_DISCARD);
+    std::vector<CapturedVertex> captured(vertex_count_);
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, feedback_.id());
+    glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, captured.size() * sizeof(CapturedVertex), captured.data());
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    glBindVertexArray(0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    check_errors("capturing the GPU skinning");
+    for (std::size_t i = 0; i < vertex_count_; ++i) {
+        positions[i] = captured[i].position;
+        normals[i] = captured[i].normal;
+    }
+}
+
+}  // namespace dynskin::gl

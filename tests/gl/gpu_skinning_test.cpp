@@ -1,0 +1,158 @@
+// The vertex shader against the CPU deformer: transform feedback captures the shader's
+// positions and normals, which must match the CPU's within 1e-5 of the model size, for the
+// bundled characters and the real rigs, in every mode the shader does, at several frames.
+// Needs a display (CTest runs it under xvfb-run): a hidden GLFW window gives the context.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <random>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include "characters/bundled_characters.h"
+#include "characters/character_source.h"
+#include "core/deformer.h"
+#include "gl/gl.h"
+#include "gl/gpu_skinning.h"
+
+namespace dynskin {
+namespace {
+
+class GlContext : public ::testing::Environment {
+public:
+    void SetUp() override {
+        ASSERT_TRUE(glfwInit()) << "no display: run under xvfb-run -a";
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+        glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+        window_ = glfwCreateWindow(64, 64, "dynskin gl tests", nullptr, nullptr);
+        ASSERT_NE(window_, nullptr);
+        glfwMakeContextCurrent(window_);
+        ASSERT_TRUE(gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress)));
+    }
+    void TearDown() override {
+        glfwDestroyWindow(window_);
+        glfwTerminate();
+    }
+
+private:
+    GLFWwindow* window_ = nullptr;
+};
+
+const auto* const gl_context = ::testing::AddGlobalTestEnvironment(new GlContext);
+
+std::vector<std::string> every_character() {
+    std::vector<std::string> list = characters::bundled_character_names();
+    const std::filesystem::path rigs(DYNSKIN_SHARED_RIGS);
+    for (const char* rig : {"cow.glb", "dragon.glb", "giraffe.glb", "snail.glb"})
+        if (std::filesystem::exists(rigs / rig)) list.push_back((rigs / rig).string());
+    if (list.size() == characters::bundled_character_names().size())
+        std::printf("note: ../shared/rigs is absent, only the bundled characters are compared\n");
+    return list;
+}
+
+// The first clip, or (for a rig without one) every joint swinging.
+PoseSampler motion_of(const Character& c) {
+    if (!c.clips.empty()) return clip_sampler(c.skeleton, c.clips[0], true);
+    return [&c](double t, Pose& pose) {
+        pose.local = c.skeleton.rest;
+        for (int j = 0; j < c.skeleton.joint_count(); ++j)
+            pose.local[j].rotation = glm::angleAxis(0.4f * float(std::sin(3.0 * t + j)), glm::vec3(0, 0, 1)) *
+                                     c.skeleton.rest[j].rotation;
+    };
+}
+
+struct Mode {
+    const char* name;
+    DynamicSettings settings;
+};
+
+std::vector<Mode> modes(int joint_count) {
+    std::vector<Mode> list;
+    DynamicSettings s;
+    s.parameters.oscillation = {2.5f, 0.5f, 0.3f, 0.2f};
+    DynamicSettings lbs = s;
+    lbs.parameters.mode = DeformerMode::LbsOnly;
+    list.push_back({"LBS", lbs});
+    list.push_back({"dynamic skinning", s});
+    DynamicSettings dqs = s;
+    dqs.parameters.base = SkinningBase::DualQuaternion;
+    list.push_back({"dynamic skinning on DQS", dqs});
+    DynamicSettings tuned = s;
+    tuned.parameters.mode = DeformerMode::DragOnly;
+    tuned.parameters.max_angle = 0.4f;
+    tuned.parameters.translation_gain = 2.0f;
+    tuned.joints.resize(joint_count);
+    for (int j = 0; j < joint_count; ++j) {
+        tuned.joints[j].gain = j % 3 == 0 ? 0.0f : 1.5f;
+        tuned.joints[j].origin_offset = glm::vec3(0.01f * j, 0.02f, 0.0f);
+    }
+    list.push_back({"drag, soft limit, per-joint gains and origins", tuned});
+    return list;
+}
+
+float max_distance(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
+    float d = 0.0f;
+    for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, glm::length(a[i] - b[i]));
+    return d;
+}
+
+TEST(GpuSkinning, MatchesTheCpuForEveryCharacterAndMode) {
+    gl::GpuSkinning gpu;
+    for (const std::string& name : every_character()) {
+        io::LoadedCharacter loaded = characters::load_character(name);
+        Character& c = loaded.character;
+        // A painted layer with negative and zero values, as users make them.
+        std::mt19937 random(3);
+        std::uniform_real_distribution<float> paint(-0.5f, 1.5f);
+        for (float& g : c.mesh.bend_weights) g = paint(random);
+        c.mesh.bend_weights[0] = 0.0f;
+
+        const PoseSampler motion = motion_of(c);
+        for (const Mode& mode : modes(c.skeleton.joint_count())) {
+            Deformer deformer(c);
+            gpu.set_mesh(c.mesh, deformer.hierarchical_weights());
+            const float tolerance = 1e-5f * deformer.size();
+            for (int frame = 0; frame <= 90; ++frame) {
+                deformer.update(frame / 60.0, motion, mode.settings);
+                if (frame != 20 && frame != 45 && frame != 90) continue;
+                gpu.update_joints(c.mesh, deformer.globals(), deformer.drives(), mode.settings.parameters,
+                                  deformer.size());
+                std::vector<glm::vec3> positions, normals;
+                gpu.capture(positions, normals);
+                ASSERT_EQ(positions.size(), c.mesh.vertex_count());
+                // Feedback that silently captured nothing would be all zero.
+                EXPECT_GT(max_distance(positions, std::vector<glm::vec3>(positions.size())), 0.0f);
+                EXPECT_LT(max_distance(positions, deformer.positions()), tolerance)
+                    << name << ", " << mode.name << ", frame " << frame;
+                EXPECT_LT(max_distance(normals, deformer.normals()), 1e-4f)
+                    << name << ", " << mode.name << ", frame " << frame;
+            }
+        }
+    }
+}
+
+TEST(GpuSkinning, TheBendIsReallyThere) {
+    // Guard against a comparison that passes because neither side bends.
+    const Character bar = characters::make_bar();
+    Deformer deformer(bar);
+    DynamicSettings s;
+    const PoseSampler motion = clip_sampler(bar.skeleton, bar.clips[0], true);
+    for (int frame = 0; frame <= 30; ++frame) deformer.update(frame / 60.0, motion, s);
+    gl::GpuSkinning gpu;
+    gpu.set_mesh(bar.mesh, deformer.hierarchical_weights());
+    gpu.update_joints(bar.mesh, deformer.globals(), deformer.drives(), s.parameters, deformer.size());
+    std::vector<glm::vec3> bent, plain, normals;
+    gpu.capture(bent, normals, true);
+    gpu.capture(plain, normals, false);
+    EXPECT_GT(max_distance(bent, plain), 0.05f * deformer.size());
+    EXPECT_LT(max_distance(plain, deformer.base_positions()), 1e-5f * deformer.size());
+}
+
+}  // namespace
+}  // namespace dynskin
