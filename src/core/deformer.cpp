@@ -12,7 +12,13 @@ Deformer::Deformer(const Character& character)
       size_(character_size(character.skeleton, character.mesh)),
       betas_(build_hierarchical_weights(character.skeleton, character.mesh.weights)),
       delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
-      history_(character.skeleton.joint_count()) {}
+      history_(character.skeleton.joint_count()),
+      fast_(character.mesh, betas_),
+      pool_(std::make_unique<WorkerPool>(WorkerPool::default_thread_count())) {}
+
+void Deformer::set_thread_count(int threads) {
+    if (threads != pool_->thread_count()) pool_ = std::make_unique<WorkerPool>(threads);
+}
 
 namespace {
 
@@ -42,23 +48,20 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
 
     auto start = Clock::now();
     const bool delayed = p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
+    const bool linear_base = !delayed && p.base == SkinningBase::Linear;
     if (delayed) {
-        delayed_lbs_.run(character_.skeleton, mesh, betas_, history_, t, pose_, p.propagation_speed, base_positions_,
-                         base_normals_);
+        delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, history_, t, pose_, p.propagation_speed,
+                         base_positions_, base_normals_);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);
-        if (p.base == SkinningBase::DualQuaternion)
-            dual_quaternion_skinning(mesh, skinning_, base_positions_, base_normals_);
-        else
-            linear_blend_skinning(mesh, skinning_, base_positions_, base_normals_);
+        if (!linear_base) dual_quaternion_skinning(mesh, skinning_, base_positions_, base_normals_);
     }
     times_.skin = elapsed_ms(start);
 
     start = Clock::now();
-    positions_ = base_positions_;
-    normals_ = base_normals_;
-    if (p.mode != DeformerMode::LbsOnly)
-        apply_bend(BendInputs{&betas_, &mesh.bend_weights, &drives_, size_, p.max_angle}, positions_, normals_);
+    const BendInputs bend{&betas_, &mesh.bend_weights, &drives_, size_, p.max_angle};
+    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, p.mode == DeformerMode::LbsOnly ? nullptr : &bend,
+              base_positions_, base_normals_, positions_, normals_);
     times_.bend = elapsed_ms(start);
 }
 

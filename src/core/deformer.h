@@ -3,9 +3,11 @@
 // clock, filter, skin (LBS, DQS or dLBS), then bend. The caller owns the parameters and
 // the time; no allocation after the first frame.
 
+#include <memory>
 #include <vector>
 
 #include "core/bend_deformer.h"
+#include "core/blocked_deformer.h"
 #include "core/character.h"
 #include "core/delayed_lbs.h"
 #include "core/hierarchical_weights.h"
@@ -17,8 +19,9 @@ namespace dynskin {
 // Wall-clock time of the last update's stages, in milliseconds (for the performance panel).
 struct StageTimes {
     double measure = 0.0;  // ticks of the measurement clock, the pose at t, the filter
-    double skin = 0.0;     // LBS, DQS or dLBS
-    double bend = 0.0;     // bend and normals
+    double skin = 0.0;     // DQS or dLBS; for LBS the skinning matrices alone
+    double bend = 0.0;     // bend and normals; for LBS also the skinning itself, which runs
+                           // fused with the bend in one pass over the vertices
 };
 
 class Deformer {
@@ -51,6 +54,13 @@ public:
     float size() const { return size_; }
     const StageTimes& stage_times() const { return times_; }
 
+    // Threads the per-vertex work is split over, the calling thread included (by default
+    // the hardware's). Results do not depend on it.
+    void set_thread_count(int threads);
+    int thread_count() const { return pool_->thread_count(); }
+    // Bytes of the per-vertex data the fast path keeps (its SIMD layout).
+    std::size_t fast_path_memory_bytes() const { return fast_.memory_bytes(); }
+
 private:
     const Character& character_;
     float size_;
@@ -58,6 +68,8 @@ private:
     DelayedLbs delayed_lbs_;
     JointMotionHistory history_;
     JointDriveFilter filter_;
+    BlockedDeformer fast_;
+    std::unique_ptr<WorkerPool> pool_;
 
     Pose pose_;
     std::vector<glm::mat4> globals_, skinning_;

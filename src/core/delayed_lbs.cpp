@@ -131,31 +131,37 @@ glm::quat delayed_rotation(const JointMotionHistory& history, const Pose& pose, 
 
 DelayedLbs::DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
                        float size)
-    : distances_(skeleton_distances(skeleton, mesh, betas, size)), chain_(skeleton.joint_count()) {}
+    : distances_(skeleton_distances(skeleton, mesh, betas, size)) {}
 
-void DelayedLbs::run(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
-                     const JointMotionHistory& history, double t, const Pose& pose, float speed,
-                     std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh,
+                     const HierarchicalWeights& betas, const JointMotionHistory& history, double t, const Pose& pose,
+                     float speed, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
     const std::size_t n = mesh.vertex_count();
     positions.resize(n);
     normals.resize(n);
     const SkinningWeights& w = mesh.weights;
-    for (std::size_t i = 0; i < n; ++i) {
-        // Delayed forward kinematics along the joints that move this vertex (parents first).
-        for (std::uint32_t e = betas.offsets[i]; e < betas.offsets[i + 1]; ++e) {
-            const int a = static_cast<int>(betas.joints[e]);
-            Trs local = pose.local[a];
-            local.rotation = delayed_rotation(history, pose, a, t, distances_[e] / speed);
-            const int p = skeleton.parents[a];
-            chain_[a] = p < 0 ? local.to_matrix() : chain_[p] * local.to_matrix();
+    auto skin_vertices = [&](std::size_t begin, std::size_t end) {
+        // Per-joint scratch for one vertex's delayed globals: one per thread, sized once.
+        thread_local std::vector<glm::mat4> chain;
+        chain.resize(static_cast<std::size_t>(skeleton.joint_count()));
+        for (std::size_t i = begin; i < end; ++i) {
+            // Delayed forward kinematics along the joints that move this vertex (parents first).
+            for (std::uint32_t e = betas.offsets[i]; e < betas.offsets[i + 1]; ++e) {
+                const int a = static_cast<int>(betas.joints[e]);
+                Trs local = pose.local[a];
+                local.rotation = delayed_rotation(history, pose, a, t, distances_[e] / speed);
+                const int p = skeleton.parents[a];
+                chain[a] = p < 0 ? local.to_matrix() : chain[p] * local.to_matrix();
+            }
+            glm::mat4 blended(0.0f);
+            for (std::uint32_t e = w.offsets[i]; e < w.offsets[i + 1]; ++e) {
+                if (!(w.weights[e] > 0.0f)) continue;
+                blended += w.weights[e] * (chain[w.joints[e]] * mesh.inverse_binds[w.joints[e]]);
+            }
+            skin_vertex(blended, mesh.rest_positions[i], mesh.rest_normals[i], positions[i], normals[i]);
         }
-        glm::mat4 blended(0.0f);
-        for (std::uint32_t e = w.offsets[i]; e < w.offsets[i + 1]; ++e) {
-            if (!(w.weights[e] > 0.0f)) continue;
-            blended += w.weights[e] * (chain_[w.joints[e]] * mesh.inverse_binds[w.joints[e]]);
-        }
-        skin_vertex(blended, mesh.rest_positions[i], mesh.rest_normals[i], positions[i], normals[i]);
-    }
+    };
+    pool.parallel_for(n, 1024, skin_vertices);
 }
 
 }  // namespace dynskin

@@ -8,6 +8,7 @@
 
 #include "core/hierarchical_weights.h"
 #include "core/joint_motion_history.h"
+#include "core/worker_pool.h"
 
 namespace dynskin {
 
@@ -25,7 +26,8 @@ public:
     DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas, float size);
 
     // speed: c in character sizes per second. The history must have advanced to t.
-    void run(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
+    // Vertices are shared between the pool's threads.
+    void run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
              const JointMotionHistory& history, double t, const Pose& pose, float speed,
              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
 
@@ -33,7 +35,6 @@ public:
 
 private:
     std::vector<float> distances_;
-    std::vector<glm::mat4> chain_;  // per-joint scratch for one vertex's delayed globals
 };
 
 }  // namespace dynskin

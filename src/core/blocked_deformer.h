@@ -1,0 +1,41 @@
+#pragma once
+// The fast path of the frame: LBS and the bend over the blocked skin, SIMD in each block
+// and threads over windows of vertices. Same inputs and results as linear_blend_skinning
+// followed by apply_bend (within float rounding); nothing is allocated per frame, and a
+// joint that is still costs nothing: each group's list of moving joints is rebuilt per
+// frame from the drives, and the kernels only visit those.
+
+#include <vector>
+
+#include "core/bend_deformer.h"
+#include "core/blocked_kernels.h"
+#include "core/blocked_skin.h"
+#include "core/worker_pool.h"
+
+namespace dynskin {
+
+class BlockedDeformer {
+public:
+    BlockedDeformer(const SkinnedMesh& mesh, const HierarchicalWeights& betas);
+
+    // skinning: the skinning matrices for LBS, or null when base_positions and base_normals
+    // already hold the base (DQS, dLBS). bend: null for none. Outputs are resized to the
+    // mesh; positions and normals get the base plus the bend.
+    void run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
+             std::vector<glm::vec3>& base_positions, std::vector<glm::vec3>& base_normals,
+             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+
+    const BlockedSkin& layout() const { return skin_; }
+    std::size_t memory_bytes() const;
+
+private:
+    void prepare_bend(const BendInputs& bend);
+
+    BlockedSkin skin_;
+    std::vector<float> skinning_;  // 12 floats per joint
+    std::vector<BendJointFrame> joints_;
+    std::vector<std::uint32_t> active_slots_;  // indexed like skin_.joints
+    std::vector<std::uint32_t> active_count_;  // per group
+};
+
+}  // namespace dynskin

@@ -1,0 +1,255 @@
+#include "core/blocked_kernels.h"
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "core/blocked_kernels.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+#include "core/simd_sincos-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace dynskin {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+constexpr int kLanes = BlockedSkin::kLanes;
+using D = hn::CappedTag<float, kLanes>;
+using V = hn::Vec<D>;
+using M = hn::Mask<D>;
+
+struct V3 {
+    V x, y, z;
+};
+
+HWY_INLINE V3 Broadcast(D d, const glm::vec3& v) { return {hn::Set(d, v.x), hn::Set(d, v.y), hn::Set(d, v.z)}; }
+HWY_INLINE V3 Add3(V3 a, V3 b) { return {hn::Add(a.x, b.x), hn::Add(a.y, b.y), hn::Add(a.z, b.z)}; }
+HWY_INLINE V3 Sub3(V3 a, V3 b) { return {hn::Sub(a.x, b.x), hn::Sub(a.y, b.y), hn::Sub(a.z, b.z)}; }
+HWY_INLINE V3 Scale(V s, V3 a) { return {hn::Mul(s, a.x), hn::Mul(s, a.y), hn::Mul(s, a.z)}; }
+HWY_INLINE V3 MulAdd3(V s, V3 a, V3 acc) {
+    return {hn::MulAdd(s, a.x, acc.x), hn::MulAdd(s, a.y, acc.y), hn::MulAdd(s, a.z, acc.z)};
+}
+HWY_INLINE V Dot(V3 a, V3 b) { return hn::MulAdd(a.x, b.x, hn::MulAdd(a.y, b.y, hn::Mul(a.z, b.z))); }
+HWY_INLINE V3 Cross(V3 a, V3 b) {
+    return {hn::MulSub(a.y, b.z, hn::Mul(a.z, b.y)), hn::MulSub(a.z, b.x, hn::Mul(a.x, b.z)),
+            hn::MulSub(a.x, b.y, hn::Mul(a.y, b.x))};
+}
+HWY_INLINE V3 Select(M m, V3 a, V3 b) {
+    return {hn::IfThenElse(m, a.x, b.x), hn::IfThenElse(m, a.y, b.y), hn::IfThenElse(m, a.z, b.z)};
+}
+HWY_INLINE V3 ZeroUnless(M m, V3 a) {
+    return {hn::IfThenElseZero(m, a.x), hn::IfThenElseZero(m, a.y), hn::IfThenElseZero(m, a.z)};
+}
+// cofactor_transform: cross(m1, m2) n.x + cross(m2, m0) n.y + cross(m0, m1) n.z.
+HWY_INLINE V3 Cofactor(const V3 m[3], V3 n) {
+    return MulAdd3(n.z, Cross(m[0], m[1]), MulAdd3(n.y, Cross(m[2], m[0]), Scale(n.x, Cross(m[1], m[2]))));
+}
+// v / |v| where that is well defined, else the fallback (as normalized_or).
+HWY_INLINE V3 NormalizedOr(D d, V3 v, V3 fallback, M allowed) {
+    const V length = hn::Sqrt(Dot(v, v));
+    const M ok = hn::And(allowed, hn::And(hn::Gt(length, hn::Set(d, 1e-20f)), hn::IsFinite(length)));
+    const V inverse = hn::Div(hn::Set(d, 1.0f), length);
+    return Select(ok, Scale(inverse, v), fallback);
+}
+
+// The lanes [o, o + Lanes(d)) of a block: `vertex` and the SoA rows start at lane o.
+struct LaneSlice {
+    const std::uint32_t* vertex;
+    bool contiguous;
+};
+
+HWY_INLINE V3 LoadRows(D d, const float* rows) {
+    return {hn::LoadU(d, rows), hn::LoadU(d, rows + kLanes), hn::LoadU(d, rows + 2 * kLanes)};
+}
+
+HWY_INLINE V3 GatherVec3(D d, LaneSlice lanes, const glm::vec3* array) {
+    if (lanes.contiguous) {
+        V3 v;
+        hn::LoadInterleaved3(d, &array[lanes.vertex[0]].x, v.x, v.y, v.z);
+        return v;
+    }
+    HWY_ALIGN float x[kLanes], y[kLanes], z[kLanes];
+    for (std::size_t l = 0; l < hn::Lanes(d); ++l) {
+        const std::uint32_t i = lanes.vertex[l];
+        const glm::vec3 v = i == BlockedSkin::kNoVertex ? glm::vec3(0.0f, 0.0f, 1.0f) : array[i];
+        x[l] = v.x, y[l] = v.y, z[l] = v.z;
+    }
+    return {hn::Load(d, x), hn::Load(d, y), hn::Load(d, z)};
+}
+
+HWY_INLINE V GatherFloat(D d, LaneSlice lanes, const float* array) {
+    if (lanes.contiguous) return hn::LoadU(d, array + lanes.vertex[0]);
+    HWY_ALIGN float v[kLanes];
+    for (std::size_t l = 0; l < hn::Lanes(d); ++l)
+        v[l] = lanes.vertex[l] == BlockedSkin::kNoVertex ? 0.0f : array[lanes.vertex[l]];
+    return hn::Load(d, v);
+}
+
+HWY_INLINE void ScatterVec3(D d, LaneSlice lanes, V3 v, glm::vec3* array) {
+    if (lanes.contiguous) {
+        hn::StoreInterleaved3(v.x, v.y, v.z, d, &array[lanes.vertex[0]].x);
+        return;
+    }
+    HWY_ALIGN float x[kLanes], y[kLanes], z[kLanes];
+    hn::Store(v.x, d, x), hn::Store(v.y, d, y), hn::Store(v.z, d, z);
+    for (std::size_t l = 0; l < hn::Lanes(d); ++l)
+        if (lanes.vertex[l] != BlockedSkin::kNoVertex) array[lanes.vertex[l]] = glm::vec3(x[l], y[l], z[l]);
+}
+
+// LBS of the slice: the blended matrix, the position, and the normal by its cofactor.
+HWY_INLINE void SkinSlice(D d, const float* skinning, const std::uint32_t* influence_joints, std::uint32_t count,
+                          const float* weights, const float* rest, V3& position, V3& normal) {
+    V m[12];
+    for (V& e : m) e = hn::Zero(d);
+    for (std::uint32_t r = 0; r < count; ++r) {
+        const V w = hn::LoadU(d, weights + std::size_t(r) * kLanes);
+        const float* s = skinning + 12 * std::size_t(influence_joints[r]);
+        for (int e = 0; e < 12; ++e) m[e] = hn::MulAdd(w, hn::Set(d, s[e]), m[e]);
+    }
+    const V3 columns[3] = {{m[0], m[1], m[2]}, {m[3], m[4], m[5]}, {m[6], m[7], m[8]}};
+    const V3 p = LoadRows(d, rest), n = LoadRows(d, rest + 3 * kLanes);
+    position = MulAdd3(p.z, columns[2], MulAdd3(p.y, columns[1], MulAdd3(p.x, columns[0], V3{m[9], m[10], m[11]})));
+    normal = NormalizedOr(d, Cofactor(columns, n), n, hn::FirstN(d, hn::Lanes(d)));
+}
+
+// The bend of the slice about the joints that move (apply_bend, lane-parallel): offset
+// added to position, normal by the cofactor of the accumulated Jacobian.
+HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& group, const std::uint32_t* slots,
+                          std::uint32_t slot_count, const float* betas, V gamma, V3& position, V3& normal) {
+    const V zero = hn::Zero(d), one = hn::Set(d, 1.0f);
+    const bool limited = f.max_angle > 0.0f;
+    const V max_angle = hn::Set(d, limited ? f.max_angle : 1.0f);
+    const V3 p = position;
+    V3 offset{zero, zero, zero};
+    V3 jacobian[3] = {{one, zero, zero}, {zero, one, zero}, {zero, zero, one}};
+    M moved = hn::FirstN(d, 0);
+
+    for (std::uint32_t k = 0; k < slot_count; ++k) {
+        const std::uint32_t slot = slots[k];
+        const BendJointFrame& joint = f.joints[f.skin->joints[group.ancestors_begin + slot]];
+        const V beta = hn::LoadU(d, betas + std::size_t(slot) * kLanes);
+        V3 u = Sub3(p, Broadcast(d, joint.origin));
+        if (joint.turns) {
+            const V3 a = Broadcast(d, joint.axis);
+            V3 u_perp = MulAdd3(hn::Neg(Dot(u, a)), a, u);
+            const V distance2 = Dot(u_perp, u_perp);
+            const V distance = hn::Sqrt(distance2);
+            const V rate = hn::Mul(gamma, hn::Set(d, joint.angular_rate));
+            V theta = hn::Neg(hn::Mul(rate, distance));
+            V slope = one;
+            if (limited) {
+                const V th = hn::Tanh(d, hn::Div(theta, max_angle));
+                theta = hn::Mul(max_angle, th);
+                slope = hn::NegMulAdd(th, th, one);
+            }
+            const M ok = hn::And(hn::IsFinite(theta), hn::Ne(theta, zero));
+            V inverse_distance = hn::IfThenElseZero(hn::Gt(distance2, zero), hn::Div(one, distance));
+            V3 u_rotating = u;
+            if (!hn::AllTrue(d, ok)) {  // those lanes take no part, as in apply_bend
+                theta = hn::IfThenElseZero(ok, theta);
+                inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
+                u_perp = ZeroUnless(ok, u_perp);
+                u_rotating = ZeroUnless(ok, u);
+            }
+            moved = hn::Or(moved, ok);
+            V sine, cosine;
+            SinCos(d, theta, sine, cosine);
+            const V one_minus_cos = hn::Sub(one, cosine);
+            const V3 rotated_minus_u = MulAdd3(hn::Neg(one_minus_cos), u_perp, Scale(sine, Cross(a, u_rotating)));
+            offset = MulAdd3(beta, rotated_minus_u, offset);
+
+            // beta (R - I) = beta (c - 1)(I - a a^T) + beta s [a]x
+            const V bc = hn::Neg(hn::Mul(beta, one_minus_cos)), bs = hn::Mul(beta, sine);
+            const float* P = joint.projector;
+            const glm::vec3& ax = joint.axis;
+            jacobian[0].x = hn::MulAdd(bc, hn::Set(d, P[0]), jacobian[0].x);
+            jacobian[1].y = hn::MulAdd(bc, hn::Set(d, P[1]), jacobian[1].y);
+            jacobian[2].z = hn::MulAdd(bc, hn::Set(d, P[2]), jacobian[2].z);
+            const V pxy = hn::Mul(bc, hn::Set(d, P[3])), pxz = hn::Mul(bc, hn::Set(d, P[4])),
+                    pyz = hn::Mul(bc, hn::Set(d, P[5]));
+            jacobian[0].y = hn::Add(jacobian[0].y, hn::MulAdd(bs, hn::Set(d, ax.z), pxy));
+            jacobian[1].x = hn::Add(jacobian[1].x, hn::MulAdd(bs, hn::Set(d, -ax.z), pxy));
+            jacobian[0].z = hn::Add(jacobian[0].z, hn::MulAdd(bs, hn::Set(d, -ax.y), pxz));
+            jacobian[2].x = hn::Add(jacobian[2].x, hn::MulAdd(bs, hn::Set(d, ax.y), pxz));
+            jacobian[1].z = hn::Add(jacobian[1].z, hn::MulAdd(bs, hn::Set(d, ax.x), pyz));
+            jacobian[2].y = hn::Add(jacobian[2].y, hn::MulAdd(bs, hn::Set(d, -ax.x), pyz));
+
+            // + beta (axis x R u) grad(theta)^T, grad(theta) = -k |W| slope u_perp / |u_perp|
+            const V3 v = Scale(beta, Cross(a, Add3(u_rotating, rotated_minus_u)));
+            const V3 grad = Scale(hn::Neg(hn::Mul(rate, hn::Mul(slope, inverse_distance))), u_perp);
+            jacobian[0] = MulAdd3(grad.x, v, jacobian[0]);
+            jacobian[1] = MulAdd3(grad.y, v, jacobian[1]);
+            jacobian[2] = MulAdd3(grad.z, v, jacobian[2]);
+        }
+        if (joint.translates) {
+            const V distance2 = Dot(u, u);
+            const V distance = hn::Sqrt(distance2);
+            const V beta_gamma = hn::Mul(beta, gamma);
+            const V3 linear = Broadcast(d, joint.linear);
+            V3 lag = Scale(hn::Neg(hn::Mul(beta_gamma, distance)), linear);
+            const M ok = hn::And(hn::IsFinite(lag.x), hn::And(hn::IsFinite(lag.y), hn::IsFinite(lag.z)));
+            V inverse_distance = hn::IfThenElseZero(hn::Gt(distance2, zero), hn::Div(one, distance));
+            if (!hn::AllTrue(d, ok)) {
+                lag = ZeroUnless(ok, lag);
+                inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
+                u = ZeroUnless(ok, u);
+            }
+            moved = hn::Or(moved, ok);
+            offset = Add3(offset, lag);
+            // + outer(-beta gamma linear, u / |u|)
+            const V3 column = Scale(hn::Neg(beta_gamma), linear);
+            const V3 direction = Scale(inverse_distance, u);
+            jacobian[0] = MulAdd3(direction.x, column, jacobian[0]);
+            jacobian[1] = MulAdd3(direction.y, column, jacobian[1]);
+            jacobian[2] = MulAdd3(direction.z, column, jacobian[2]);
+        }
+    }
+    position = Add3(p, offset);
+    normal = NormalizedOr(d, Cofactor(jacobian, normal), normal, moved);
+}
+
+void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
+    const D d;
+    const BlockedSkin& s = *f.skin;
+    const bool bend = f.bend_weights != nullptr;
+    for (std::size_t b = s.window_blocks[window_begin]; b < s.window_blocks[window_end]; ++b) {
+        const std::uint32_t g = s.block_group[b];
+        const BlockedSkin::Group& group = s.groups[g];
+        const std::uint32_t slot_count = bend ? f.active_count[g] : 0;
+        const std::uint32_t* slots = bend ? f.active_slots + group.ancestors_begin : nullptr;
+        for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
+            const LaneSlice lanes{&s.vertex[b * kLanes + o], s.block_contiguous[b] != 0};
+            V3 position, normal;
+            if (f.skinning) {
+                SkinSlice(d, f.skinning, &s.joints[group.influences_begin], group.influence_count,
+                          &s.weights[std::size_t(s.block_weights[b]) * kLanes + o], &s.rest[b * 6 * kLanes + o],
+                          position, normal);
+                ScatterVec3(d, lanes, position, f.base_positions);
+                ScatterVec3(d, lanes, normal, f.base_normals);
+            } else {
+                position = GatherVec3(d, lanes, f.base_positions);
+                normal = GatherVec3(d, lanes, f.base_normals);
+            }
+            if (slot_count > 0)
+                BendSlice(d, f, group, slots, slot_count, &s.betas[std::size_t(s.block_betas[b]) * kLanes + o],
+                          GatherFloat(d, lanes, f.bend_weights), position, normal);
+            ScatterVec3(d, lanes, position, f.positions);
+            ScatterVec3(d, lanes, normal, f.normals);
+        }
+    }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace dynskin
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace dynskin {
+HWY_EXPORT(DeformBlockedWindows);
+
+void deform_blocked_windows(const BlockedFrame& frame, std::size_t window_begin, std::size_t window_end) {
+    HWY_DYNAMIC_DISPATCH(DeformBlockedWindows)(frame, window_begin, window_end);
+}
+}  // namespace dynskin
+#endif

@@ -1,0 +1,53 @@
+// Sine and cosine of a vector of angles at once, for the bend's rotations: one shared range
+// reduction and two short polynomials instead of two libm calls per lane. Cody-Waite
+// reduction by pi/2 in three parts and the Cephes single-precision polynomials: absolute
+// error below 1e-6 (about 1e-7) for |x| up to 1e4, far beyond any bend angle.
+// Per-target Highway header: included once per SIMD target by foreach_target.h.
+
+#if defined(DYNSKIN_CORE_SIMD_SINCOS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef DYNSKIN_CORE_SIMD_SINCOS_INL_H_
+#undef DYNSKIN_CORE_SIMD_SINCOS_INL_H_
+#else
+#define DYNSKIN_CORE_SIMD_SINCOS_INL_H_
+#endif
+
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace dynskin {
+namespace HWY_NAMESPACE {
+
+template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
+HWY_INLINE void SinCos(D d, V x, V& sine, V& cosine) {
+    namespace hn = hwy::HWY_NAMESPACE;
+    const hn::RebindToSigned<D> di;
+    // Quadrant q = round(x / (pi/2)); r = x - q pi/2 in [-pi/4, pi/4].
+    const V q = hn::Round(hn::Mul(x, hn::Set(d, 0.636619772367581343f)));
+    V r = hn::NegMulAdd(q, hn::Set(d, 1.5703125f), x);
+    r = hn::NegMulAdd(q, hn::Set(d, 4.837512969970703125e-4f), r);
+    r = hn::NegMulAdd(q, hn::Set(d, 7.549789948768648e-8f), r);
+    const V r2 = hn::Mul(r, r);
+
+    V s = hn::MulAdd(hn::Set(d, -1.9515295891e-4f), r2, hn::Set(d, 8.3321608736e-3f));
+    s = hn::MulAdd(s, r2, hn::Set(d, -1.6666654611e-1f));
+    s = hn::MulAdd(hn::Mul(s, r2), r, r);
+    V c = hn::MulAdd(hn::Set(d, 2.443315711809948e-5f), r2, hn::Set(d, -1.388731625493765e-3f));
+    c = hn::MulAdd(c, r2, hn::Set(d, 4.166664568298827e-2f));
+    c = hn::MulAdd(hn::Mul(c, r2), r2, hn::NegMulAdd(hn::Set(d, 0.5f), r2, hn::Set(d, 1.0f)));
+
+    // sin x = (s, c, -s, -c) and cos x = (c, -s, -c, s) for q = 0, 1, 2, 3 (mod 4).
+    const auto qi = hn::ConvertTo(di, q);
+    const auto one = hn::Set(di, 1), two = hn::Set(di, 2);
+    const auto swap = hn::RebindMask(d, hn::Eq(hn::And(qi, one), one));
+    const auto negate_sine = hn::RebindMask(d, hn::Eq(hn::And(qi, two), two));
+    const auto negate_cosine = hn::RebindMask(d, hn::Eq(hn::And(hn::Add(qi, one), two), two));
+    const V sine_abs = hn::IfThenElse(swap, c, s), cosine_abs = hn::IfThenElse(swap, s, c);
+    sine = hn::IfThenElse(negate_sine, hn::Neg(sine_abs), sine_abs);
+    cosine = hn::IfThenElse(negate_cosine, hn::Neg(cosine_abs), cosine_abs);
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace dynskin
+HWY_AFTER_NAMESPACE();
+
+#endif  // DYNSKIN_CORE_SIMD_SINCOS_INL_H_

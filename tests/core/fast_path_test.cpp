@@ -1,0 +1,229 @@
+// The fast path (SIMD kernels over the blocked skin, threads) against the plain
+// implementations it replaces: linear_blend_skinning, apply_bend, std::sin/cos.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+#include "core/blocked_deformer.h"
+#include "core/deformer.h"
+#include "core/fast_sincos.h"
+#include "core/linear_blend_skinning.h"
+#include "test_support.h"
+
+namespace dynskin {
+namespace {
+
+TEST(FastSinCos, WithinOneMillionthOfStdOverTheWholeRange) {
+    std::vector<float> angles;
+    for (int k = -200000; k <= 200000; ++k) angles.push_back(float(k) * 5e-5f);  // [-10, 10], fine
+    std::mt19937 random(3);
+    std::uniform_real_distribution<float> wide(-1e4f, 1e4f);
+    for (int k = 0; k < 100000; ++k) angles.push_back(wide(random));
+    angles.insert(angles.end(), {0.0f, -0.0f, 1e-30f, float(M_PI_2), float(M_PI), -float(M_PI)});
+    std::vector<float> s(angles.size()), c(angles.size());
+    fast_sincos(angles.data(), s.data(), c.data(), angles.size());
+    double worst = 0.0;
+    for (std::size_t i = 0; i < angles.size(); ++i) {
+        worst = std::max(worst, std::abs(s[i] - std::sin(double(angles[i]))));
+        worst = std::max(worst, std::abs(c[i] - std::cos(double(angles[i]))));
+    }
+    EXPECT_LT(worst, 1e-6);
+}
+
+TEST(WorkerPool, EveryItemExactlyOnceAtAnyThreadCount) {
+    for (int threads : {1, 2, 3, 8}) {
+        WorkerPool pool(threads);
+        EXPECT_EQ(pool.thread_count(), threads);
+        for (std::size_t count : {0u, 1u, 7u, 1000u, 12345u}) {
+            for (int repeat = 0; repeat < 3; ++repeat) {
+                std::vector<std::atomic<int>> seen(count);
+                auto body = [&](std::size_t begin, std::size_t end) {
+                    for (std::size_t i = begin; i < end; ++i) seen[i].fetch_add(1);
+                };
+                pool.parallel_for(count, 10, body);
+                for (std::size_t i = 0; i < count; ++i) ASSERT_EQ(seen[i].load(), 1) << threads << " " << count;
+            }
+        }
+    }
+}
+
+// A branching skeleton and a skin in shuffled order with 1 to 5 influences per vertex
+// (a joint listed twice, zero weights), so that blocks are padded and not contiguous.
+Character make_tree_character(std::size_t vertex_count, bool shuffled) {
+    Character c;
+    c.skeleton.add_joint("root", -1, Trs{});
+    for (int j = 1; j < 12; ++j) {
+        Trs rest;
+        rest.translation = glm::vec3(0.1f * float(j % 3) - 0.1f, 0.3f, 0.05f * float(j % 2));
+        rest.rotation = glm::angleAxis(0.2f * float(j), glm::normalize(glm::vec3(1, j, 2)));
+        c.skeleton.add_joint("j" + std::to_string(j), (j - 1) / 2, rest);
+    }
+    std::vector<glm::mat4> globals;
+    forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
+    std::mt19937 random(7);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f), around(-0.1f, 0.1f);
+    std::vector<std::size_t> order(vertex_count);
+    std::iota(order.begin(), order.end(), 0);
+    if (shuffled) std::shuffle(order.begin(), order.end(), random);
+    SkinnedMesh& m = c.mesh;
+    m.rest_positions.resize(vertex_count);
+    m.rest_normals.resize(vertex_count);
+    std::vector<std::vector<std::pair<std::uint32_t, float>>> influences(vertex_count);
+    for (std::size_t k = 0; k < vertex_count; ++k) {
+        const std::size_t i = order[k];
+        const int joint = static_cast<int>(k * 12 / vertex_count);
+        m.rest_positions[i] = glm::vec3(globals[joint][3]) + glm::vec3(around(random), around(random), around(random));
+        m.rest_normals[i] = glm::normalize(glm::vec3(around(random), 0.05f, around(random)));
+        const int count = 1 + static_cast<int>(k % 5);
+        float total = 0.0f;
+        for (int e = 0; e < count; ++e) {
+            const int j = e == 0 ? joint : std::min(11, std::max(0, joint + e - 2));
+            const float w = e == 3 ? 0.0f : 0.2f + unit(random);
+            influences[i].emplace_back(std::uint32_t(j), w);
+            total += w;
+        }
+        for (auto& [j, w] : influences[i]) w /= total;
+    }
+    for (const auto& row : influences) m.weights.add_vertex(row);
+    m.bend_weights.resize(vertex_count);
+    for (std::size_t i = 0; i < vertex_count; ++i) m.bend_weights[i] = i % 11 == 0 ? 0.0f : 1.5f - float(i % 7) * 0.4f;
+    for (const glm::mat4& g : globals) m.inverse_binds.push_back(glm::inverse(g));
+    return c;
+}
+
+std::vector<JointDrive> some_drives(const Skeleton& skeleton, const std::vector<glm::mat4>& globals) {
+    std::vector<JointDrive> drives(skeleton.joint_count());
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+        JointDrive& d = drives[j];
+        d.origin = glm::vec3(globals[j][3]) + glm::vec3(0.02f * float(j % 3), 0.0f, -0.01f);
+        d.gain = j == 5 ? 0.0f : 1.0f + 0.1f * float(j);
+        if (j % 4 != 3) d.angular = glm::vec3(std::sin(float(j)), 1.5f, std::cos(2.0f * float(j))) * 2.0f;  // some still
+        if (j == 0 || j == 6) d.linear = glm::vec3(0.5f, -0.2f, 0.1f * float(j));
+    }
+    return drives;
+}
+
+void expect_fast_matches_plain(const Character& c, float max_angle, int threads) {
+    const HierarchicalWeights betas = build_hierarchical_weights(c.skeleton, c.mesh.weights);
+    const float size = character_size(c.skeleton, c.mesh);
+    Pose pose = Pose::rest_of(c.skeleton);
+    for (int j = 0; j < c.skeleton.joint_count(); ++j)
+        pose.local[j].rotation = glm::angleAxis(0.3f + 0.1f * float(j), glm::normalize(glm::vec3(1, 2, j))) *
+                                 pose.local[j].rotation;
+    pose.local[0].scale = glm::vec3(1.0f, 1.2f, 0.9f);  // non-uniform scale: normals by the cofactor
+    std::vector<glm::mat4> globals, skinning;
+    forward_kinematics(c.skeleton, pose, globals);
+    skinning_matrices(globals, c.mesh.inverse_binds, skinning);
+    const std::vector<JointDrive> drives = some_drives(c.skeleton, globals);
+    const BendInputs bend{&betas, &c.mesh.bend_weights, &drives, size, max_angle};
+
+    std::vector<glm::vec3> plain_base, plain_base_normals;
+    linear_blend_skinning(c.mesh, skinning, plain_base, plain_base_normals);
+    std::vector<glm::vec3> plain = plain_base, plain_normals = plain_base_normals;
+    apply_bend(bend, plain, plain_normals);
+    ASSERT_GT(test::max_distance(plain, plain_base), 0.01f * size);  // the bend does something
+
+    WorkerPool pool(threads);
+    BlockedDeformer fast(c.mesh, betas);
+    std::vector<glm::vec3> base, base_normals, positions, normals;
+    fast.run(pool, &skinning, &bend, base, base_normals, positions, normals);  // fused LBS + bend
+    EXPECT_LT(test::max_distance(base, plain_base), 1e-5f * size);
+    EXPECT_LT(test::max_distance(base_normals, plain_base_normals), 1e-5f);
+    EXPECT_LT(test::max_distance(positions, plain), 1e-5f * size);
+    EXPECT_LT(test::max_distance(normals, plain_normals), 1e-4f);
+
+    std::vector<glm::vec3> given = plain_base, given_normals = plain_base_normals;  // bend of a given base
+    fast.run(pool, nullptr, &bend, given, given_normals, positions, normals);
+    EXPECT_EQ(given, plain_base);
+    EXPECT_LT(test::max_distance(positions, plain), 1e-5f * size);
+    EXPECT_LT(test::max_distance(normals, plain_normals), 1e-4f);
+
+    fast.run(pool, &skinning, nullptr, base, base_normals, positions, normals);  // LBS alone
+    EXPECT_EQ(positions, base);
+    EXPECT_EQ(normals, base_normals);
+}
+
+TEST(BlockedDeformer, MatchesPlainLbsAndBendInShuffledOrder) {
+    expect_fast_matches_plain(make_tree_character(3001, true), 0.0f, 1);
+    expect_fast_matches_plain(make_tree_character(3001, true), 0.0f, 3);
+}
+
+TEST(BlockedDeformer, MatchesPlainInMeshOrderAndWithTheSoftLimit) {
+    expect_fast_matches_plain(make_tree_character(5000, false), 0.0f, 2);
+    expect_fast_matches_plain(make_tree_character(5000, false), 0.25f, 2);
+}
+
+TEST(BlockedDeformer, MatchesPlainOnTheBar) {
+    Character bar = test::make_bar(5, 2.0f, 0.25f, 40, 12);
+    expect_fast_matches_plain(bar, 0.0f, 2);
+}
+
+TEST(BlockedDeformer, StillJointsLeaveTheBaseUntouchedAndAreSkipped) {
+    const Character c = make_tree_character(2000, true);
+    const HierarchicalWeights betas = build_hierarchical_weights(c.skeleton, c.mesh.weights);
+    std::vector<glm::mat4> globals;
+    forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
+    std::vector<JointDrive> drives = some_drives(c.skeleton, globals);
+    for (JointDrive& d : drives) d.angular = d.linear = glm::vec3(0.0f);
+    const BendInputs bend{&betas, &c.mesh.bend_weights, &drives, 1.0f, 0.0f};
+    WorkerPool pool(2);
+    BlockedDeformer fast(c.mesh, betas);
+    std::vector<glm::vec3> base = c.mesh.rest_positions, base_normals = c.mesh.rest_normals, positions, normals;
+    fast.run(pool, nullptr, &bend, base, base_normals, positions, normals);
+    EXPECT_EQ(positions, base);
+    EXPECT_EQ(normals, base_normals);
+}
+
+TEST(BlockedSkin, EveryVertexOnceWithItsOwnData) {
+    const Character c = make_tree_character(4099, true);
+    const HierarchicalWeights betas = build_hierarchical_weights(c.skeleton, c.mesh.weights);
+    const BlockedSkin s = build_blocked_skin(c.mesh, betas);
+    std::vector<int> seen(c.mesh.vertex_count(), 0);
+    for (std::size_t b = 0; b < s.block_count(); ++b) {
+        const BlockedSkin::Group& g = s.groups[s.block_group[b]];
+        for (int lane = 0; lane < BlockedSkin::kLanes; ++lane) {
+            const std::uint32_t i = s.vertex[b * BlockedSkin::kLanes + lane];
+            if (i == BlockedSkin::kNoVertex) continue;
+            ++seen[i];
+            ASSERT_EQ(g.ancestor_count, betas.offsets[i + 1] - betas.offsets[i]);
+            for (std::uint32_t r = 0; r < g.ancestor_count; ++r) {
+                EXPECT_EQ(s.joints[g.ancestors_begin + r], betas.joints[betas.offsets[i] + r]);
+                EXPECT_EQ(s.betas[(s.block_betas[b] + r) * BlockedSkin::kLanes + lane], betas.betas[betas.offsets[i] + r]);
+            }
+            EXPECT_EQ(s.rest[b * 6 * BlockedSkin::kLanes + lane], c.mesh.rest_positions[i].x);
+        }
+    }
+    for (int count : seen) ASSERT_EQ(count, 1);
+}
+
+TEST(Deformer, SameResultsAtAnyThreadCount) {
+    const Character c = make_tree_character(3000, false);
+    const PoseSampler motion = [&c](double t, Pose& pose) {
+        pose.local = c.skeleton.rest;
+        for (int j = 0; j < c.skeleton.joint_count(); ++j)
+            pose.local[j].rotation =
+                glm::angleAxis(0.4f * float(std::sin(3.0 * t + j)), glm::vec3(0, 0, 1)) * c.skeleton.rest[j].rotation;
+    };
+    DynamicSettings settings;
+    std::vector<std::vector<glm::vec3>> results;
+    for (int threads : {1, 2, 3}) {
+        for (float speed : {std::numeric_limits<float>::infinity(), 2.0f}) {
+            settings.parameters.propagation_speed = speed;
+            Deformer d(c);
+            d.set_thread_count(threads);
+            EXPECT_EQ(d.thread_count(), threads);
+            for (int k = 0; k < 20; ++k) d.update(0.5 + k / 60.0, motion, settings);
+            results.push_back(d.positions());
+            results.push_back(d.normals());
+        }
+    }
+    for (std::size_t k = 4; k < results.size(); ++k) EXPECT_EQ(results[k], results[k % 4]);
+}
+
+}  // namespace
+}  // namespace dynskin
