@@ -1,13 +1,20 @@
 // dynskin-bench: the stages of one frame on synthetic characters of 10k, 100k and 1M
-// vertices (64 joints, 4 influences, all joints moving). Counters give ns per vertex and,
-// for the bend, ns per (vertex, ancestor joint) pair. Single-threaded for now.
+// vertices (64 joints, 4 influences, about 8 ancestors per vertex, all joints moving),
+// the fast path on 1 and 2 threads against the plain implementations in the same run,
+// then a table of ns per vertex / per (vertex, ancestor) pair, speed-ups, thread scaling
+// and memory per vertex. `--summary` runs the 1M case alone and ends with one line for
+// scripts. Any Google Benchmark flag works too (--benchmark_filter, ...).
 
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
+#include <cstring>
 #include <map>
 #include <memory>
+#include <string>
 
 #include "core/bend_deformer.h"
+#include "core/blocked_deformer.h"
 #include "core/deformer.h"
 #include "core/linear_blend_skinning.h"
 #include "synthetic_character.h"
@@ -21,12 +28,18 @@ struct Scene {
     PoseSampler motion;
     DynamicSettings settings;
     std::unique_ptr<Deformer> deformer;
+    std::unique_ptr<BlockedDeformer> fast;
     double t = 2.0;
 
     explicit Scene(std::size_t vertices) : character(make_synthetic_character(vertices)) {
         motion = all_joints_moving(character.skeleton);
         deformer = std::make_unique<Deformer>(character);
         deformer->update(t, motion, settings);
+        fast = std::make_unique<BlockedDeformer>(character.mesh, deformer->hierarchical_weights());
+    }
+    std::size_t pairs() const { return deformer->hierarchical_weights().pair_count(); }
+    BendInputs bend_inputs(const std::vector<JointDrive>& drives) const {
+        return {&deformer->hierarchical_weights(), &character.mesh.bend_weights, &drives, deformer->size(), 0.0f};
     }
 };
 
@@ -37,61 +50,82 @@ Scene& scene(std::size_t vertices) {
     return *s;
 }
 
-// Seconds per iteration divided by `count` (per vertex or per pair), printed as e.g. 38.1ns.
-benchmark::Counter per_item(double count) {
-    return benchmark::Counter(count, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+struct Buffers {
+    std::vector<glm::vec3> base_positions, base_normals, positions, normals;
+};
+
+void BM_LbsPlain(benchmark::State& state) {
+    Scene& s = scene(state.range(0));
+    std::vector<glm::mat4> skinning;
+    skinning_matrices(s.deformer->globals(), s.character.mesh.inverse_binds, skinning);
+    Buffers b;
+    for (auto _ : state) {
+        linear_blend_skinning(s.character.mesh, skinning, b.positions, b.normals);
+        benchmark::DoNotOptimize(b.positions.data());
+    }
 }
 
 void BM_Lbs(benchmark::State& state) {
     Scene& s = scene(state.range(0));
+    WorkerPool pool(static_cast<int>(state.range(1)));
     std::vector<glm::mat4> skinning;
     skinning_matrices(s.deformer->globals(), s.character.mesh.inverse_binds, skinning);
-    std::vector<glm::vec3> positions, normals;
+    Buffers b;
     for (auto _ : state) {
-        linear_blend_skinning(s.character.mesh, skinning, positions, normals);
-        benchmark::DoNotOptimize(positions.data());
+        s.fast->run(pool, &skinning, nullptr, b.base_positions, b.base_normals, b.positions, b.normals);
+        benchmark::DoNotOptimize(b.positions.data());
     }
-    state.counters["ns_per_vertex"] =
-        per_item(double(state.range(0)));
 }
 
+void BM_BendPlain(benchmark::State& state) {
+    Scene& s = scene(state.range(0));
+    const Deformer& d = *s.deformer;
+    const BendInputs inputs = s.bend_inputs(d.drives());
+    Buffers b;
+    for (auto _ : state) {
+        state.PauseTiming();
+        b.positions = d.base_positions();
+        b.normals = d.base_normals();
+        state.ResumeTiming();
+        apply_bend(inputs, b.positions, b.normals);
+        benchmark::DoNotOptimize(b.positions.data());
+    }
+}
+
+// The bend alone: base positions and normals in, final ones out. range(2) = 1: every
+// joint still (F = 0), which must cost no more than copying the base.
 void BM_Bend(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
-    std::vector<glm::vec3> positions, normals;
-    const BendInputs inputs{&d.hierarchical_weights(), &s.character.mesh.bend_weights, &d.drives(), d.size(), 0.0f};
+    WorkerPool pool(static_cast<int>(state.range(1)));
+    std::vector<JointDrive> drives = d.drives();
+    if (state.range(2) == 1)
+        for (JointDrive& drive : drives) drive.angular = drive.linear = glm::vec3(0.0f);
+    const BendInputs inputs = s.bend_inputs(drives);
+    Buffers b{d.base_positions(), d.base_normals(), {}, {}};
     for (auto _ : state) {
-        state.PauseTiming();
-        positions = d.base_positions();
-        normals = d.base_normals();
-        state.ResumeTiming();
-        apply_bend(inputs, positions, normals);
-        benchmark::DoNotOptimize(positions.data());
+        s.fast->run(pool, nullptr, &inputs, b.base_positions, b.base_normals, b.positions, b.normals);
+        benchmark::DoNotOptimize(b.positions.data());
     }
-    state.counters["ns_per_vertex"] =
-        per_item(double(state.range(0)));
-    state.counters["ns_per_pair"] = per_item(double(d.hierarchical_weights().pair_count()));
 }
 
 void BM_DelayedLbs(benchmark::State& state) {
     Scene& s = scene(state.range(0));
-    DynamicSettings settings = s.settings;
-    settings.parameters.mode = DeformerMode::LbsOnly;
-    settings.parameters.propagation_speed = 2.0f;
-    double t = s.t;
+    const Deformer& d = *s.deformer;
+    DelayedLbs delayed(s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.size());
+    WorkerPool pool(static_cast<int>(state.range(1)));
+    Buffers b;
     for (auto _ : state) {
-        t += 1.0 / 60.0;
-        s.deformer->update(t, s.motion, settings);
-        benchmark::DoNotOptimize(s.deformer->positions().data());
+        delayed.run(pool, s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.history(), s.t,
+                    d.pose(), 2.0f, b.positions, b.normals);
+        benchmark::DoNotOptimize(b.positions.data());
     }
-    s.t = t;
-    state.counters["ns_per_vertex"] =
-        per_item(double(state.range(0)));
 }
 
-// A whole frame: tick, filter, LBS, bend and normals.
+// A whole frame: ticks, filter, LBS, bend and normals.
 void BM_Frame(benchmark::State& state) {
     Scene& s = scene(state.range(0));
+    s.deformer->set_thread_count(static_cast<int>(state.range(1)));
     double t = s.t;
     for (auto _ : state) {
         t += 1.0 / 60.0;
@@ -99,18 +133,157 @@ void BM_Frame(benchmark::State& state) {
         benchmark::DoNotOptimize(s.deformer->positions().data());
     }
     s.t = t;
-    state.counters["ns_per_vertex"] =
-        per_item(double(state.range(0)));
 }
 
-constexpr std::int64_t k10k = 10'000, k100k = 100'000, k1M = 1'000'000;
+// The frame as it was before the fast path: plain LBS then plain bend, one thread.
+void BM_FramePlain(benchmark::State& state) {
+    Scene& s = scene(state.range(0));
+    Deformer& d = *s.deformer;
+    std::vector<glm::mat4> skinning;
+    Buffers b;
+    double t = s.t;
+    for (auto _ : state) {
+        t += 1.0 / 60.0;
+        d.update_joints(t, s.motion, s.settings);
+        skinning_matrices(d.globals(), s.character.mesh.inverse_binds, skinning);
+        linear_blend_skinning(s.character.mesh, skinning, b.base_positions, b.base_normals);
+        b.positions = b.base_positions;
+        b.normals = b.base_normals;
+        apply_bend(s.bend_inputs(d.drives()), b.positions, b.normals);
+        benchmark::DoNotOptimize(b.positions.data());
+    }
+    s.t = t;
+}
 
-BENCHMARK(BM_Lbs)->Arg(k10k)->Arg(k100k)->Arg(k1M)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Bend)->Arg(k10k)->Arg(k100k)->Arg(k1M)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_DelayedLbs)->Arg(k10k)->Arg(k100k)->Arg(k1M)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Frame)->Arg(k10k)->Arg(k100k)->Arg(k1M)->Unit(benchmark::kMillisecond);
+constexpr std::int64_t kSizes[] = {10'000, 100'000, 1'000'000};
+
+void register_all() {
+    for (std::int64_t n : kSizes) {
+        benchmark::RegisterBenchmark("BM_LbsPlain", BM_LbsPlain)->Args({n, 1});
+        benchmark::RegisterBenchmark("BM_BendPlain", BM_BendPlain)->Args({n, 1});
+        benchmark::RegisterBenchmark("BM_FramePlain", BM_FramePlain)->Args({n, 1});
+        for (std::int64_t threads : {1, 2}) {
+            benchmark::RegisterBenchmark("BM_Lbs", BM_Lbs)->Args({n, threads});
+            benchmark::RegisterBenchmark("BM_Bend", BM_Bend)->Args({n, threads, 0});
+            benchmark::RegisterBenchmark("BM_DelayedLbs", BM_DelayedLbs)->Args({n, threads});
+            benchmark::RegisterBenchmark("BM_Frame", BM_Frame)->Args({n, threads});
+        }
+        benchmark::RegisterBenchmark("BM_BendStill", BM_Bend)->Args({n, 1, 1});
+    }
+}
+
+// Keeps each run's seconds per iteration, by name ("BM_Bend/1000000/2/0").
+class CollectingReporter : public benchmark::ConsoleReporter {
+public:
+    std::map<std::string, double> seconds;
+    void ReportRuns(const std::vector<Run>& runs) override {
+        for (const Run& r : runs)
+            if (r.iterations > 0) seconds[r.benchmark_name()] = r.real_accumulated_time / double(r.iterations);
+        ConsoleReporter::ReportRuns(runs);
+    }
+    double get(const std::string& name) const {
+        auto it = seconds.find(name);
+        return it == seconds.end() ? 0.0 : it->second;
+    }
+};
+
+struct Figures {
+    double lbs_plain, lbs1, lbs2, bend_plain, bend1, bend2, still, dlbs1, dlbs2, frame_plain, frame1, frame2;
+    double per_vertex_bytes, layout_bytes;
+};
+
+Figures figures(const CollectingReporter& r, std::int64_t n) {
+    const std::string v = "/" + std::to_string(n);
+    const Scene& s = scene(n);
+    const double pairs = double(s.pairs()), vertices = double(n);
+    Figures f{};
+    f.lbs_plain = r.get("BM_LbsPlain" + v + "/1") * 1e9 / vertices;
+    f.lbs1 = r.get("BM_Lbs" + v + "/1") * 1e9 / vertices;
+    f.lbs2 = r.get("BM_Lbs" + v + "/2") * 1e9 / vertices;
+    f.bend_plain = r.get("BM_BendPlain" + v + "/1") * 1e9 / pairs;
+    f.bend1 = r.get("BM_Bend" + v + "/1/0") * 1e9 / pairs;
+    f.bend2 = r.get("BM_Bend" + v + "/2/0") * 1e9 / pairs;
+    f.still = r.get("BM_BendStill" + v + "/1/1") * 1e9 / vertices;
+    f.dlbs1 = r.get("BM_DelayedLbs" + v + "/1") * 1e9 / vertices;
+    f.dlbs2 = r.get("BM_DelayedLbs" + v + "/2") * 1e9 / vertices;
+    f.frame_plain = r.get("BM_FramePlain" + v + "/1") * 1e3;
+    f.frame1 = r.get("BM_Frame" + v + "/1") * 1e3;
+    f.frame2 = r.get("BM_Frame" + v + "/2") * 1e3;
+    // The mesh's own arrays, the hierarchical weights, the fast path's layout and the four
+    // output arrays (base and final positions and normals).
+    const SkinnedMesh& m = s.character.mesh;
+    const HierarchicalWeights& h = s.deformer->hierarchical_weights();
+    f.layout_bytes = double(s.deformer->fast_path_memory_bytes()) / vertices;
+    const double mesh_bytes = double(m.rest_positions.size() * 24 + m.weights.joints.size() * 8 + m.bend_weights.size() * 4 +
+                                     m.weights.offsets.size() * 4);
+    const double beta_bytes = double(h.joints.size() * 8 + h.offsets.size() * 4);
+    f.per_vertex_bytes = (mesh_bytes + beta_bytes) / vertices + f.layout_bytes + 48.0;
+    return f;
+}
+
+void print_table(const CollectingReporter& r, const std::vector<std::int64_t>& sizes) {
+    std::vector<Figures> f;
+    std::string header = "| stage |", rule = "|---|";
+    for (std::int64_t n : sizes) {
+        f.push_back(figures(r, n));
+        header += n >= 1'000'000 ? " " + std::to_string(n / 1'000'000) + "M |" : " " + std::to_string(n / 1000) + "k |";
+        rule += "---|";
+    }
+    std::printf("\n%s\n%s\n", header.c_str(), rule.c_str());
+    auto row = [&](const char* name, auto value, const char* format) {
+        std::printf("| %s |", name);
+        for (const Figures& x : f) std::printf(format, value(x));
+        std::printf("\n");
+    };
+    row("LBS, positions + normals, plain (ns/vertex)", [](const Figures& x) { return x.lbs_plain; }, " %.1f |");
+    row("LBS, fast, 1 thread (ns/vertex)", [](const Figures& x) { return x.lbs1; }, " %.2f |");
+    row("LBS, fast, 2 threads (ns/vertex)", [](const Figures& x) { return x.lbs2; }, " %.2f |");
+    row("bend incl. normals, plain (ns/pair)", [](const Figures& x) { return x.bend_plain; }, " %.1f |");
+    row("bend, fast, 1 thread (ns/pair)", [](const Figures& x) { return x.bend1; }, " %.2f |");
+    row("bend, fast, 2 threads (ns/pair)", [](const Figures& x) { return x.bend2; }, " %.2f |");
+    row("bend speed-up over plain, 1 thread", [](const Figures& x) { return x.bend_plain / x.bend1; }, " %.1fx |");
+    row("bend, all joints still (ns/vertex)", [](const Figures& x) { return x.still; }, " %.2f |");
+    row("dLBS, 1 thread (ns/vertex)", [](const Figures& x) { return x.dlbs1; }, " %.1f |");
+    row("dLBS, 2 threads (ns/vertex)", [](const Figures& x) { return x.dlbs2; }, " %.1f |");
+    row("dLBS / fast LBS, 1 thread", [](const Figures& x) { return x.dlbs1 / x.lbs1; }, " %.1f |");
+    row("whole frame, plain, 1 thread (ms)", [](const Figures& x) { return x.frame_plain; }, " %.2f |");
+    row("whole frame, fast, 1 thread (ms)", [](const Figures& x) { return x.frame1; }, " %.2f |");
+    row("whole frame, fast, 2 threads (ms)", [](const Figures& x) { return x.frame2; }, " %.2f |");
+    row("whole frame speed-up over plain, 2 threads", [](const Figures& x) { return x.frame_plain / x.frame2; }, " %.1fx |");
+    row("thread scaling 1 -> 2, whole frame", [](const Figures& x) { return x.frame1 / x.frame2; }, " %.2fx |");
+    row("memory per vertex, fast-path layout (bytes)", [](const Figures& x) { return x.layout_bytes; }, " %.0f |");
+    row("memory per vertex, all (bytes)", [](const Figures& x) { return x.per_vertex_bytes; }, " %.0f |");
+}
 
 }  // namespace
 }  // namespace dynskin::bench
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+    using namespace dynskin::bench;
+    std::vector<char*> args(argv, argv + argc);
+    bool summary = false;
+    std::string filter = "--benchmark_filter=/1000000/";
+    for (auto it = args.begin(); it != args.end();)
+        if (std::strcmp(*it, "--summary") == 0) summary = true, it = args.erase(it);
+        else ++it;
+    if (summary) args.push_back(filter.data());
+    int count = static_cast<int>(args.size());
+    benchmark::Initialize(&count, args.data());
+    if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
+    register_all();
+    CollectingReporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+
+    std::vector<std::int64_t> sizes;
+    for (std::int64_t n : kSizes)
+        if (reporter.get("BM_Frame/" + std::to_string(n) + "/2") > 0.0) sizes.push_back(n);
+    if (sizes.empty()) return 0;
+    print_table(reporter, sizes);
+    if (summary) {
+        const Figures f = figures(reporter, 1'000'000);
+        std::printf("summary: bend_ns_per_pair=%.3f lbs_ns_per_vertex=%.3f frame_ms_1m_2threads=%.2f "
+                    "dlbs_over_lbs=%.2f speedup_vs_reference=%.1f\n",
+                    f.bend1, f.lbs1, f.frame2, f.dlbs1 / f.lbs1, f.bend_plain / f.bend1);
+    }
+    return 0;
+}

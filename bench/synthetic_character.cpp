@@ -25,13 +25,14 @@ Character make_synthetic_character(std::size_t vertex_count, unsigned seed) {
     forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
 
     std::mt19937 random(seed);
-    std::uniform_int_distribution<int> pick_chain(0, kChains - 1), pick_depth(0, kChainLength - 1);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f), around(-0.04f, 0.04f);
     SkinnedMesh& m = c.mesh;
     m.rest_positions.reserve(vertex_count);
     m.rest_normals.reserve(vertex_count);
     for (std::size_t i = 0; i < vertex_count; ++i) {
-        const int chain = pick_chain(random), depth = pick_depth(random);
+        // Each bone's skin is a run of consecutive vertices, as in a real mesh.
+        const int bone = static_cast<int>(i * (kChains * kChainLength) / vertex_count);
+        const int chain = bone / kChainLength, depth = bone % kChainLength;
         const int joint = 1 + chain * kChainLength + depth;
         const glm::vec3 q(globals[joint][3]);
         const glm::vec3 offset(around(random), around(random) + 0.075f, around(random));

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config            # toolchain
   libglm-dev                                  # vector maths (core)
+  libhwy-dev                                  # portable SIMD with run-time dispatch (core)
   libtinygltf-dev libstb-dev nlohmann-json3-dev  # glTF, images, JSON (io)
   libcli11-dev                                # command-line parsing (dynskin-cli, dynskin)
   libglfw3-dev libimgui-dev libgl-dev         # the viewer: window, panels, OpenGL

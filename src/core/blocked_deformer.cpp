@@ -73,12 +73,14 @@ void BlockedDeformer::run(WorkerPool& pool, const std::vector<glm::mat4>* skinni
     const std::size_t n = skin_.vertex_count;
     base_positions.resize(n);
     base_normals.resize(n);
-    positions.resize(n);
-    normals.resize(n);
     frame.base_positions = base_positions.data();
     frame.base_normals = base_normals.data();
-    frame.positions = positions.data();
-    frame.normals = normals.data();
+    if (bend) {
+        positions.resize(n);
+        normals.resize(n);
+        frame.positions = positions.data();
+        frame.normals = normals.data();
+    }
 
     auto deform = [&frame](std::size_t begin, std::size_t end) { deform_blocked_windows(frame, begin, end); };
     pool.parallel_for(skin_.window_count(), 1, deform);

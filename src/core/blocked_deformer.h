@@ -19,7 +19,8 @@ public:
     BlockedDeformer(const SkinnedMesh& mesh, const HierarchicalWeights& betas);
 
     // skinning: the skinning matrices for LBS, or null when base_positions and base_normals
-    // already hold the base (DQS, dLBS). bend: null for none. Outputs are resized to the
+    // already hold the base (DQS, dLBS). bend: null for none, and then positions and
+    // normals are left as they are (the base is the result). Outputs are resized to the
     // mesh; positions and normals get the base plus the bend.
     void run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
              std::vector<glm::vec3>& base_positions, std::vector<glm::vec3>& base_normals,

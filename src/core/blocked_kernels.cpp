@@ -53,6 +53,14 @@ HWY_INLINE V3 NormalizedOr(D d, V3 v, V3 fallback, M allowed) {
     return Select(ok, Scale(inverse, v), fallback);
 }
 
+// 1/sqrt(x) from the hardware estimate and one Newton step (relative error below 1e-6,
+// for a fraction of sqrt + div), and 0 where x is 0, so that x * it is sqrt(x) there too.
+HWY_INLINE V InverseSqrtOrZero(D d, V x) {
+    const V y = hn::ApproximateReciprocalSqrt(x);
+    const V refined = hn::Mul(y, hn::NegMulAdd(hn::Mul(hn::Set(d, 0.5f), x), hn::Mul(y, y), hn::Set(d, 1.5f)));
+    return hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), refined);
+}
+
 // The lanes [o, o + Lanes(d)) of a block: `vertex` and the SoA rows start at lane o.
 struct LaneSlice {
     const std::uint32_t* vertex;
@@ -134,7 +142,8 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
             const V3 a = Broadcast(d, joint.axis);
             V3 u_perp = MulAdd3(hn::Neg(Dot(u, a)), a, u);
             const V distance2 = Dot(u_perp, u_perp);
-            const V distance = hn::Sqrt(distance2);
+            V inverse_distance = InverseSqrtOrZero(d, distance2);
+            const V distance = hn::Mul(distance2, inverse_distance);
             const V rate = hn::Mul(gamma, hn::Set(d, joint.angular_rate));
             V theta = hn::Neg(hn::Mul(rate, distance));
             V slope = one;
@@ -144,7 +153,6 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
                 slope = hn::NegMulAdd(th, th, one);
             }
             const M ok = hn::And(hn::IsFinite(theta), hn::Ne(theta, zero));
-            V inverse_distance = hn::IfThenElseZero(hn::Gt(distance2, zero), hn::Div(one, distance));
             V3 u_rotating = u;
             if (!hn::AllTrue(d, ok)) {  // those lanes take no part, as in apply_bend
                 theta = hn::IfThenElseZero(ok, theta);
@@ -184,12 +192,12 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
         }
         if (joint.translates) {
             const V distance2 = Dot(u, u);
-            const V distance = hn::Sqrt(distance2);
+            V inverse_distance = InverseSqrtOrZero(d, distance2);
+            const V distance = hn::Mul(distance2, inverse_distance);
             const V beta_gamma = hn::Mul(beta, gamma);
             const V3 linear = Broadcast(d, joint.linear);
             V3 lag = Scale(hn::Neg(hn::Mul(beta_gamma, distance)), linear);
             const M ok = hn::And(hn::IsFinite(lag.x), hn::And(hn::IsFinite(lag.y), hn::IsFinite(lag.z)));
-            V inverse_distance = hn::IfThenElseZero(hn::Gt(distance2, zero), hn::Div(one, distance));
             if (!hn::AllTrue(d, ok)) {
                 lag = ZeroUnless(ok, lag);
                 inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
@@ -234,8 +242,10 @@ void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::
             if (slot_count > 0)
                 BendSlice(d, f, group, slots, slot_count, &s.betas[std::size_t(s.block_betas[b]) * kLanes + o],
                           GatherFloat(d, lanes, f.bend_weights), position, normal);
-            ScatterVec3(d, lanes, position, f.positions);
-            ScatterVec3(d, lanes, normal, f.normals);
+            if (f.positions) {
+                ScatterVec3(d, lanes, position, f.positions);
+                ScatterVec3(d, lanes, normal, f.normals);
+            }
         }
     }
 }

@@ -41,7 +41,7 @@ struct BlockedFrame {
 
     glm::vec3* base_positions = nullptr;
     glm::vec3* base_normals = nullptr;
-    glm::vec3* positions = nullptr;
+    glm::vec3* positions = nullptr;  // null (with normals) when there is no bend: the base is all
     glm::vec3* normals = nullptr;
 };
 

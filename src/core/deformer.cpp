@@ -60,8 +60,13 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
 
     start = Clock::now();
     const BendInputs bend{&betas_, &mesh.bend_weights, &drives_, size_, p.max_angle};
-    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, p.mode == DeformerMode::LbsOnly ? nullptr : &bend,
-              base_positions_, base_normals_, positions_, normals_);
+    const bool bends = p.mode != DeformerMode::LbsOnly;
+    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends ? &bend : nullptr, base_positions_, base_normals_,
+              positions_, normals_);
+    if (!bends) {
+        positions_ = base_positions_;
+        normals_ = base_normals_;
+    }
     times_.bend = elapsed_ms(start);
 }
 
