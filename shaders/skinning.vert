@@ -12,12 +12,17 @@ layout(location = 3) in vec4 color;
 layout(location = 4) in float scalar;
 layout(location = 5) in ivec4 ranges;  // influences: offset, count; betas: offset, count
 layout(location = 6) in float bend_weight;  // gamma_i, the painted layer
+// Per instance (a herd): where it stands (xyz) and its turn about +Y (w), and which row of
+// joint data it shows. A single character has one row and no offset.
+layout(location = 7) in vec4 instance_placement;
+layout(location = 8) in int instance_row;
 
 // Per joint, kJointTexels RGBA32F texels: the skinning matrix's 4 columns, the angular
 // drive W (xyz) and gain (w), the linear drive (xyz), the bend origin (xyz), and the rigid
 // part of the skinning transform as a unit dual quaternion (real, dual).
 const int kJointTexels = 9;
-uniform samplerBuffer joints;
+uniform samplerBuffer joints;     // rows of joint_count joints
+uniform int joint_count;
 uniform samplerBuffer influences;  // (joint, weight) pairs
 uniform samplerBuffer betas;       // (joint, beta) pairs
 
@@ -33,7 +38,7 @@ out vec2 texture_uv;
 out vec4 vertex_color;
 out float vertex_scalar;
 
-vec4 joint_texel(int joint, int k) { return texelFetch(joints, joint * kJointTexels + k); }
+vec4 joint_texel(int joint, int k) { return texelFetch(joints, (instance_row * joint_count + joint) * kJointTexels + k); }
 
 vec3 cofactor_transform(mat3 m, vec3 n) {
     return cross(m[1], m[2]) * n.x + cross(m[2], m[0]) * n.y + cross(m[0], m[1]) * n.z;
@@ -147,8 +152,11 @@ void main() {
         }
     }
 
-    world_position = p;
-    world_normal = n;
+    float c = cos(instance_placement.w), s = sin(instance_placement.w);
+    mat3 turn = mat3(vec3(c, 0.0, -s), vec3(0.0, 1.0, 0.0), vec3(s, 0.0, c));
+    world_position = turn * p + instance_placement.xyz;
+    world_normal = turn * n;
+    p = world_position;
     texture_uv = uv;
     vertex_color = color;
     vertex_scalar = scalar;

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
     cli.add_option("--screenshot", options.screenshot, "Headless: write the last frame to this PNG");
     cli.add_option("--size", size, "Window size WxH (default 1280x800)");
     cli.add_flag("--gpu", options.gpu, "Skin and bend in the vertex shader (the CPU only measures and filters)");
+    cli.add_option("--herd", options.herd, "A crowd of N instances of the character, each at its own phase (GPU path)")
+        ->check(CLI::Range(1, 100000));
     cli.add_option("--clip", options.clip, "The clip to start with: a name, an index, or none (the rest pose)");
     cli.add_option("--script", options.script, "Scripted mouse and key input: a JSON list of timed events (for tests)");
     try {

@@ -13,6 +13,9 @@ void performance_panel(ViewerState& state) {
         ImGui::SetTooltip("Skinning, bend and normals in the vertex shader; the CPU only measures and filters.");
     if (state.gpu_path && !gpu_active(state)) ImGui::TextDisabled("dLBS runs on the CPU path for now.");
     if (!state.scene) return;
+    if (state.herd_instances > 0)
+        ImGui::Text("herd: %d instances, %.1f M vertices a frame", state.herd_instances,
+                    1e-6 * double(state.herd_instances) * double(state.scene->character().mesh.vertex_count()));
     const StageTimes& t = state.scene->deformer.stage_times();
     ImGui::Text("joints, filter %.3f ms", t.measure);
     ImGui::Text("skinning       %.3f ms", t.skin);

@@ -93,7 +93,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
 
     if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();
-    state_.gpu_path = options.gpu;
+    state_.gpu_path = options.gpu || options.herd > 0;
     load(options.character);
     if (!state_.scene && options.character != "bar") load("bar");  // keep something on screen
     if (state_.scene && !options.clip.empty()) select_clip(options.clip);
@@ -132,6 +132,11 @@ void ViewerApp::load(const std::string& file_or_name) {
         state_.reset_history = true;
         state_.frame_camera = true;
         upload_character();
+        if (options_.herd > 0) {
+            herd_ = std::make_unique<Herd>(options_.herd, state_.scene->character());
+            state_.herd_instances = herd_->count();
+            state_.display.skeleton = false;
+        }
     } catch (const std::exception& e) {
         state_.error_message = "Could not open " + file_or_name + ":\n" + e.what();
     }
@@ -317,7 +322,8 @@ void ViewerApp::handle_viewport_input() {
     const bool over_ui = io.WantCaptureMouse && left_drag == LeftDrag::None;
 
     const std::vector<glm::vec3> joints = joint_positions(scene.deformer);
-    state_.hovered_joint = !over_ui && state_.tool == Tool::Drag && left_drag == LeftDrag::None
+    const bool editing = !herd_;  // a herd is looked at, not edited
+    state_.hovered_joint = editing && !over_ui && state_.tool == Tool::Drag && left_drag == LeftDrag::None
                                ? pick_joint(joints, state_.camera, cursor, viewport, 12.0f * io.FontGlobalScale)
                                : -1;
     const Ray ray = state_.camera.ray_through(cursor, viewport);
@@ -325,7 +331,7 @@ void ViewerApp::handle_viewport_input() {
 
     // The brush: a circle of its radius on the surface under the cursor.
     glm::vec3 surface;
-    if (state_.tool == Tool::Paint && !over_ui &&
+    if (editing && state_.tool == Tool::Paint && !over_ui &&
         intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, surface)) {
         const glm::mat4 v = state_.camera.view();
         const glm::vec3 right(v[0][0], v[1][0], v[2][0]);
@@ -341,7 +347,8 @@ void ViewerApp::handle_viewport_input() {
 
     if (!over_ui && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         glm::vec3 hit;
-        if (state_.tool == Tool::Paint && intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit)) {
+        if (editing && state_.tool == Tool::Paint &&
+            intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit)) {
             left_drag = LeftDrag::Paint;
             scene.painter.begin_stroke(weights);
         } else if (state_.hovered_joint >= 0) {
@@ -400,7 +407,10 @@ void ViewerApp::simulate(double dt) {
     const Character& character = scene.character();
     const PoseTimeline& timeline = scene.timeline;
     const PoseSampler sampler = [&](double t, Pose& pose) { timeline.sample(character, t, pose); };
-    if (gpu_active(state_)) {
+    if (herd_) {
+        herd_->prepare(character, state_.settings, renderer_->gpu());
+        herd_->update(state_.world_time, renderer_->gpu());
+    } else if (gpu_active(state_)) {
         scene.deformer.update_joints(state_.world_time - kTickSeconds, sampler, state_.settings);
         gl::GpuSkinning& gpu = renderer_->gpu();
         gpu.update_joints(character.mesh, scene.deformer.globals(), scene.deformer.drives(),
@@ -436,12 +446,14 @@ void ViewerApp::draw_frame() {
         const SkinnedMesh& mesh = scene.character().mesh;
         glm::vec3 lo(INFINITY), hi(-INFINITY);
         for (const glm::vec3& p : mesh.rest_positions) lo = glm::min(lo, p), hi = glm::max(hi, p);
+        if (herd_) lo = herd_->lo(), hi = herd_->hi();
         if (state_.frame_camera) {
             state_.camera.frame(lo, hi);
             state_.frame_camera = false;
         }
         const auto upload_start = std::chrono::steady_clock::now();
-        view.gpu = gpu_active(state_);
+        view.gpu = gpu_active(state_) || herd_;
+        view.herd = herd_ != nullptr;
         const bool deformed = view.gpu || !d.positions().empty();
         if (!view.gpu && deformed) {
             renderer_->update_skin(d.positions(), d.normals());
@@ -504,7 +516,7 @@ void ViewerApp::draw_frame() {
         view.show_skeleton = state_.display.skeleton;
         const float size = d.size();
         view.ground_center = glm::vec3(0.5f * (lo.x + hi.x), lo.y, 0.5f * (lo.z + hi.z));
-        view.ground_extent = 4.0f * size;
+        view.ground_extent = herd_ ? 0.8f * glm::length(hi - lo) : 4.0f * size;
         view.grid_cell = std::pow(10.0f, std::floor(std::log10(std::max(size, 1e-6f) / 4.0f)));
         view.joint_size = 9.0f * ImGui::GetIO().FontGlobalScale;
         skeleton.joints = joint_positions(d);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "app/herd.h"
 #include "app/input_script.h"
 #include "app/viewer_state.h"
 
@@ -27,6 +28,7 @@ struct ViewerOptions {
     std::string script;              // scripted input, a JSON file (see input_script.h)
     std::string clip;                // the clip to start with: a name, an index or "none"
     bool gpu = false;                // skin and bend in the vertex shader
+    int herd = 0;                    // > 0: a crowd of this many instances (GPU path)
     int width = 1280, height = 800;
 };
 
@@ -66,6 +68,7 @@ private:
     ViewerState state_;
     std::unique_ptr<gl::SceneRenderer> renderer_;
     std::unique_ptr<gl::RenderTarget> target_;
+    std::unique_ptr<Herd> herd_;
     std::vector<float> scalars_;
     std::vector<glm::vec3> gpu_positions_, gpu_normals_, gpu_base_positions_;
     int gpu_captured_frame_ = -1;

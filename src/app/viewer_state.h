@@ -54,6 +54,7 @@ struct ViewerState {
     OrbitCamera camera;
     Tool tool = Tool::Drag;
     bool gpu_path = false;  // skin and bend in the vertex shader (dLBS stays on the CPU)
+    int herd_instances = 0; // dynskin --herd N
     Brush brush;
     int selected_joint = -1;
     int hovered_joint = -1;

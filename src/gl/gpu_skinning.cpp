@@ -11,7 +11,10 @@ namespace dynskin::gl {
 namespace {
 
 constexpr int kJointTexels = 9;  // as in shaders/skinning.vert
-enum Attribute : GLuint { kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4, kRanges = 5, kBend = 6 };
+enum Attribute : GLuint {
+    kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4, kRanges = 5, kBend = 6,
+    kInstancePlacement = 7, kInstanceRow = 8
+};
 enum TextureUnit : GLint { kJointsUnit = 1, kInfluencesUnit = 2, kBetasUnit = 3 };
 
 struct CapturedVertex {
@@ -61,7 +64,9 @@ GpuSkinning::GpuSkinning()
       influence_texture_(GlTexture::create()),
       beta_texture_(GlTexture::create()),
       joint_texture_(GlTexture::create()),
-      feedback_(GlBuffer::create()) {
+      feedback_(GlBuffer::create()),
+      instance_placements_(GlBuffer::create()),
+      instance_rows_(GlBuffer::create()) {
     check_errors("creating the GPU skinning");
 }
 
@@ -113,10 +118,12 @@ void GpuSkinning::set_mesh(const SkinnedMesh& mesh, const HierarchicalWeights& b
     beta_buffer_.upload(GL_TEXTURE_BUFFER, beta_pairs.size() * sizeof(glm::vec2), beta_pairs.data(), GL_STATIC_DRAW);
     texture_buffer(influence_texture_, influence_buffer_, GL_RG32F);
     texture_buffer(beta_texture_, beta_buffer_, GL_RG32F);
-    joint_texels_.assign(std::max<std::size_t>(mesh.inverse_binds.size(), 1) * kJointTexels, glm::vec4(0.0f));
+    joint_count_ = static_cast<int>(mesh.inverse_binds.size());
+    joint_texels_.assign(std::max(joint_count_, 1) * kJointTexels, glm::vec4(0.0f));
     joint_buffer_.upload(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data(),
                          GL_STREAM_DRAW);
     texture_buffer(joint_texture_, joint_buffer_, GL_RGBA32F);
+    instance_count_ = 0;
     check_errors("uploading the mesh for GPU skinning");
 }
 
@@ -128,26 +135,54 @@ void GpuSkinning::update_scalars(const std::vector<float>& scalars) {
     scalars_.update(GL_ARRAY_BUFFER, scalars.size() * sizeof(float), scalars.data());
 }
 
+void GpuSkinning::append_joint_row(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
+                                   const std::vector<JointDrive>& drives, std::vector<glm::vec4>& texels) {
+    for (std::size_t j = 0; j < globals.size(); ++j) {
+        const glm::mat4 skinning = globals[j] * mesh.inverse_binds[j];
+        const JointDrive& d = drives[j];
+        const glm::dualquat dq = rigid_part(skinning);
+        texels.insert(texels.end(), {skinning[0], skinning[1], skinning[2], skinning[3], glm::vec4(d.angular, d.gain),
+                                     glm::vec4(d.linear, 0.0f), glm::vec4(d.origin, 1.0f),
+                                     glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w),
+                                     glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w)});
+    }
+}
+
 void GpuSkinning::update_joints(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
                                 const std::vector<JointDrive>& drives, const DynamicParameters& parameters,
                                 float size) {
-    for (std::size_t j = 0; j < globals.size(); ++j) {
-        const glm::mat4 skinning = globals[j] * mesh.inverse_binds[j];
-        glm::vec4* t = &joint_texels_[j * kJointTexels];
-        for (int c = 0; c < 4; ++c) t[c] = skinning[c];
-        const JointDrive& d = drives[j];
-        t[4] = glm::vec4(d.angular, d.gain);
-        t[5] = glm::vec4(d.linear, 0.0f);
-        t[6] = glm::vec4(d.origin, 1.0f);
-        const glm::dualquat dq = rigid_part(skinning);
-        t[7] = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
-        t[8] = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
-    }
-    joint_buffer_.update(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data());
+    joint_texels_.clear();
+    append_joint_row(mesh, globals, drives, joint_texels_);
+    upload_joint_texels(parameters, size);
+}
+
+void GpuSkinning::set_joint_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters,
+                                 float size) {
+    joint_texels_ = texels;
+    upload_joint_texels(parameters, size);
+}
+
+void GpuSkinning::upload_joint_texels(const DynamicParameters& parameters, float size) {
+    if (joint_texels_.empty()) joint_texels_.assign(kJointTexels, glm::vec4(0.0f));
+    joint_buffer_.upload(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data(),
+                         GL_STREAM_DRAW);
     dual_quaternion_ = parameters.base == SkinningBase::DualQuaternion;
     bend_enabled_ = parameters.mode != DeformerMode::LbsOnly;
     size_ = size;
     max_angle_ = parameters.max_angle;
+}
+
+void GpuSkinning::set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows) {
+    instance_count_ = static_cast<GLsizei>(std::min(placements.size(), rows.size()));
+    glBindVertexArray(vao_.id());
+    instance_placements_.upload(GL_ARRAY_BUFFER, placements.size() * sizeof(glm::vec4), placements.data(),
+                                GL_STREAM_DRAW);
+    glVertexAttribPointer(kInstancePlacement, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glVertexAttribDivisor(kInstancePlacement, 1);
+    instance_rows_.upload(GL_ARRAY_BUFFER, rows.size() * sizeof(int), rows.data(), GL_STREAM_DRAW);
+    glVertexAttribIPointer(kInstanceRow, 1, GL_INT, 0, nullptr);
+    glVertexAttribDivisor(kInstanceRow, 1);
+    glBindVertexArray(0);
 }
 
 void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const {
@@ -160,6 +195,7 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     glUniform1i(glGetUniformLocation(program, "joints"), kJointsUnit);
     glUniform1i(glGetUniformLocation(program, "influences"), kInfluencesUnit);
     glUniform1i(glGetUniformLocation(program, "betas"), kBetasUnit);
+    glUniform1i(glGetUniformLocation(program, "joint_count"), joint_count_);
     glActiveTexture(GL_TEXTURE0 + kJointsUnit);
     glBindTexture(GL_TEXTURE_BUFFER, joint_texture_.id());
     glActiveTexture(GL_TEXTURE0 + kInfluencesUnit);
@@ -168,6 +204,11 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     glBindTexture(GL_TEXTURE_BUFFER, beta_texture_.id());
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(vao_.id());
+    // One character: row 0, in place (generic attribute values, used while the arrays are off).
+    glDisableVertexAttribArray(kInstancePlacement);
+    glDisableVertexAttribArray(kInstanceRow);
+    glVertexAttrib4f(kInstancePlacement, 0.0f, 0.0f, 0.0f, 0.0f);
+    glVertexAttribI4i(kInstanceRow, 0, 0, 0, 0);
 }
 
 GLuint GpuSkinning::bind_for_drawing(const glm::mat4& view_projection, bool bend) {
@@ -176,6 +217,15 @@ GLuint GpuSkinning::bind_for_drawing(const glm::mat4& view_projection, bool bend
 }
 
 void GpuSkinning::draw() const { glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr); }
+
+void GpuSkinning::draw_instances() const {
+    if (instance_count_ == 0) return;
+    glEnableVertexAttribArray(kInstancePlacement);
+    glEnableVertexAttribArray(kInstanceRow);
+    glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr, instance_count_);
+    glDisableVertexAttribArray(kInstancePlacement);
+    glDisableVertexAttribArray(kInstanceRow);
+}
 
 void GpuSkinning::capture(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend) {
     positions.assign(vertex_count_, glm::vec3(0.0f));

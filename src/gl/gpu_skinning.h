@@ -28,6 +28,14 @@ public:
     void update_joints(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
                        const std::vector<JointDrive>& drives, const DynamicParameters& parameters, float size);
 
+    // A herd: rows of joint data (append_joint_row for each), uploaded at once, and the
+    // instances, each showing one row at its own place and turn (xyz, angle about +Y).
+    static void append_joint_row(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
+                                 const std::vector<JointDrive>& drives, std::vector<glm::vec4>& texels);
+    void set_joint_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters, float size);
+    void set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows);
+    void draw_instances() const;
+
     // Binds the drawing program and its buffers with the frame's uniforms set; the caller
     // sets the fragment uniforms (mesh.frag's) and draws with draw().
     GLuint bind_for_drawing(const glm::mat4& view_projection, bool bend);
@@ -40,14 +48,17 @@ public:
 
 private:
     void bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const;
+    void upload_joint_texels(const DynamicParameters& parameters, float size);
 
     GlProgram draw_program_, capture_program_;
     GlVertexArray vao_;
     GlBuffer rest_positions_, rest_normals_, uvs_, colors_, scalars_, ranges_, bend_weights_, indices_;
     GlBuffer influence_buffer_, beta_buffer_, joint_buffer_;
     GlTexture influence_texture_, beta_texture_, joint_texture_;
-    GlBuffer feedback_;
+    GlBuffer feedback_, instance_placements_, instance_rows_;
     std::vector<glm::vec4> joint_texels_;
+    int joint_count_ = 0;
+    GLsizei instance_count_ = 0;
     std::size_t vertex_count_ = 0;
     GLsizei index_count_ = 0;
     bool dual_quaternion_ = false, bend_enabled_ = false;

@@ -126,7 +126,8 @@ void SceneRenderer::draw_skin(const SkinBuffers& skin, bool bent, const SceneVie
     if (view.gpu) {
         const GLuint program = gpu_.bind_for_drawing(view.view_projection, bent);
         set_surface_uniforms(program, view, shading, color);
-        gpu_.draw();
+        if (view.herd) gpu_.draw_instances();
+        else gpu_.draw();
         return;
     }
     glUseProgram(mesh_program_.id());

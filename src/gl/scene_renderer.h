@@ -36,6 +36,7 @@ struct SceneView {
     bool show_skeleton = true;
     bool color_map = false;        // shade with the per-vertex scalars instead of the albedo
     bool gpu = false;              // the skin is skinned and bent by gpu(), not uploaded
+    bool herd = false;             // with gpu: draw gpu()'s instances
     bool diverging = false;
     glm::vec2 scalar_range{0.0f, 1.0f};
 

@@ -149,6 +149,15 @@ TEST(Viewer, ABrushStrokeChangesTheWeightsUnderItOnlyAndUndoRestoresThem) {
     for (float weight : app.state().scene->character().mesh.bend_weights) ASSERT_EQ(weight, 1.0f);
 }
 
+TEST(Viewer, AHerdRendersSixtyFramesWithoutGlErrors) {
+    ViewerOptions o = headless("bar");
+    o.herd = 16;
+    ViewerApp app(o);  // a GL error in any frame throws
+    EXPECT_EQ(app.state().herd_instances, 16);
+    run_frames(app, 60);
+    EXPECT_GT(foreground(app), 0.01);
+}
+
 TEST(Viewer, ABrokenFileShowsTheErrorAndKeepsThePreviousCharacter) {
     ViewerApp app(headless("bar"));
     run_frames(app, 2);

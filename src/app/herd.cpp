@@ -1,0 +1,63 @@
+#include "app/herd.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "core/deformer.h"
+#include "io/settings_json.h"
+
+namespace dynskin::app {
+
+Herd::Herd(int count, const Character& character, unsigned seed) {
+    glm::vec3 lo(INFINITY), hi(-INFINITY);
+    for (const glm::vec3& p : character.mesh.rest_positions) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    const float spacing = 1.3f * std::max({hi.x - lo.x, hi.z - lo.z, 1e-3f});
+    const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(double(count)))));
+    const float duration = character.clips.empty() ? 0.0f : character.clips[0].duration;
+    loop_ticks_ = std::max(1, static_cast<int>(std::lround(duration * 60.0)));
+
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<float> turn(0.0f, 2.0f * float(M_PI));
+    std::uniform_int_distribution<int> phase(0, loop_ticks_ - 1);
+    const float half = 0.5f * spacing * float(side - 1);
+    for (int i = 0; i < count; ++i) {
+        const glm::vec3 at(spacing * float(i % side) - half, 0.0f, spacing * float(i / side) - half);
+        placements_.emplace_back(at, turn(random));
+        phase_ticks_.push_back(phase(random));
+    }
+    rows_.resize(count);
+    const float reach = 0.5f * glm::length(glm::vec2(hi.x - lo.x, hi.z - lo.z));
+    lo_ = glm::vec3(-half - reach, lo.y, -half - reach);
+    hi_ = glm::vec3(half + reach, hi.y, half + reach);
+}
+
+void Herd::prepare(const Character& character, const DynamicSettings& settings, gl::GpuSkinning& gpu) {
+    const std::string key = io::settings_to_json(settings).dump();
+    if (key == prepared_settings_) return;
+    prepared_settings_ = key;
+
+    Deformer deformer(character);
+    const PoseSampler motion = character.clips.empty()
+                                   ? PoseSampler([&](double, Pose& pose) { pose.local = character.skeleton.rest; })
+                                   : clip_sampler(character.skeleton, character.clips[0], true);
+    // Enough loops first that the kernel has forgotten the start (it reaches back at most
+    // the history's length), then one loop recorded.
+    const int warm_loops = (kHistoryTicks + loop_ticks_ - 1) / loop_ticks_;
+    std::vector<glm::vec4> texels;
+    for (int n = 0; n < (warm_loops + 1) * loop_ticks_; ++n) {
+        deformer.update_joints(n / 60.0, motion, settings);
+        if (n >= warm_loops * loop_ticks_)
+            gl::GpuSkinning::append_joint_row(character.mesh, deformer.globals(), deformer.drives(), texels);
+    }
+    gpu.set_joint_rows(texels, settings.parameters, deformer.size());
+}
+
+void Herd::update(double world_time, gl::GpuSkinning& gpu) {
+    const long long tick = static_cast<long long>(std::floor(world_time * 60.0));
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+        rows_[i] = static_cast<int>(((tick + phase_ticks_[i]) % loop_ticks_ + loop_ticks_) % loop_ticks_);
+    gpu.set_instances(placements_, rows_);
+}
+
+}  // namespace dynskin::app
