@@ -21,8 +21,12 @@ void character_panel(ViewerState& state) {
                             scene->character().mesh.triangle_count(), scene->character().skeleton.joint_count());
 
     ImGui::TextUnformatted("Bundled:");
+    // The names flow onto as many lines as they need.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     for (const std::string& name : characters::bundled_character_names()) {
-        ImGui::SameLine();
+        const float width = ImGui::CalcTextSize(name.c_str()).x + 2.0f * style.FramePadding.x;
+        if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width < right) ImGui::SameLine();
         if (ImGui::SmallButton(name.c_str())) state.load_request = name;
     }
     static bool browser_open = false;
