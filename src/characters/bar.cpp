@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "characters/bundled_characters.h"
+#include "characters/cast.h"
 
 namespace dynskin::characters {
 namespace {
@@ -48,7 +49,12 @@ Character make_bar() {
         const float along = std::clamp(p.y / spacing, 0.0f, float(kJoints - 1));
         const int k = std::min(static_cast<int>(along), kJoints - 2);
         const float frac = along - float(k);
-        m.weights.add_vertex({{std::uint32_t(k), 1.0f - frac}, {std::uint32_t(k + 1), frac}});
+        if (frac == 0.0f)  // on a joint: no zero weight (a glTF reader drops it)
+            m.weights.add_vertex({{std::uint32_t(k), 1.0f}});
+        else if (frac == 1.0f)
+            m.weights.add_vertex({{std::uint32_t(k + 1), 1.0f}});
+        else
+            m.weights.add_vertex({{std::uint32_t(k), 1.0f - frac}, {std::uint32_t(k + 1), frac}});
         return static_cast<std::uint32_t>(m.rest_positions.size() - 1);
     };
     for (int r = 0; r <= kRings; ++r) {
@@ -78,11 +84,28 @@ Character make_bar() {
         }
     }
     m.bend_weights.assign(m.vertex_count(), 1.0f);
+    // Alternating bands, two per bone, so the bend reads along the bar. In 8-bit steps, as
+    // the glb stores them.
+    const auto rgb8 = [](int r, int g, int b) {
+        return glm::vec4(static_cast<float>(r / 255.0), static_cast<float>(g / 255.0), static_cast<float>(b / 255.0), 1.0f);
+    };
+    for (const glm::vec3& p : m.rest_positions) {
+        const int band = std::min(static_cast<int>(p.y / spacing * 2.0f), 2 * (kJoints - 1) - 1);
+        m.colors.push_back(band % 2 == 0 ? rgb8(242, 140, 51) : rgb8(250, 204, 89));
+    }
     std::vector<glm::mat4> globals;
     forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
     for (const glm::mat4& g : globals) m.inverse_binds.push_back(glm::inverse(g));
     c.clips.push_back(turn_and_stop_clip());
     return c;
+}
+
+BundledCharacter make_bar_character() {
+    // The default parameters are tuned on the bar: its preset is the defaults.
+    const Character bar = make_bar();
+    DynamicSettings preset;
+    preset.joints.resize(static_cast<std::size_t>(bar.skeleton.joint_count()));
+    return {bar, preset};
 }
 
 }  // namespace dynskin::characters

@@ -1,10 +1,12 @@
 #pragma once
-// Characters made by our own code, available by name wherever a file is expected.
+// The bundled cast: characters made by our own code, shipped as assets/NAME.glb (written by
+// `dynskin-cli make-assets`) and available by name wherever a file is expected.
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "characters/character_builder.h"
 #include "core/character.h"
 
 namespace dynskin::characters {
@@ -12,11 +14,12 @@ namespace dynskin::characters {
 // The names, the default first.
 std::vector<std::string> bundled_character_names();
 
-// The character called `name`, or nothing when no bundled character has that name.
-std::optional<Character> make_bundled_character(const std::string& name);
+// Generates the character called `name` with its tuned preset (what make-assets writes), or
+// nothing when no bundled character has that name. Deterministic.
+std::optional<BundledCharacter> make_bundled_character(const std::string& name);
 
-// A cylinder bar on a chain of five joints, with a clip that turns it, stops, turns back
-// and stops: the simplest way to see the drag and the wobble.
+// A cylinder bar on a chain of five joints along +Y, length 2, with a clip that turns it,
+// stops, turns back and stops: the simplest way to see the drag and the wobble.
 Character make_bar();
 
 }  // namespace dynskin::characters

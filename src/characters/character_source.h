@@ -7,7 +7,8 @@
 
 namespace dynskin::characters {
 
-// A path that exists is loaded as glTF; otherwise a bundled character's name is made.
+// A path that exists is loaded as glTF; otherwise a bundled character's name loads its
+// asset (assets/NAME.glb, with its preset in LoadedCharacter::settings).
 // Throws std::exception naming the problem.
 io::LoadedCharacter load_character(const std::string& file_or_name);
 

@@ -10,5 +10,6 @@ namespace dynskin::cli {
 
 void add_info_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
+void add_make_assets_command(CLI::App& app);
 
 }  // namespace dynskin::cli

@@ -1,0 +1,34 @@
+#pragma once
+// Writes a whole Character as a binary glTF: skeleton nodes, one skin, one mesh (positions,
+// normals, optional UVs and colours, JOINTS_n/WEIGHTS_n, the bend layer as _DYNSKIN_BEND),
+// the clips as animations and the settings under asset.extras.dynskin. load_gltf reads it
+// back as the same character: same joint and vertex order, same values (colours are stored
+// as 8-bit normalised values, exact for multiples of 1/255; normals and weights are
+// renormalised by the reader, to within a float's rounding).
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/character.h"
+#include "core/dynamic_parameters.h"
+
+namespace dynskin::io {
+
+struct CharacterWriteError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The .glb bytes; the same input always gives the same bytes. Throws CharacterWriteError when
+// the character does not validate, or when its joints are not in depth-first order (the
+// order a glTF scene is read in, so reading back would reorder them).
+std::vector<std::uint8_t> write_character_glb(const Character& character,
+                                              const std::optional<DynamicSettings>& settings);
+
+// The same into a file, written atomically. Throws CharacterWriteError.
+void save_character_glb(const std::string& path, const Character& character,
+                        const std::optional<DynamicSettings>& settings);
+
+}  // namespace dynskin::io
