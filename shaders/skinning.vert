@@ -18,13 +18,25 @@ layout(location = 7) in vec4 instance_placement;
 layout(location = 8) in int instance_row;
 
 // Per joint, kJointTexels RGBA32F texels: the skinning matrix's 4 columns, the angular
-// drive W (xyz) and gain (w), the linear drive (xyz), the bend origin (xyz), and the rigid
-// part of the skinning transform as a unit dual quaternion (real, dual).
-const int kJointTexels = 9;
+// drive W (xyz) and gain (w), the linear drive (xyz), the bend origin (xyz), the rigid
+// part of the skinning transform as a unit dual quaternion (real, dual), and for dLBS the
+// local translation (xyz) with the parent's index (w, -1 for a root), the local rotation
+// at t (xyzw) and the local scale (xyz).
+const int kJointTexels = 12;
 uniform samplerBuffer joints;     // rows of joint_count joints
 uniform int joint_count;
 uniform samplerBuffer influences;  // (joint, weight) pairs
-uniform samplerBuffer betas;       // (joint, beta) pairs
+uniform samplerBuffer betas;       // (joint, beta, skeleton distance / L, 0) per pair
+uniform samplerBuffer inverse_binds;  // 4 columns per joint
+
+// dLBS: rotations reach a vertex from joint a after (distance / c) seconds.
+uniform bool delayed;
+uniform float propagation_speed;      // c, character sizes per second
+uniform samplerBuffer rotation_ring;  // local rotations at the ticks: ring_ticks rows of joint_count
+uniform int ring_ticks;
+uniform int newest_row;               // ring row of the newest tick (t_newest >= t > t_newest-1)
+uniform int rows_kept;                // ticks held, newest included
+uniform float since_previous_tick;    // (t - t_{newest-1}) in ticks, in (0, 1]
 
 uniform mat4 view_projection;
 uniform bool bend_enabled;
@@ -54,6 +66,75 @@ vec4 quat_multiply(vec4 a, vec4 b) {  // (x, y, z, w)
 }
 
 vec3 quat_rotate(vec4 q, vec3 v) { return v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v); }
+
+vec4 slerp_shortest(vec4 q0, vec4 q1, float a) {  // as src/core/transform.cpp
+    if (a <= 0.0) return q0;
+    if (a >= 1.0) return q1;
+    float d = dot(q0, q1);
+    if (d < 0.0) {
+        q1 = -q1;
+        d = -d;
+    }
+    if (d > 0.9995) return normalize(q0 + a * (q1 - q0));
+    float theta = acos(d);
+    float s = sin(theta);
+    return (sin((1.0 - a) * theta) / s) * q0 + (sin(a * theta) / s) * q1;
+}
+
+// The ring row `back` ticks before the newest, held at the oldest tick kept.
+vec4 ring_rotation(int back, int joint) {
+    back = clamp(back, 0, rows_kept - 1);
+    int row = (newest_row - back + ring_ticks) % ring_ticks;
+    return texelFetch(rotation_ring, row * joint_count + joint);
+}
+
+// Joint a's local rotation at t - delay, as delayed_rotation() in src/core/delayed_lbs.cpp.
+vec4 delayed_rotation(int joint, float delay) {
+    vec4 now = joint_texel(joint, 10);
+    if (!(delay > 0.0)) return now;
+    float x = since_previous_tick - delay * 60.0;  // ticks after t_{newest-1}
+    if (x >= 0.0) return slerp_shortest(ring_rotation(1, joint), now, x / since_previous_tick);
+    float m = floor(x);
+    int back = 1 - int(m);  // the tick at or before the target, counted back from the newest
+    return slerp_shortest(ring_rotation(back, joint), ring_rotation(back - 1, joint), x - m);
+}
+
+mat4 trs(vec3 t, vec4 q, vec3 s) {
+    vec3 x = quat_rotate(q, vec3(1.0, 0.0, 0.0)), y = quat_rotate(q, vec3(0.0, 1.0, 0.0)),
+         z = quat_rotate(q, vec3(0.0, 0.0, 1.0));
+    return mat4(vec4(x * s.x, 0.0), vec4(y * s.y, 0.0), vec4(z * s.z, 0.0), vec4(t, 1.0));
+}
+
+// The skeleton distance of ancestor a from this vertex, from its hierarchical-weight list.
+float distance_of(int a) {
+    for (int e = ranges.z; e < ranges.z + ranges.w; ++e) {
+        vec4 b = texelFetch(betas, e);
+        if (int(b.x) == a) return b.z;
+    }
+    return 0.0;
+}
+
+void skin_delayed(out vec3 p, out vec3 n) {
+    mat4 blended = mat4(0.0);
+    for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {
+        vec2 iw = texelFetch(influences, e).xy;
+        if (!(iw.y > 0.0)) continue;
+        int j = int(iw.x);
+        // Delayed forward kinematics, from the influence up to the root.
+        mat4 global = mat4(1.0);
+        for (int a = j; a >= 0;) {
+            vec4 translation_parent = joint_texel(a, 9);
+            vec4 rotation = delayed_rotation(a, distance_of(a) / propagation_speed);
+            global = trs(translation_parent.xyz, rotation, joint_texel(a, 11).xyz) * global;
+            a = int(translation_parent.w);
+        }
+        mat4 inverse_bind = mat4(texelFetch(inverse_binds, 4 * j), texelFetch(inverse_binds, 4 * j + 1),
+                                 texelFetch(inverse_binds, 4 * j + 2), texelFetch(inverse_binds, 4 * j + 3));
+        blended += iw.y * (global * inverse_bind);
+    }
+    p = vec3(blended * vec4(rest_position, 1.0));
+    n = normalized_or(cofactor_transform(mat3(blended), rest_normal), rest_normal);
+}
 
 void skin_linear(out vec3 p, out vec3 n) {
     mat4 blended = mat4(0.0);
@@ -92,7 +173,8 @@ void skin_dual_quaternion(out vec3 p, out vec3 n) {
 
 void main() {
     vec3 p, n;
-    if (dual_quaternion) skin_dual_quaternion(p, n);
+    if (delayed) skin_delayed(p, n);
+    else if (dual_quaternion) skin_dual_quaternion(p, n);
     else skin_linear(p, n);
 
     float g = bend_weight;

@@ -48,7 +48,7 @@ void Herd::prepare(const Character& character, const DynamicSettings& settings, 
     for (int n = 0; n < (warm_loops + 1) * loop_ticks_; ++n) {
         deformer.update_joints(n / 60.0, motion, settings);
         if (n >= warm_loops * loop_ticks_)
-            gl::GpuSkinning::append_joint_row(character.mesh, deformer.globals(), deformer.drives(), texels);
+            gl::GpuSkinning::append_joint_row(character, deformer, texels);
     }
     gpu.set_joint_rows(texels, settings.parameters, deformer.size());
 }

@@ -198,11 +198,11 @@ void ViewerApp::upload_character() {
         m.base_color = glm::vec4(0.85f, 0.62f, 0.42f, 1.0f) * scene.loaded.base_color_factor;  // warm clay
     }
     renderer_->set_mesh(m);
-    renderer_->gpu().set_mesh(mesh, scene.deformer.hierarchical_weights());
+    renderer_->gpu().set_mesh(scene.character(), scene.deformer);
 }
 
 const std::vector<glm::vec3>& ViewerApp::shown_positions() {
-    if (!gpu_active(state_)) return state_.scene->deformer.positions();
+    if (!state_.gpu_path) return state_.scene->deformer.positions();
     if (gpu_captured_frame_ != frame_index_) {  // once a frame at most, and only when asked
         renderer_->gpu().capture(gpu_positions_, gpu_normals_, true);
         gpu_captured_frame_ = frame_index_;
@@ -410,11 +410,10 @@ void ViewerApp::simulate(double dt) {
     if (herd_) {
         herd_->prepare(character, state_.settings, renderer_->gpu());
         herd_->update(state_.world_time, renderer_->gpu());
-    } else if (gpu_active(state_)) {
+    } else if (state_.gpu_path) {
         scene.deformer.update_joints(state_.world_time - kTickSeconds, sampler, state_.settings);
         gl::GpuSkinning& gpu = renderer_->gpu();
-        gpu.update_joints(character.mesh, scene.deformer.globals(), scene.deformer.drives(),
-                          state_.settings.parameters, scene.deformer.size());
+        gpu.update_joints(character, scene.deformer, state_.world_time - kTickSeconds, state_.settings.parameters);
         // The painted layer is per-vertex data: it goes up only while it can change.
         if (state_.tool == Tool::Paint || scene.painter.revision() != gpu_paint_revision_) {
             gpu.update_bend_weights(character.mesh.bend_weights);
@@ -452,7 +451,7 @@ void ViewerApp::draw_frame() {
             state_.frame_camera = false;
         }
         const auto upload_start = std::chrono::steady_clock::now();
-        view.gpu = gpu_active(state_) || herd_;
+        view.gpu = state_.gpu_path || herd_;
         view.herd = herd_ != nullptr;
         const bool deformed = view.gpu || !d.positions().empty();
         if (!view.gpu && deformed) {

@@ -1,7 +1,5 @@
 #include "app/viewer_state.h"
 
-#include <cmath>
-
 #include "io/gltf_saver.h"
 #include "io/settings_json.h"
 
@@ -46,10 +44,6 @@ bool save_work(ViewerState& state, const std::string& path) {
     scene.source = target;
     mark_saved(state);
     return true;
-}
-
-bool gpu_active(const ViewerState& state) {
-    return state.gpu_path && !std::isfinite(state.settings.parameters.propagation_speed);
 }
 
 void set_tool(ViewerState& state, Tool tool) {

@@ -53,7 +53,7 @@ struct ViewerState {
     DisplayOptions display;
     OrbitCamera camera;
     Tool tool = Tool::Drag;
-    bool gpu_path = false;  // skin and bend in the vertex shader (dLBS stays on the CPU)
+    bool gpu_path = false;  // skin and bend in the vertex shader
     int herd_instances = 0; // dynskin --herd N
     Brush brush;
     int selected_joint = -1;
@@ -79,9 +79,6 @@ struct ViewerState {
     std::deque<float> drive_history;
     float frame_ms = 0.0f, upload_ms = 0.0f;
 };
-
-// The GPU path is in use: asked for, and no dLBS (which only the CPU does yet).
-bool gpu_active(const ViewerState& state);
 
 // Switching to the paint tool shows the bend weight map, so the user sees what they paint.
 void set_tool(ViewerState& state, Tool tool);

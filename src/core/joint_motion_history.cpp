@@ -39,6 +39,7 @@ void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const Pose
     for (int j = 0; j < joint_count_; ++j) rotation_row_[j] = current_.local[j].rotation;
     rotations_.push(rotation_row_.data());
     started_ = true;
+    ++restarts_;
 }
 
 void JointMotionHistory::advance(double t, const Skeleton& skeleton, const PoseSampler& sampler) {

@@ -24,6 +24,8 @@ public:
     void advance(double t, const Skeleton& skeleton, const PoseSampler& sampler);
 
     bool started() const { return started_; }
+    // Counts the restarts (clear, jumps): anything mirroring the rows must then take them all.
+    int restarts() const { return restarts_; }
     Tick newest_tick() const { return angular_velocity_.newest(); }
 
     // omega_j = log(r_j[n] r_j[n-1]^-1) / h: angular velocity in the parent's frame (rad/s).
@@ -40,6 +42,7 @@ private:
     int joint_count_;
     int capacity_;
     bool started_ = false;
+    int restarts_ = 0;
     TickHistory<glm::vec3> angular_velocity_;
     TickHistory<glm::vec3> linear_velocity_;
     TickHistory<glm::quat> rotations_;

@@ -1,5 +1,6 @@
 #include "gl/gpu_skinning.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <glm/gtc/type_ptr.hpp>
@@ -10,12 +11,12 @@
 namespace dynskin::gl {
 namespace {
 
-constexpr int kJointTexels = 9;  // as in shaders/skinning.vert
+constexpr int kJointTexels = 12;  // as in shaders/skinning.vert
 enum Attribute : GLuint {
     kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4, kRanges = 5, kBend = 6,
     kInstancePlacement = 7, kInstanceRow = 8
 };
-enum TextureUnit : GLint { kJointsUnit = 1, kInfluencesUnit = 2, kBetasUnit = 3 };
+enum TextureUnit : GLint { kJointsUnit = 1, kInfluencesUnit = 2, kBetasUnit = 3, kInverseBindsUnit = 4, kRingUnit = 5 };
 
 struct CapturedVertex {
     glm::vec3 position;
@@ -61,16 +62,23 @@ GpuSkinning::GpuSkinning()
       influence_buffer_(GlBuffer::create()),
       beta_buffer_(GlBuffer::create()),
       joint_buffer_(GlBuffer::create()),
+      inverse_bind_buffer_(GlBuffer::create()),
+      ring_buffer_(GlBuffer::create()),
       influence_texture_(GlTexture::create()),
       beta_texture_(GlTexture::create()),
       joint_texture_(GlTexture::create()),
+      inverse_bind_texture_(GlTexture::create()),
+      ring_texture_(GlTexture::create()),
       feedback_(GlBuffer::create()),
       instance_placements_(GlBuffer::create()),
       instance_rows_(GlBuffer::create()) {
     check_errors("creating the GPU skinning");
 }
 
-void GpuSkinning::set_mesh(const SkinnedMesh& mesh, const HierarchicalWeights& betas) {
+void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer) {
+    const SkinnedMesh& mesh = character.mesh;
+    const HierarchicalWeights& betas = deformer.hierarchical_weights();
+    const std::vector<float> distances = skeleton_distances(character.skeleton, mesh, betas, deformer.size());
     vertex_count_ = mesh.vertex_count();
     index_count_ = static_cast<GLsizei>(mesh.triangles.size());
     glBindVertexArray(vao_.id());
@@ -91,7 +99,8 @@ void GpuSkinning::set_mesh(const SkinnedMesh& mesh, const HierarchicalWeights& b
 
     // Sparse rows: each vertex knows where its influences and betas start and how many.
     std::vector<glm::ivec4> ranges(vertex_count_);
-    std::vector<glm::vec2> influence_pairs, beta_pairs;
+    std::vector<glm::vec2> influence_pairs;
+    std::vector<glm::vec4> beta_pairs;
     influence_pairs.reserve(mesh.weights.joints.size());
     beta_pairs.reserve(betas.pair_count());
     for (std::size_t i = 0; i < vertex_count_; ++i) {
@@ -100,7 +109,8 @@ void GpuSkinning::set_mesh(const SkinnedMesh& mesh, const HierarchicalWeights& b
         ranges[i] = glm::ivec4(w0, w1 - w0, b0, b1 - b0);
         for (std::uint32_t e = w0; e < w1; ++e)
             influence_pairs.emplace_back(float(mesh.weights.joints[e]), mesh.weights.weights[e]);
-        for (std::uint32_t e = b0; e < b1; ++e) beta_pairs.emplace_back(float(betas.joints[e]), betas.betas[e]);
+        for (std::uint32_t e = b0; e < b1; ++e)
+            beta_pairs.emplace_back(float(betas.joints[e]), betas.betas[e], distances[e], 0.0f);
     }
     ranges_.upload(GL_ARRAY_BUFFER, ranges.size() * sizeof(glm::ivec4), ranges.data(), GL_STATIC_DRAW);
     glEnableVertexAttribArray(kRanges);
@@ -112,12 +122,22 @@ void GpuSkinning::set_mesh(const SkinnedMesh& mesh, const HierarchicalWeights& b
 
     // An empty texture buffer is not allowed: keep one pair at least.
     if (influence_pairs.empty()) influence_pairs.emplace_back(0.0f, 0.0f);
-    if (beta_pairs.empty()) beta_pairs.emplace_back(0.0f, 0.0f);
+    if (beta_pairs.empty()) beta_pairs.emplace_back(0.0f);
     influence_buffer_.upload(GL_TEXTURE_BUFFER, influence_pairs.size() * sizeof(glm::vec2), influence_pairs.data(),
                              GL_STATIC_DRAW);
-    beta_buffer_.upload(GL_TEXTURE_BUFFER, beta_pairs.size() * sizeof(glm::vec2), beta_pairs.data(), GL_STATIC_DRAW);
+    beta_buffer_.upload(GL_TEXTURE_BUFFER, beta_pairs.size() * sizeof(glm::vec4), beta_pairs.data(), GL_STATIC_DRAW);
     texture_buffer(influence_texture_, influence_buffer_, GL_RG32F);
-    texture_buffer(beta_texture_, beta_buffer_, GL_RG32F);
+    texture_buffer(beta_texture_, beta_buffer_, GL_RGBA32F);
+    std::vector<glm::mat4> inverse_binds = mesh.inverse_binds;
+    if (inverse_binds.empty()) inverse_binds.emplace_back(1.0f);
+    inverse_bind_buffer_.upload(GL_TEXTURE_BUFFER, inverse_binds.size() * sizeof(glm::mat4), inverse_binds.data(),
+                                GL_STATIC_DRAW);
+    texture_buffer(inverse_bind_texture_, inverse_bind_buffer_, GL_RGBA32F);
+    ring_buffer_.upload(GL_TEXTURE_BUFFER, std::size_t(kHistoryTicks) * std::max(mesh.inverse_binds.size(), std::size_t(1)) *
+                                               sizeof(glm::vec4),
+                        nullptr, GL_STREAM_DRAW);
+    texture_buffer(ring_texture_, ring_buffer_, GL_RGBA32F);
+    ring_restarts_ = -1;
     joint_count_ = static_cast<int>(mesh.inverse_binds.size());
     joint_texels_.assign(std::max(joint_count_, 1) * kJointTexels, glm::vec4(0.0f));
     joint_buffer_.upload(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data(),
@@ -135,31 +155,63 @@ void GpuSkinning::update_scalars(const std::vector<float>& scalars) {
     scalars_.update(GL_ARRAY_BUFFER, scalars.size() * sizeof(float), scalars.data());
 }
 
-void GpuSkinning::append_joint_row(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
-                                   const std::vector<JointDrive>& drives, std::vector<glm::vec4>& texels) {
+void GpuSkinning::append_joint_row(const Character& character, const Deformer& deformer,
+                                   std::vector<glm::vec4>& texels) {
+    const std::vector<glm::mat4>& globals = deformer.globals();
     for (std::size_t j = 0; j < globals.size(); ++j) {
-        const glm::mat4 skinning = globals[j] * mesh.inverse_binds[j];
-        const JointDrive& d = drives[j];
+        const glm::mat4 skinning = globals[j] * character.mesh.inverse_binds[j];
+        const JointDrive& d = deformer.drives()[j];
+        const Trs& local = deformer.pose().local[j];
         const glm::dualquat dq = rigid_part(skinning);
+        const glm::quat& r = local.rotation;
         texels.insert(texels.end(), {skinning[0], skinning[1], skinning[2], skinning[3], glm::vec4(d.angular, d.gain),
                                      glm::vec4(d.linear, 0.0f), glm::vec4(d.origin, 1.0f),
                                      glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w),
-                                     glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w)});
+                                     glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w),
+                                     glm::vec4(local.translation, float(character.skeleton.parents[j])),
+                                     glm::vec4(r.x, r.y, r.z, r.w), glm::vec4(local.scale, 0.0f)});
     }
 }
 
-void GpuSkinning::update_joints(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
-                                const std::vector<JointDrive>& drives, const DynamicParameters& parameters,
-                                float size) {
+void GpuSkinning::update_joints(const Character& character, const Deformer& deformer, double t,
+                                const DynamicParameters& parameters) {
     joint_texels_.clear();
-    append_joint_row(mesh, globals, drives, joint_texels_);
-    upload_joint_texels(parameters, size);
+    append_joint_row(character, deformer, joint_texels_);
+    upload_joint_texels(parameters, deformer.size());
+    delayed_ = parameters.propagation_speed > 0.0f && std::isfinite(parameters.propagation_speed) &&
+               deformer.history().started();
+    if (!delayed_) return;
+    propagation_speed_ = parameters.propagation_speed;
+    update_rotation_ring(deformer.history());
+    const double since = (t - tick_time(ring_newest_ - 1)) * kTicksPerSecond;
+    since_previous_tick_ = static_cast<float>(std::clamp(since, 1e-6, 1.0));
+}
+
+void GpuSkinning::update_rotation_ring(const JointMotionHistory& history) {
+    const TickHistory<glm::quat>& rotations = history.rotations();
+    const Tick newest = history.newest_tick();
+    const std::size_t row_bytes = std::size_t(joint_count_) * sizeof(glm::vec4);
+    // After a restart every row is new; otherwise only the ticks since the last upload.
+    const Tick first = history.restarts() != ring_restarts_ ? rotations.oldest()
+                                                            : std::max(ring_newest_ + 1, rotations.oldest());
+    glBindBuffer(GL_TEXTURE_BUFFER, ring_buffer_.id());
+    std::vector<glm::vec4> row(joint_count_);
+    for (Tick tick = first; tick <= newest; ++tick) {
+        const glm::quat* q = rotations.row(tick);
+        for (int j = 0; j < joint_count_; ++j) row[j] = glm::vec4(q[j].x, q[j].y, q[j].z, q[j].w);
+        const Tick slot = ((tick % kHistoryTicks) + kHistoryTicks) % kHistoryTicks;
+        glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(slot * row_bytes), static_cast<GLsizeiptr>(row_bytes),
+                        row.data());
+    }
+    ring_newest_ = newest;
+    ring_restarts_ = history.restarts();
 }
 
 void GpuSkinning::set_joint_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters,
                                  float size) {
     joint_texels_ = texels;
     upload_joint_texels(parameters, size);
+    delayed_ = false;
 }
 
 void GpuSkinning::upload_joint_texels(const DynamicParameters& parameters, float size) {
@@ -196,12 +248,25 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     glUniform1i(glGetUniformLocation(program, "influences"), kInfluencesUnit);
     glUniform1i(glGetUniformLocation(program, "betas"), kBetasUnit);
     glUniform1i(glGetUniformLocation(program, "joint_count"), joint_count_);
+    glUniform1i(glGetUniformLocation(program, "inverse_binds"), kInverseBindsUnit);
+    glUniform1i(glGetUniformLocation(program, "rotation_ring"), kRingUnit);
+    glUniform1i(glGetUniformLocation(program, "delayed"), delayed_);
+    glUniform1f(glGetUniformLocation(program, "propagation_speed"), propagation_speed_);
+    glUniform1i(glGetUniformLocation(program, "ring_ticks"), kHistoryTicks);
+    glUniform1i(glGetUniformLocation(program, "rows_kept"), kHistoryTicks);
+    glUniform1i(glGetUniformLocation(program, "newest_row"),
+                static_cast<int>(((ring_newest_ % kHistoryTicks) + kHistoryTicks) % kHistoryTicks));
+    glUniform1f(glGetUniformLocation(program, "since_previous_tick"), since_previous_tick_);
     glActiveTexture(GL_TEXTURE0 + kJointsUnit);
     glBindTexture(GL_TEXTURE_BUFFER, joint_texture_.id());
     glActiveTexture(GL_TEXTURE0 + kInfluencesUnit);
     glBindTexture(GL_TEXTURE_BUFFER, influence_texture_.id());
     glActiveTexture(GL_TEXTURE0 + kBetasUnit);
     glBindTexture(GL_TEXTURE_BUFFER, beta_texture_.id());
+    glActiveTexture(GL_TEXTURE0 + kInverseBindsUnit);
+    glBindTexture(GL_TEXTURE_BUFFER, inverse_bind_texture_.id());
+    glActiveTexture(GL_TEXTURE0 + kRingUnit);
+    glBindTexture(GL_TEXTURE_BUFFER, ring_texture_.id());
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(vao_.id());
     // One character: row 0, in place (generic attribute values, used while the arrays are off).

@@ -6,10 +6,7 @@
 
 #include <vector>
 
-#include "core/character.h"
-#include "core/dynamic_parameters.h"
-#include "core/hierarchical_weights.h"
-#include "core/joint_drive.h"
+#include "core/deformer.h"
 #include "gl/gl_objects.h"
 
 namespace dynskin::gl {
@@ -18,20 +15,22 @@ class GpuSkinning {
 public:
     GpuSkinning();  // compiles the programs (throws GlError naming file and line)
 
-    // Per-vertex data, once per character. uvs/colors may be empty.
-    void set_mesh(const SkinnedMesh& mesh, const HierarchicalWeights& betas);
+    // Per-vertex data, once per character (the deformer's hierarchical weights and size).
+    void set_mesh(const Character& character, const Deformer& deformer);
     // The painted layer changed.
     void update_bend_weights(const std::vector<float>& bend_weights);
     // The per-vertex scalar the colour maps show.
     void update_scalars(const std::vector<float>& scalars);
-    // This frame's joints: globals (forward kinematics at t) and the filtered drives.
-    void update_joints(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
-                       const std::vector<JointDrive>& drives, const DynamicParameters& parameters, float size);
+    // This frame's joints, from a deformer updated (update_joints at least) to time t: the
+    // pose, globals and drives, and for dLBS the new ticks of its rotation history.
+    void update_joints(const Character& character, const Deformer& deformer, double t,
+                       const DynamicParameters& parameters);
 
     // A herd: rows of joint data (append_joint_row for each), uploaded at once, and the
     // instances, each showing one row at its own place and turn (xyz, angle about +Y).
-    static void append_joint_row(const SkinnedMesh& mesh, const std::vector<glm::mat4>& globals,
-                                 const std::vector<JointDrive>& drives, std::vector<glm::vec4>& texels);
+    // dLBS is not drawn in a herd.
+    static void append_joint_row(const Character& character, const Deformer& deformer,
+                                 std::vector<glm::vec4>& texels);
     void set_joint_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters, float size);
     void set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows);
     void draw_instances() const;
@@ -49,12 +48,13 @@ public:
 private:
     void bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const;
     void upload_joint_texels(const DynamicParameters& parameters, float size);
+    void update_rotation_ring(const JointMotionHistory& history);
 
     GlProgram draw_program_, capture_program_;
     GlVertexArray vao_;
     GlBuffer rest_positions_, rest_normals_, uvs_, colors_, scalars_, ranges_, bend_weights_, indices_;
-    GlBuffer influence_buffer_, beta_buffer_, joint_buffer_;
-    GlTexture influence_texture_, beta_texture_, joint_texture_;
+    GlBuffer influence_buffer_, beta_buffer_, joint_buffer_, inverse_bind_buffer_, ring_buffer_;
+    GlTexture influence_texture_, beta_texture_, joint_texture_, inverse_bind_texture_, ring_texture_;
     GlBuffer feedback_, instance_placements_, instance_rows_;
     std::vector<glm::vec4> joint_texels_;
     int joint_count_ = 0;
@@ -63,6 +63,11 @@ private:
     GLsizei index_count_ = 0;
     bool dual_quaternion_ = false, bend_enabled_ = false;
     float size_ = 1.0f, max_angle_ = 0.0f;
+    // dLBS: the rotation ring mirrors the deformer's history (rows pushed as ticks come).
+    bool delayed_ = false;
+    float propagation_speed_ = 0.0f, since_previous_tick_ = 1.0f;
+    Tick ring_newest_ = 0;
+    int ring_restarts_ = -1;
 };
 
 }  // namespace dynskin::gl

@@ -93,6 +93,9 @@ std::vector<Mode> modes(int joint_count) {
         tuned.joints[j].origin_offset = glm::vec3(0.01f * j, 0.02f, 0.0f);
     }
     list.push_back({"drag, soft limit, per-joint gains and origins", tuned});
+    DynamicSettings delayed = s;
+    delayed.parameters.propagation_speed = 1.5f;
+    list.push_back({"dLBS with oscillations", delayed});
     return list;
 }
 
@@ -116,13 +119,14 @@ TEST(GpuSkinning, MatchesTheCpuForEveryCharacterAndMode) {
         const PoseSampler motion = motion_of(c);
         for (const Mode& mode : modes(c.skeleton.joint_count())) {
             Deformer deformer(c);
-            gpu.set_mesh(c.mesh, deformer.hierarchical_weights());
+            gpu.set_mesh(c, deformer);
             const float tolerance = 1e-5f * deformer.size();
             for (int frame = 0; frame <= 90; ++frame) {
-                deformer.update(frame / 60.0, motion, mode.settings);
-                if (frame != 20 && frame != 45 && frame != 90) continue;
-                gpu.update_joints(c.mesh, deformer.globals(), deformer.drives(), mode.settings.parameters,
-                                  deformer.size());
+                // Frames at 47 fps land between the ticks as well as on them.
+                const double t = frame / 47.0;
+                deformer.update(t, motion, mode.settings);
+                if (frame != 20 && frame != 47 && frame != 90) continue;
+                gpu.update_joints(c, deformer, t, mode.settings.parameters);
                 std::vector<glm::vec3> positions, normals;
                 gpu.capture(positions, normals);
                 ASSERT_EQ(positions.size(), c.mesh.vertex_count());
@@ -130,7 +134,9 @@ TEST(GpuSkinning, MatchesTheCpuForEveryCharacterAndMode) {
                 EXPECT_GT(max_distance(positions, std::vector<glm::vec3>(positions.size())), 0.0f);
                 EXPECT_LT(max_distance(positions, deformer.positions()), tolerance)
                     << name << ", " << mode.name << ", frame " << frame;
-                EXPECT_LT(max_distance(normals, deformer.normals()), 1e-4f)
+                // Unit normals: float rounding grows where the deformation is close to folding
+                // (the cofactor of a near-singular Jacobian); 1e-3 is 0.06 degrees.
+                EXPECT_LT(max_distance(normals, deformer.normals()), 1e-3f)
                     << name << ", " << mode.name << ", frame " << frame;
             }
         }
@@ -145,8 +151,8 @@ TEST(GpuSkinning, TheBendIsReallyThere) {
     const PoseSampler motion = clip_sampler(bar.skeleton, bar.clips[0], true);
     for (int frame = 0; frame <= 30; ++frame) deformer.update(frame / 60.0, motion, s);
     gl::GpuSkinning gpu;
-    gpu.set_mesh(bar.mesh, deformer.hierarchical_weights());
-    gpu.update_joints(bar.mesh, deformer.globals(), deformer.drives(), s.parameters, deformer.size());
+    gpu.set_mesh(bar, deformer);
+    gpu.update_joints(bar, deformer, 30 / 60.0, s.parameters);
     std::vector<glm::vec3> bent, plain, normals;
     gpu.capture(bent, normals, true);
     gpu.capture(plain, normals, false);
