@@ -227,11 +227,12 @@ void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::
         const std::uint32_t slot_count = bend ? f.active_count[g] : 0;
         const std::uint32_t* slots = bend ? f.active_slots + group.ancestors_begin : nullptr;
         for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
-            const LaneSlice lanes{&s.vertex[b * kLanes + o], s.block_contiguous[b] != 0};
+            const LaneSlice lanes{s.vertex.data() + b * kLanes + o, s.block_contiguous[b] != 0};
             V3 position, normal;
             if (f.skinning) {
-                SkinSlice(d, f.skinning, &s.joints[group.influences_begin], group.influence_count,
-                          &s.weights[std::size_t(s.block_weights[b]) * kLanes + o], &s.rest[b * 6 * kLanes + o],
+                SkinSlice(d, f.skinning, s.joints.data() + group.influences_begin, group.influence_count,
+                          s.weights.data() + std::size_t(s.block_weights[b]) * kLanes + o,
+                          s.rest.data() + b * 6 * kLanes + o,
                           position, normal);
                 ScatterVec3(d, lanes, position, f.base_positions);
                 ScatterVec3(d, lanes, normal, f.base_normals);
@@ -240,7 +241,7 @@ void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::
                 normal = GatherVec3(d, lanes, f.base_normals);
             }
             if (slot_count > 0)
-                BendSlice(d, f, group, slots, slot_count, &s.betas[std::size_t(s.block_betas[b]) * kLanes + o],
+                BendSlice(d, f, group, slots, slot_count, s.betas.data() + std::size_t(s.block_betas[b]) * kLanes + o,
                           GatherFloat(d, lanes, f.bend_weights), position, normal);
             if (f.positions) {
                 ScatterVec3(d, lanes, position, f.positions);
