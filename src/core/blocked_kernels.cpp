@@ -162,7 +162,10 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
             }
             moved = hn::Or(moved, ok);
             V sine, cosine;
-            SinCos(d, theta, sine, cosine);
+            if (hn::AllTrue(d, hn::Le(hn::Abs(theta), hn::Set(d, 0.785398163f))))  // the usual case
+                SinCosOfSmall(d, theta, sine, cosine);
+            else
+                SinCos(d, theta, sine, cosine);
             const V one_minus_cos = hn::Sub(one, cosine);
             const V3 rotated_minus_u = MulAdd3(hn::Neg(one_minus_cos), u_perp, Scale(sine, Cross(a, u_rotating)));
             offset = MulAdd3(beta, rotated_minus_u, offset);
@@ -171,17 +174,18 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
             const V bc = hn::Neg(hn::Mul(beta, one_minus_cos)), bs = hn::Mul(beta, sine);
             const float* P = joint.projector;
             const glm::vec3& ax = joint.axis;
+            auto add = [&](V& entry, float projector, float cross) {
+                entry = hn::MulAdd(bc, hn::Set(d, projector), hn::MulAdd(bs, hn::Set(d, cross), entry));
+            };
             jacobian[0].x = hn::MulAdd(bc, hn::Set(d, P[0]), jacobian[0].x);
             jacobian[1].y = hn::MulAdd(bc, hn::Set(d, P[1]), jacobian[1].y);
             jacobian[2].z = hn::MulAdd(bc, hn::Set(d, P[2]), jacobian[2].z);
-            const V pxy = hn::Mul(bc, hn::Set(d, P[3])), pxz = hn::Mul(bc, hn::Set(d, P[4])),
-                    pyz = hn::Mul(bc, hn::Set(d, P[5]));
-            jacobian[0].y = hn::Add(jacobian[0].y, hn::MulAdd(bs, hn::Set(d, ax.z), pxy));
-            jacobian[1].x = hn::Add(jacobian[1].x, hn::MulAdd(bs, hn::Set(d, -ax.z), pxy));
-            jacobian[0].z = hn::Add(jacobian[0].z, hn::MulAdd(bs, hn::Set(d, -ax.y), pxz));
-            jacobian[2].x = hn::Add(jacobian[2].x, hn::MulAdd(bs, hn::Set(d, ax.y), pxz));
-            jacobian[1].z = hn::Add(jacobian[1].z, hn::MulAdd(bs, hn::Set(d, ax.x), pyz));
-            jacobian[2].y = hn::Add(jacobian[2].y, hn::MulAdd(bs, hn::Set(d, -ax.x), pyz));
+            add(jacobian[0].y, P[3], ax.z);
+            add(jacobian[1].x, P[3], -ax.z);
+            add(jacobian[0].z, P[4], -ax.y);
+            add(jacobian[2].x, P[4], ax.y);
+            add(jacobian[1].z, P[5], ax.x);
+            add(jacobian[2].y, P[5], -ax.x);
 
             // + beta (axis x R u) grad(theta)^T, grad(theta) = -k |W| slope u_perp / |u_perp|
             const V3 v = Scale(beta, Cross(a, Add3(u_rotating, rotated_minus_u)));

@@ -108,6 +108,9 @@ BlockedSkin build_blocked_skin(const SkinnedMesh& mesh, const HierarchicalWeight
         }
         s.window_blocks.push_back(static_cast<std::uint32_t>(s.block_group.size()));
     }
+    for (auto* v : {&s.block_group, &s.block_weights, &s.block_betas, &s.vertex}) v->shrink_to_fit();
+    for (auto* v : {&s.rest, &s.weights, &s.betas}) v->shrink_to_fit();
+    s.block_contiguous.shrink_to_fit();
     return s;
 }
 

@@ -17,6 +17,20 @@ HWY_BEFORE_NAMESPACE();
 namespace dynskin {
 namespace HWY_NAMESPACE {
 
+// Sine and cosine of r in [-pi/4, pi/4]: the two polynomials alone. SinCos gives the very
+// same values there, so a caller whose angles are all small may call this directly.
+template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
+HWY_INLINE void SinCosOfSmall(D d, V r, V& sine, V& cosine) {
+    namespace hn = hwy::HWY_NAMESPACE;
+    const V r2 = hn::Mul(r, r);
+    V s = hn::MulAdd(hn::Set(d, -1.9515295891e-4f), r2, hn::Set(d, 8.3321608736e-3f));
+    s = hn::MulAdd(s, r2, hn::Set(d, -1.6666654611e-1f));
+    sine = hn::MulAdd(hn::Mul(s, r2), r, r);
+    V c = hn::MulAdd(hn::Set(d, 2.443315711809948e-5f), r2, hn::Set(d, -1.388731625493765e-3f));
+    c = hn::MulAdd(c, r2, hn::Set(d, 4.166664568298827e-2f));
+    cosine = hn::MulAdd(hn::Mul(c, r2), r2, hn::NegMulAdd(hn::Set(d, 0.5f), r2, hn::Set(d, 1.0f)));
+}
+
 template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
 HWY_INLINE void SinCos(D d, V x, V& sine, V& cosine) {
     namespace hn = hwy::HWY_NAMESPACE;
@@ -26,14 +40,8 @@ HWY_INLINE void SinCos(D d, V x, V& sine, V& cosine) {
     V r = hn::NegMulAdd(q, hn::Set(d, 1.5703125f), x);
     r = hn::NegMulAdd(q, hn::Set(d, 4.837512969970703125e-4f), r);
     r = hn::NegMulAdd(q, hn::Set(d, 7.549789948768648e-8f), r);
-    const V r2 = hn::Mul(r, r);
-
-    V s = hn::MulAdd(hn::Set(d, -1.9515295891e-4f), r2, hn::Set(d, 8.3321608736e-3f));
-    s = hn::MulAdd(s, r2, hn::Set(d, -1.6666654611e-1f));
-    s = hn::MulAdd(hn::Mul(s, r2), r, r);
-    V c = hn::MulAdd(hn::Set(d, 2.443315711809948e-5f), r2, hn::Set(d, -1.388731625493765e-3f));
-    c = hn::MulAdd(c, r2, hn::Set(d, 4.166664568298827e-2f));
-    c = hn::MulAdd(hn::Mul(c, r2), r2, hn::NegMulAdd(hn::Set(d, 0.5f), r2, hn::Set(d, 1.0f)));
+    V s, c;
+    SinCosOfSmall(d, r, s, c);
 
     // sin x = (s, c, -s, -c) and cos x = (c, -s, -c, s) for q = 0, 1, 2, 3 (mod 4).
     const auto qi = hn::ConvertTo(di, q);
