@@ -70,8 +70,12 @@ void expect_fast_path_agrees(const Character& c) {
     }
 }
 
-TEST(BundledFastPath, BarAgreesWithTheReferenceWithinOneHundredThousandthOfTheSize) {
-    expect_fast_path_agrees(characters::make_bar());
+TEST(BundledFastPath, EveryBundledCharacterAgreesWithTheReference) {
+    for (const std::string& name : characters::bundled_character_names()) {
+        const std::optional<characters::BundledCharacter> bundled = characters::make_bundled_character(name);
+        ASSERT_TRUE(bundled.has_value()) << name;
+        expect_fast_path_agrees(bundled->character);
+    }
 }
 
 class RigFastPath : public ::testing::TestWithParam<const char*> {};
