@@ -7,16 +7,16 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
-#include "io/gltf_loader.h"
+#include "characters/character_source.h"
 
 namespace dynskin::cli {
 
 void add_info_command(CLI::App& app) {
     CLI::App* info = app.add_subcommand("info", "Print a JSON summary of a glTF character (counts as stored in the file)");
     auto path = std::make_shared<std::string>();
-    info->add_option("file", *path, "a .glb or .gltf file")->required();
+    info->add_option("file", *path, "a .glb or .gltf file, or a bundled character's name")->required();
     info->callback([path] {
-        const io::LoadedCharacter loaded = io::load_gltf(*path);
+        const io::LoadedCharacter loaded = characters::load_character(*path);
         nlohmann::ordered_json animations = nlohmann::ordered_json::array();
         for (const AnimationClip& clip : loaded.character.clips)
             animations.push_back({{"name", clip.name}, {"duration", clip.duration}});
