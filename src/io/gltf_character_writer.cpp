@@ -131,7 +131,9 @@ json mesh_json(const SkinnedMesh& mesh, BinaryBuilder& builder) {
     const int indices = builder.add_accessor(mesh.triangles.data(), mesh.triangles.size() * sizeof(std::uint32_t),
                                              mesh.triangles.size(), unsigned_int_component, "SCALAR",
                                              element_array_buffer_target);
-    return {{"primitives", {{{"attributes", attributes}, {"indices", indices}, {"material", 0}, {"mode", 4}}}}};
+    // json::array for every one-element list: a bare brace list of one json is read as a copy by clang.
+    return {{"primitives",
+             json::array({json{{"attributes", attributes}, {"indices", indices}, {"material", 0}, {"mode", 4}}})}};
 }
 
 const char* interpolation_name(Interpolation interpolation) {
@@ -155,7 +157,8 @@ const char* path_name(ChannelPath path) {
 json animation_json(const AnimationClip& clip, BinaryBuilder& builder) {
     json samplers = json::array(), channels = json::array();
     for (const AnimationChannel& channel : clip.channels) {
-        const json time_bounds = {{"min", {channel.times.front()}}, {"max", {channel.times.back()}}};
+        const json time_bounds = {{"min", json::array({channel.times.front()})},
+                                  {"max", json::array({channel.times.back()})}};
         const int input = builder.add_floats(channel.times, "SCALAR", 0, time_bounds);
         const int output = builder.add_accessor(channel.values.data(), channel.values.size() * sizeof(float),
                                                 channel.values.size() / static_cast<std::size_t>(channel.components()),
@@ -195,7 +198,7 @@ std::vector<std::uint8_t> write_character_glb(const Character& character,
     nodes.push_back({{"name", character.name}, {"mesh", 0}, {"skin", 0}});
     scene_nodes.push_back(mesh_node);
     root["nodes"] = nodes;
-    root["scenes"] = {{{"nodes", scene_nodes}}};
+    root["scenes"] = json::array({json{{"nodes", scene_nodes}}});
     root["scene"] = 0;
 
     json joints = json::array();
@@ -203,16 +206,17 @@ std::vector<std::uint8_t> write_character_glb(const Character& character,
     const int binds = builder.add_accessor(character.mesh.inverse_binds.data(),
                                            character.mesh.inverse_binds.size() * sizeof(glm::mat4),
                                            character.mesh.inverse_binds.size(), float_component, "MAT4", 0);
-    root["skins"] = {{{"joints", joints}, {"inverseBindMatrices", binds}}};
-    root["meshes"] = {mesh_json(character.mesh, builder)};
-    root["materials"] = {{{"name", character.name},
-                          {"pbrMetallicRoughness",
-                           {{"baseColorFactor", {1.0, 1.0, 1.0, 1.0}}, {"metallicFactor", 0.0}, {"roughnessFactor", 0.6}}}}};
+    root["skins"] = json::array({json{{"joints", joints}, {"inverseBindMatrices", binds}}});
+    root["meshes"] = json::array({mesh_json(character.mesh, builder)});
+    root["materials"] = json::array({json{
+        {"name", character.name},
+        {"pbrMetallicRoughness",
+         {{"baseColorFactor", {1.0, 1.0, 1.0, 1.0}}, {"metallicFactor", 0.0}, {"roughnessFactor", 0.6}}}}});
     if (!character.clips.empty()) {
         root["animations"] = json::array();
         for (const AnimationClip& clip : character.clips) root["animations"].push_back(animation_json(clip, builder));
     }
-    root["buffers"] = {{{"byteLength", builder.bin.size()}}};
+    root["buffers"] = json::array({json{{"byteLength", builder.bin.size()}}});
     return join_glb(root.dump(), builder.bin);
 }
 

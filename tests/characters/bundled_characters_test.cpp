@@ -125,6 +125,11 @@ TEST_P(BundledCharacterTest, GenerationIsDeterministicAndMatchesTheCommittedAsse
     const std::vector<std::uint8_t> first = io::write_character_glb(made().character, made().preset);
     const BundledCharacter again = *make_bundled_character(GetParam());
     ASSERT_EQ(io::write_character_glb(again.character, again.preset), first);
+#ifndef DYNSKIN_ASSETS_FROM_THIS_COMPILER
+    // The floats of another compiler (clang in the sanitizer build) may differ in the last
+    // bit from GCC's, which made the committed files: determinism is checked above.
+    GTEST_SKIP() << "assets/*.glb are made by the GCC build; this build checks determinism only";
+#endif
     std::ifstream file(std::string(DYNSKIN_COMMITTED_ASSETS) + "/" + GetParam() + ".glb", std::ios::binary);
     ASSERT_TRUE(file) << "assets/" << GetParam() << ".glb is missing: run dynskin-cli make-assets";
     const std::vector<std::uint8_t> committed((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
