@@ -5,7 +5,6 @@
 #include <random>
 
 #include "core/deformer.h"
-#include "io/settings_json.h"
 
 namespace dynskin::app {
 
@@ -33,9 +32,8 @@ Herd::Herd(int count, const Character& character, unsigned seed) {
 }
 
 void Herd::prepare(const Character& character, const DynamicSettings& settings, gl::GpuSkinning& gpu) {
-    const std::string key = io::settings_to_json(settings).dump();
-    if (key == prepared_settings_) return;
-    prepared_settings_ = key;
+    if (prepared_settings_ && *prepared_settings_ == settings) return;
+    prepared_settings_ = settings;
 
     Deformer deformer(character);
     const PoseSampler motion = character.clips.empty()

@@ -5,7 +5,7 @@
 // deformer of its own would compute at that moment. Per frame the CPU only picks each
 // instance's row; the vertex shader does the rest.
 
-#include <string>
+#include <optional>
 #include <vector>
 
 #include "core/character.h"
@@ -24,7 +24,6 @@ public:
     void update(double world_time, gl::GpuSkinning& gpu);
 
     int count() const { return static_cast<int>(placements_.size()); }
-    int loop_ticks() const { return loop_ticks_; }
     glm::vec3 lo() const { return lo_; }
     glm::vec3 hi() const { return hi_; }
 
@@ -33,7 +32,7 @@ private:
     std::vector<int> phase_ticks_;
     std::vector<int> rows_;
     int loop_ticks_ = 1;
-    std::string prepared_settings_;
+    std::optional<DynamicSettings> prepared_settings_;  // what the rows were measured with
     glm::vec3 lo_{0.0f}, hi_{0.0f};
 };
 

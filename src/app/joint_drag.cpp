@@ -4,20 +4,9 @@
 
 #include <glm/gtx/quaternion.hpp>
 
+#include "core/linear_blend_skinning.h"
+
 namespace dynskin::app {
-namespace {
-
-glm::quat rotation_of(const glm::mat4& m) {
-    glm::mat3 r(m);
-    for (int c = 0; c < 3; ++c) {
-        const float len = glm::length(r[c]);
-        r[c] = len > 0.0f ? r[c] / len : glm::vec3(c == 0, c == 1, c == 2);
-    }
-    return glm::normalize(glm::quat_cast(r));
-}
-
-}  // namespace
-
 int pick_joint(const std::vector<glm::vec3>& joints, const OrbitCamera& camera, glm::vec2 cursor,
                glm::vec2 viewport, float radius) {
     int best = -1;
@@ -45,7 +34,7 @@ void JointDrag::begin(int joint, const Skeleton& skeleton, const std::vector<glm
     translate_ = !twist && (parent < 0 || glm::length(glm::vec3(globals[parent][3]) - grab_start_) < 1e-6f);
     moved_ = translate_ || twist ? joint : parent;
     const int grandparent = skeleton.parents[moved_];
-    frame_ = grandparent < 0 ? glm::quat(1, 0, 0, 0) : rotation_of(globals[grandparent]);
+    frame_ = grandparent < 0 ? glm::quat(1, 0, 0, 0) : rigid_rotation(globals[grandparent]);
     world_to_parent_ = grandparent < 0 ? glm::mat3(1.0f) : glm::inverse(glm::mat3(globals[grandparent]));
     pivot_ = glm::vec3(globals[moved_][3]);
     start_rotation_ = input.drag_rotations[moved_];

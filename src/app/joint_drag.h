@@ -25,7 +25,6 @@ public:
     void end() { joint_ = -1; }
 
     bool active() const { return joint_ >= 0; }
-    int joint() const { return joint_; }
     // The joint whose rotation (or translation) the drag changes: the grabbed joint's parent,
     // or the grabbed joint itself for a root or a twist.
     int moved() const { return moved_; }

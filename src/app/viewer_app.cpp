@@ -23,8 +23,6 @@
 namespace dynskin::app {
 namespace {
 
-enum class LeftDrag { None, Orbit, Joint, Paint };
-LeftDrag left_drag = LeftDrag::None;
 
 void glfw_error(int code, const char* message) { std::fprintf(stderr, "GLFW error %d: %s\n", code, message); }
 
@@ -319,11 +317,11 @@ void ViewerApp::handle_viewport_input() {
     glfwGetWindowSize(window_, &width, &height);
     const glm::vec2 viewport(std::max(width, 1), std::max(height, 1));
     const glm::vec2 cursor(io.MousePos.x, io.MousePos.y);
-    const bool over_ui = io.WantCaptureMouse && left_drag == LeftDrag::None;
+    const bool over_ui = io.WantCaptureMouse && left_drag_ == LeftDrag::None;
 
     const std::vector<glm::vec3> joints = joint_positions(scene.deformer);
     const bool editing = !herd_;  // a herd is looked at, not edited
-    state_.hovered_joint = editing && !over_ui && state_.tool == Tool::Drag && left_drag == LeftDrag::None
+    state_.hovered_joint = editing && !over_ui && state_.tool == Tool::Drag && left_drag_ == LeftDrag::None
                                ? pick_joint(joints, state_.camera, cursor, viewport, 12.0f * io.FontGlobalScale)
                                : -1;
     const Ray ray = state_.camera.ray_through(cursor, viewport);
@@ -349,22 +347,22 @@ void ViewerApp::handle_viewport_input() {
         glm::vec3 hit;
         if (editing && state_.tool == Tool::Paint &&
             intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit)) {
-            left_drag = LeftDrag::Paint;
+            left_drag_ = LeftDrag::Paint;
             scene.painter.begin_stroke(weights);
         } else if (state_.hovered_joint >= 0) {
-            left_drag = LeftDrag::Joint;
+            left_drag_ = LeftDrag::Joint;
             state_.drive_history.clear();
             state_.drag.begin(state_.hovered_joint, scene.character().skeleton, scene.deformer.globals(), scene.input,
                               state_.camera, cursor, io.KeyShift);
             // Select the joint that turns: its settings and plot are about the motion made.
             state_.selected_joint = state_.drag.moved();
         } else {
-            left_drag = LeftDrag::Orbit;
+            left_drag_ = LeftDrag::Orbit;
         }
     }
     if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
         glm::vec3 hit;
-        switch (left_drag) {
+        switch (left_drag_) {
             case LeftDrag::Orbit: state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y); break;
             case LeftDrag::Joint: state_.drag.update(ray, cursor, scene.input); break;
             case LeftDrag::Paint:
@@ -373,10 +371,10 @@ void ViewerApp::handle_viewport_input() {
                 break;
             case LeftDrag::None: break;
         }
-    } else if (left_drag != LeftDrag::None) {
-        if (left_drag == LeftDrag::Paint) scene.painter.end_stroke(weights);
+    } else if (left_drag_ != LeftDrag::None) {
+        if (left_drag_ == LeftDrag::Paint) scene.painter.end_stroke(weights);
         state_.drag.end();
-        left_drag = LeftDrag::None;
+        left_drag_ = LeftDrag::None;
     }
     if (!over_ui) {
         if (ImGui::IsMouseDown(ImGuiMouseButton_Middle)) {
@@ -443,9 +441,7 @@ void ViewerApp::draw_frame() {
         Scene& scene = *state_.scene;
         const Deformer& d = scene.deformer;
         const SkinnedMesh& mesh = scene.character().mesh;
-        glm::vec3 lo(INFINITY), hi(-INFINITY);
-        for (const glm::vec3& p : mesh.rest_positions) lo = glm::min(lo, p), hi = glm::max(hi, p);
-        if (herd_) lo = herd_->lo(), hi = herd_->hi();
+        const glm::vec3 lo = herd_ ? herd_->lo() : scene.rest_lo, hi = herd_ ? herd_->hi() : scene.rest_hi;
         if (state_.frame_camera) {
             state_.camera.frame(lo, hi);
             state_.frame_camera = false;

@@ -48,7 +48,6 @@ public:
 
     ViewerState& state() { return state_; }
     void set_script(std::vector<ScriptEvent> events) { script_ = std::move(events); }
-    int frame_index() const { return frame_index_; }
 
 private:
     void load(const std::string& file_or_name);
@@ -69,6 +68,9 @@ private:
     std::unique_ptr<gl::SceneRenderer> renderer_;
     std::unique_ptr<gl::RenderTarget> target_;
     std::unique_ptr<Herd> herd_;
+    // What a left-button drag in the view does, decided when the button goes down.
+    enum class LeftDrag { None, Orbit, Joint, Paint };
+    LeftDrag left_drag_ = LeftDrag::None;
     std::vector<float> scalars_;
     std::vector<glm::vec3> gpu_positions_, gpu_normals_, gpu_base_positions_;
     int gpu_captured_frame_ = -1;

@@ -1,7 +1,8 @@
 #include "app/viewer_state.h"
 
+#include <cmath>
+
 #include "io/gltf_saver.h"
-#include "io/settings_json.h"
 
 namespace dynskin::app {
 
@@ -12,17 +13,20 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
       painter(loaded.character.mesh) {
     input.clip = loaded.character.clips.empty() ? -1 : 0;
     input.reset_drags(loaded.character.skeleton.joint_count());
+    rest_lo = glm::vec3(INFINITY);
+    rest_hi = glm::vec3(-INFINITY);
+    for (const glm::vec3& p : loaded.character.mesh.rest_positions) rest_lo = glm::min(rest_lo, p), rest_hi = glm::max(rest_hi, p);
 }
 
 bool has_unsaved_changes(const ViewerState& state) {
     if (!state.scene) return false;
     return state.scene->painter.revision() != state.saved_paint_revision ||
-           io::settings_to_json(state.settings).dump() != state.saved_settings;
+           state.settings != state.saved_settings;
 }
 
 void mark_saved(ViewerState& state) {
     state.saved_paint_revision = state.scene ? state.scene->painter.revision() : 0;
-    state.saved_settings = io::settings_to_json(state.settings).dump();
+    state.saved_settings = state.settings;
 }
 
 bool save_work(ViewerState& state, const std::string& path) {

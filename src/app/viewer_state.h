@@ -34,6 +34,7 @@ struct Scene {
     BendPainter painter;
     PoseInput input;
     PoseTimeline timeline;
+    glm::vec3 rest_lo{0.0f}, rest_hi{0.0f};  // bounding box of the rest mesh
 };
 
 struct DisplayOptions {
@@ -69,7 +70,7 @@ struct ViewerState {
 
     // Unsaved work: what was last loaded or saved, and what the user is asked to confirm.
     int saved_paint_revision = 0;
-    std::string saved_settings;  // the settings as JSON text
+    DynamicSettings saved_settings;
     enum class Confirm { None, Quit, Open } confirm = Confirm::None;
     std::string confirm_path;    // the file to open once confirmed
     bool save_as_open = false;

@@ -42,6 +42,13 @@ struct DynamicParameters {
     // Soft limit of the bend angle in radians (theta_max * tanh(theta / theta_max)); <= 0 or
     // infinity turns it off.
     float max_angle = 0.0f;
+
+    bool operator==(const DynamicParameters& o) const {
+        return mode == o.mode && base == o.base && oscillation == o.oscillation &&
+               translation_gain == o.translation_gain && propagation_speed == o.propagation_speed &&
+               max_angle == o.max_angle;
+    }
+    bool operator!=(const DynamicParameters& o) const { return !(*this == o); }
 };
 
 struct JointSettings {
@@ -49,11 +56,19 @@ struct JointSettings {
     bool override_oscillation = false;    // use `oscillation` instead of the global one
     OscillationParameters oscillation;
     glm::vec3 origin_offset{0.0f};        // flexible origin delta_j, in the joint's frame
+
+    bool operator==(const JointSettings& o) const {
+        return gain == o.gain && override_oscillation == o.override_oscillation && oscillation == o.oscillation &&
+               origin_offset == o.origin_offset;
+    }
 };
 
 struct DynamicSettings {
     DynamicParameters parameters;
     std::vector<JointSettings> joints;  // one per skeleton joint (missing ones use defaults)
+
+    bool operator==(const DynamicSettings& o) const { return parameters == o.parameters && joints == o.joints; }
+    bool operator!=(const DynamicSettings& o) const { return !(*this == o); }
 
     const OscillationParameters& oscillation_of(int joint) const {
         return joint < static_cast<int>(joints.size()) && joints[joint].override_oscillation

@@ -1,7 +1,5 @@
 #include "core/linear_blend_skinning.h"
 
-#include <glm/gtx/dual_quaternion.hpp>
-
 #include "core/bend_deformer.h"
 
 namespace dynskin {
@@ -12,14 +10,15 @@ glm::vec3 normalized_or(const glm::vec3& v, const glm::vec3& fallback) {
     return len > 1e-20f && std::isfinite(len) ? v / len : fallback;
 }
 
-// The rigid part of a skinning matrix as a unit dual quaternion (scale removed per axis).
-glm::dualquat rigid_dual_quaternion(const glm::mat4& m) {
+}  // namespace
+
+glm::quat rigid_rotation(const glm::mat4& m) {
     glm::mat3 r(m);
     for (int c = 0; c < 3; ++c) r[c] = normalized_or(r[c], glm::vec3(c == 0, c == 1, c == 2));
-    return glm::dualquat(glm::normalize(glm::quat_cast(r)), glm::vec3(m[3]));
+    return glm::normalize(glm::quat_cast(r));
 }
 
-}  // namespace
+glm::dualquat rigid_dual_quaternion(const glm::mat4& m) { return glm::dualquat(rigid_rotation(m), glm::vec3(m[3])); }
 
 void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<glm::mat4>& inverse_binds,
                        std::vector<glm::mat4>& skinning) {

@@ -4,9 +4,16 @@
 
 #include <vector>
 
+#include <glm/gtx/dual_quaternion.hpp>
+
 #include "core/skinned_mesh.h"
 
 namespace dynskin {
+
+// The rotation of a transform with its scale removed per axis (degenerate axes kept).
+glm::quat rigid_rotation(const glm::mat4& m);
+// The rigid part of a skinning matrix as a unit dual quaternion, as DQS blends it.
+glm::dualquat rigid_dual_quaternion(const glm::mat4& m);
 
 // skinning[j] = globals[j] * inverse_binds[j]
 void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<glm::mat4>& inverse_binds,

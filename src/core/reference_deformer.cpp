@@ -55,8 +55,6 @@ glm::vec3 filter(Measurements& m, bool linear, int j, Tick n, const OscillationP
     return f;
 }
 
-bool is_ancestor_or_self(const Skeleton& s, int a, int j) { return s.is_ancestor_or_self(a, j); }
-
 }  // namespace
 
 ReferenceResult reference_deform(const Character& character, const PoseSampler& sampler,
@@ -83,7 +81,7 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     for (std::size_t i = 0; i < V; ++i)
         for (int j = 0; j < J; ++j)
             for (int k = 0; k < J; ++k)
-                if (w[i][k] > 0.0f && is_ancestor_or_self(skeleton, j, k)) beta[i][j] += w[i][k];
+                if (w[i][k] > 0.0f && skeleton.is_ancestor_or_self(j, k)) beta[i][j] += w[i][k];
 
     ReferenceResult r;
     r.base_positions.resize(V);

@@ -43,10 +43,8 @@ public:
         return data_.data() + static_cast<std::size_t>(mod(tick, capacity_)) * joint_count_;
     }
 
-    bool empty() const { return size_ == 0; }
     Tick newest() const { return newest_; }
     Tick oldest() const { return newest_ - capacity_ + 1; }
-    int capacity() const { return capacity_; }
 
 private:
     T* slot(int r) { return data_.data() + static_cast<std::size_t>(r) * joint_count_; }

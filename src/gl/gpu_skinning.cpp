@@ -4,8 +4,8 @@
 #include <cmath>
 
 #include <glm/gtc/type_ptr.hpp>
-#include <glm/gtx/dual_quaternion.hpp>
 
+#include "core/linear_blend_skinning.h"
 #include "gl/render_target.h"
 
 namespace dynskin::gl {
@@ -33,16 +33,6 @@ void upload_attribute(const GlBuffer& buffer, const std::vector<T>& data, GLuint
 void texture_buffer(const GlTexture& texture, const GlBuffer& buffer, GLenum format) {
     glBindTexture(GL_TEXTURE_BUFFER, texture.id());
     glTexBuffer(GL_TEXTURE_BUFFER, format, buffer.id());
-}
-
-// The rigid part of a skinning matrix as a unit dual quaternion, as the CPU's DQS takes it.
-glm::dualquat rigid_part(const glm::mat4& m) {
-    glm::mat3 r(m);
-    for (int c = 0; c < 3; ++c) {
-        const float len = glm::length(r[c]);
-        r[c] = len > 1e-20f && std::isfinite(len) ? r[c] / len : glm::vec3(c == 0, c == 1, c == 2);
-    }
-    return glm::dualquat(glm::normalize(glm::quat_cast(r)), glm::vec3(m[3]));
 }
 
 }  // namespace
@@ -162,7 +152,7 @@ void GpuSkinning::append_joint_row(const Character& character, const Deformer& d
         const glm::mat4 skinning = globals[j] * character.mesh.inverse_binds[j];
         const JointDrive& d = deformer.drives()[j];
         const Trs& local = deformer.pose().local[j];
-        const glm::dualquat dq = rigid_part(skinning);
+        const glm::dualquat dq = rigid_dual_quaternion(skinning);
         const glm::quat& r = local.rotation;
         texels.insert(texels.end(), {skinning[0], skinning[1], skinning[2], skinning[3], glm::vec4(d.angular, d.gain),
                                      glm::vec4(d.linear, 0.0f), glm::vec4(d.origin, 1.0f),
