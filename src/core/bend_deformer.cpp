@@ -1,6 +1,10 @@
 #include "core/bend_deformer.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include "core/skinned_mesh.h"
+#include "core/squash.h"
 
 namespace dynskin {
 
@@ -14,16 +18,74 @@ glm::vec3 cofactor_transform(const glm::mat3& m, const glm::vec3& n) {
     return glm::cross(m[1], m[2]) * n.x + glm::cross(m[2], m[0]) * n.y + glm::cross(m[0], m[1]) * n.z;
 }
 
+bool BendInputs::needs_velocity_skinning() const {
+    if (floppy_weights && std::any_of(floppy_weights->begin(), floppy_weights->end(), [](float w) { return w != 1.0f; }))
+        return true;
+    if (squash == 0.0f || !std::isfinite(squash)) return false;
+    return std::any_of(drives->begin(), drives->end(), [](const JointDrive& d) { return d.gain != 0.0f && d.squashes(); });
+}
+
+namespace {
+
+// beta (Rot(axis, theta(p)) u - u) with theta = -k |W x u|, and its derivative in p.
+bool add_turn(const glm::vec3& w, float k, float max_angle, float beta, const glm::vec3& u, glm::vec3& offset,
+              glm::mat3& jacobian) {
+    const float speed = glm::length(w);
+    if (!(speed > 0.0f)) return false;
+    const glm::vec3 axis = w / speed;
+    const glm::vec3 u_perp = u - glm::dot(u, axis) * axis;
+    const float distance = glm::length(u_perp);  // |W x u| = speed * distance
+    const LimitedAngle theta = soft_limit(-k * speed * distance, max_angle);
+    if (!std::isfinite(theta.angle) || theta.angle == 0.0f) return false;
+    const float c = std::cos(theta.angle), s = std::sin(theta.angle);
+    const glm::vec3 rotated_minus_u = s * glm::cross(axis, u) - (1.0f - c) * u_perp;
+    offset += beta * rotated_minus_u;
+    // d/dp [Rot(theta(p)) u - u] = (R - I) + (axis x R u) grad(theta)^T
+    const glm::mat3 cross_axis(glm::vec3(0, axis.z, -axis.y), glm::vec3(-axis.z, 0, axis.x),
+                               glm::vec3(axis.y, -axis.x, 0));
+    glm::mat3 dj = (c - 1.0f) * (glm::mat3(1.0f) - glm::outerProduct(axis, axis)) + s * cross_axis;
+    if (distance > 0.0f) {
+        const glm::vec3 grad_theta = (-k * speed * theta.slope / distance) * u_perp;
+        dj += glm::outerProduct(glm::cross(axis, u + rotated_minus_u), grad_theta);
+    }
+    jacobian += beta * dj;
+    return true;
+}
+
+// -beta k |u| V and its derivative in p.
+bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::vec3& offset, glm::mat3& jacobian) {
+    if (v == glm::vec3(0.0f)) return false;
+    const float distance = glm::length(u);
+    const glm::vec3 lag = (-beta * k * distance) * v;
+    if (!std::isfinite(lag.x) || !std::isfinite(lag.y) || !std::isfinite(lag.z)) return false;
+    offset += lag;
+    if (distance > 0.0f) jacobian += glm::outerProduct((-beta * k) * v, u / distance);
+    return true;
+}
+
+}  // namespace
+
 void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+    apply_bend(in, 0, positions.size(), positions, normals);
+}
+
+void apply_bend(const BendInputs& in, std::size_t begin, std::size_t end, std::vector<glm::vec3>& positions,
+                std::vector<glm::vec3>& normals) {
     const HierarchicalWeights& betas = *in.betas;
     const std::vector<float>& gamma = *in.bend_weights;
+    const std::vector<float> none;
+    const std::vector<float>& floppy = in.floppy_weights ? *in.floppy_weights : none;
+    const std::vector<float>& squash_layer = in.squash_weights ? *in.squash_weights : none;
     const std::vector<JointDrive>& drives = *in.drives;
     const float inv_size = 1.0f / in.size;
+    const float squash = std::isfinite(in.squash) ? in.squash : 0.0f;
 
-    for (std::size_t i = 0; i < positions.size(); ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         const glm::vec3 p = positions[i];
         const float g = gamma[i];
-        if (g == 0.0f) continue;
+        const float phi = SkinnedMesh::layer_value(floppy, i) - 1.0f;  // 0: the drive as it is
+        const float sigma = squash * SkinnedMesh::layer_value(squash_layer, i);
+        if (g == 0.0f && sigma == 0.0f) continue;
         glm::vec3 offset(0.0f);
         glm::mat3 jacobian(1.0f);
         bool moved = false;
@@ -33,44 +95,18 @@ void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::ve
             const float beta = betas.betas[e];
             const float k = g * d.gain * inv_size;  // angle per unit of |W x u|
             const glm::vec3 u = p - d.origin;
-
-            const float speed = glm::length(d.angular);
-            if (speed > 0.0f) {
-                const glm::vec3 axis = d.angular / speed;
-                const glm::vec3 u_perp = u - glm::dot(u, axis) * axis;
-                const float distance = glm::length(u_perp);  // |W x u| = speed * distance
-                const LimitedAngle theta = soft_limit(-k * speed * distance, in.max_angle);
-                if (std::isfinite(theta.angle) && theta.angle != 0.0f) {
-                    const float c = std::cos(theta.angle), s = std::sin(theta.angle);
-                    const glm::vec3 axis_x_u = glm::cross(axis, u);
-                    const glm::vec3 rotated_minus_u = s * axis_x_u - (1.0f - c) * u_perp;
-                    offset += beta * rotated_minus_u;
-                    // d/dp [Rot(theta(p)) u - u] = (R - I) + (axis x R u) grad(theta)^T
-                    const glm::mat3 cross_axis(glm::vec3(0, axis.z, -axis.y), glm::vec3(-axis.z, 0, axis.x),
-                                               glm::vec3(axis.y, -axis.x, 0));
-                    const glm::mat3 r_minus_i = (c - 1.0f) * (glm::mat3(1.0f) - glm::outerProduct(axis, axis)) +
-                                                s * cross_axis;
-                    glm::mat3 dj = r_minus_i;
-                    if (distance > 0.0f) {
-                        const glm::vec3 grad_theta = (-k * speed * theta.slope / distance) * u_perp;
-                        dj += glm::outerProduct(glm::cross(axis, u + rotated_minus_u), grad_theta);
-                    }
-                    jacobian += beta * dj;
-                    moved = true;
-                }
+            if (k != 0.0f) {
+                moved |= add_turn(d.angular + phi * d.angular_drag, k, in.max_angle, beta, u, offset, jacobian);
+                moved |= add_lag(d.linear + phi * d.linear_drag, k, beta, u, offset, jacobian);
             }
-            if (d.linear != glm::vec3(0.0f)) {
-                const float distance = glm::length(u);
-                const glm::vec3 lag = (-beta * k * distance) * d.linear;
-                if (std::isfinite(lag.x) && std::isfinite(lag.y) && std::isfinite(lag.z)) {
-                    offset += lag;
-                    if (distance > 0.0f)
-                        jacobian += glm::outerProduct((-beta * k) * d.linear, u / distance);
-                    moved = true;
-                }
+            if (sigma != 0.0f && d.squashes()) {
+                const glm::vec3 before = offset;
+                add_squash(d, in.squash_center, sigma * d.gain * inv_size, beta, p, offset, jacobian);
+                moved |= offset != before;
             }
         }
         if (!moved) continue;
+        if (!std::isfinite(offset.x) || !std::isfinite(offset.y) || !std::isfinite(offset.z)) continue;
         positions[i] = p + offset;
         const glm::vec3 n = cofactor_transform(jacobian, normals[i]);
         const float len = glm::length(n);

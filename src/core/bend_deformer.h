@@ -1,13 +1,17 @@
 #pragma once
-// The bend: every vertex turns about each joint's origin o_j, about the axis of W_j, by
-// theta = -gamma_i s_j |W_j x u| / L with u = p_i - o_j, weighted by beta_ij:
-//   d_i = sum_j beta_ij (Rot(W_j/|W_j|, theta) u - u)
+// The offsets added to the base skinning, per vertex i and joint j of its beta row.
+// The bend: the vertex turns about the joint's origin o_j, about the axis of its drive
+// W_ij = W_j + (phi_i - 1) W_j^drag (phi_i: the floppy layer, scaling the drag part), by
+// theta = -gamma_i s_j |W_ij x u| / L with u = p_i - o_j, weighted by beta_ij:
+//   d_i = sum_j beta_ij (Rot(W_ij/|W_ij|, theta) u - u)
 // plus the translation term, a lag of the skin behind a joint whose translation moves,
-// growing with the distance to the joint:  d_i -= sum_j beta_ij gamma_i s_j (|u| / L) V_j.
+// growing with the distance to the joint:  d_i -= sum_j beta_ij gamma_i s_j (|u| / L) V_ij,
+// plus Velocity Skinning's squash & stretch (squash.h), scaled by the squash layer sigma_i.
 // Normals are transformed by the cofactor of the deformation's Jacobian, which is exact
 // for the deformation field, needs no mesh adjacency (so it also runs in a vertex shader)
 // and keeps hard edges and seams of split vertices.
 
+#include <cstddef>
 #include <vector>
 
 #include "core/hierarchical_weights.h"
@@ -17,14 +21,25 @@ namespace dynskin {
 
 struct BendInputs {
     const HierarchicalWeights* betas = nullptr;
-    const std::vector<float>* bend_weights = nullptr;  // gamma_i
+    const std::vector<float>* bend_weights = nullptr;    // gamma_i
     const std::vector<JointDrive>* drives = nullptr;
     float size = 1.0f;       // L
     float max_angle = 0.0f;  // soft limit; <= 0 or infinite: none
+    const std::vector<float>* floppy_weights = nullptr;  // phi_i; null or empty: all 1
+    const std::vector<float>* squash_weights = nullptr;  // sigma_i; null or empty: all 1
+    float squash = 0.0f;     // S, seconds
+    SquashCenter squash_center = SquashCenter::Axis;
+
+    // Whether the floppy layer is painted or a joint squashes: the SIMD kernels do
+    // neither, so apply_bend does the work then.
+    bool needs_velocity_skinning() const;
 };
 
-// positions/normals: the base skinning result in, the final result out.
+// positions/normals: the base skinning result in, the final result out, for the vertices
+// [begin, end) (all of them by default).
 void apply_bend(const BendInputs& inputs, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+void apply_bend(const BendInputs& inputs, std::size_t begin, std::size_t end, std::vector<glm::vec3>& positions,
+                std::vector<glm::vec3>& normals);
 
 // theta_max tanh(theta / theta_max) and its derivative; identity when the limit is off.
 struct LimitedAngle {

@@ -11,6 +11,7 @@ Deformer::Deformer(const Character& character)
     : character_(character),
       size_(character_size(character.skeleton, character.mesh)),
       betas_(build_hierarchical_weights(character.skeleton, character.mesh.weights)),
+      rest_centroids_(dynskin::rest_centroids(character.mesh, betas_)),
       delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
       history_(character.skeleton.joint_count()),
       fast_(character.mesh, betas_),
@@ -38,19 +39,51 @@ void Deformer::update_joints(double t, const PoseSampler& sampler, const Dynamic
     sampler(t, pose_);
     forward_kinematics(skeleton, pose_, globals_);
     filter_.compute(skeleton, settings, history_, t, pose_, globals_, drives_);
+    place_centroids(rest_centroids_, character_.mesh.inverse_binds, globals_, settings, size_, drives_);
     times_.measure = elapsed_ms(start);
 }
 
+void Deformer::update_steady(const Pose& pose, const std::vector<SteadyMotion>& motion,
+                             const DynamicSettings& settings) {
+    const Skeleton& skeleton = character_.skeleton;
+    const DynamicParameters& p = settings.parameters;
+    pose_ = pose;
+    forward_kinematics(skeleton, pose_, globals_);
+    drives_.assign(skeleton.joint_count(), JointDrive{});
+    const bool bends = p.mode != DeformerMode::LbsOnly;
+    const bool squash = bends && std::isfinite(p.squash) && p.squash != 0.0f;
+    const float translation_gain = std::isfinite(p.translation_gain) ? p.translation_gain : 0.0f;
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+        const JointSettings joint = j < static_cast<int>(settings.joints.size()) ? settings.joints[j] : JointSettings{};
+        JointDrive& d = drives_[j];
+        d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
+        d.origin = glm::vec3(globals_[j] * glm::vec4(joint.origin_offset, 1.0f));
+        d.position = glm::vec3(globals_[j][3]);
+        if (!bends || j >= static_cast<int>(motion.size())) continue;
+        // At a constant speed every difference in the history is zero: F = D omega.
+        const float drag = sanitized(settings.oscillation_of(j)).drag;
+        if (joint.bend.rotation) d.angular = d.angular_drag = drag * motion[j].angular;
+        if (joint.bend.translation) d.linear = d.linear_drag = (translation_gain * drag) * motion[j].linear;
+        if (squash && joint.squash.rotation) d.angular_velocity = motion[j].angular;
+        if (squash && joint.squash.translation) d.linear_velocity = motion[j].linear;
+    }
+    place_centroids(rest_centroids_, character_.mesh.inverse_binds, globals_, settings, size_, drives_);
+    deform(settings, std::nullopt);
+}
+
 void Deformer::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    update_joints(t, sampler, settings);
+    deform(settings, t);
+}
+
+void Deformer::deform(const DynamicSettings& settings, std::optional<double> t) {
     const SkinnedMesh& mesh = character_.mesh;
     const DynamicParameters& p = settings.parameters;
-    update_joints(t, sampler, settings);
-
     auto start = Clock::now();
-    const bool delayed = p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
+    const bool delayed = t && p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
     const bool linear_base = !delayed && p.base == SkinningBase::Linear;
     if (delayed) {
-        delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, history_, t, pose_, p.propagation_speed,
+        delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, history_, *t, pose_, p.propagation_speed,
                          base_positions_, base_normals_);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);
@@ -59,11 +92,19 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
     times_.skin = elapsed_ms(start);
 
     start = Clock::now();
-    const BendInputs bend{&betas_, &mesh.bend_weights, &drives_, size_, p.max_angle};
+    const BendInputs bend{&betas_,           &mesh.bend_weights,    &drives_,  size_,          p.max_angle,
+                          &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center};
     const bool bends = p.mode != DeformerMode::LbsOnly;
-    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends ? &bend : nullptr, base_positions_, base_normals_,
-              positions_, normals_);
-    if (!bends) {
+    const bool plain = bends && bend.needs_velocity_skinning();
+    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends && !plain ? &bend : nullptr, base_positions_,
+              base_normals_, positions_, normals_);
+    if (plain) {
+        // Velocity Skinning's extras run on the plain per-vertex code, threaded.
+        positions_ = base_positions_;
+        normals_ = base_normals_;
+        auto offsets = [&](std::size_t begin, std::size_t end) { apply_bend(bend, begin, end, positions_, normals_); };
+        pool_->parallel_for(positions_.size(), 256, offsets);
+    } else if (!bends) {
         positions_ = base_positions_;
         normals_ = base_normals_;
     }

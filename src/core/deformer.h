@@ -4,6 +4,7 @@
 // the time; no allocation after the first frame.
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/bend_deformer.h"
@@ -13,6 +14,7 @@
 #include "core/hierarchical_weights.h"
 #include "core/joint_drive.h"
 #include "core/joint_motion_history.h"
+#include "core/squash_centroids.h"
 
 namespace dynskin {
 
@@ -42,10 +44,21 @@ public:
     // other per-vertex results are then left as they were.
     void update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings);
 
+    // Velocity Skinning's deformation visualiser: the pose held still while the joints move
+    // at the given constant world velocities (one per joint; missing ones are still), as
+    // if forever: the drag and the squash of that motion, no wobble (a constant speed
+    // starts none), no dLBS delay, and no history touched. update() then goes on as before.
+    struct SteadyMotion {
+        glm::vec3 angular{0.0f};  // rad/s, world axis
+        glm::vec3 linear{0.0f};   // units/s, world
+    };
+    void update_steady(const Pose& pose, const std::vector<SteadyMotion>& motion, const DynamicSettings& settings);
+
     const std::vector<glm::vec3>& positions() const { return positions_; }
     const std::vector<glm::vec3>& normals() const { return normals_; }
     const std::vector<glm::vec3>& base_positions() const { return base_positions_; }  // before the bend
     const std::vector<glm::vec3>& base_normals() const { return base_normals_; }
+    const std::vector<glm::vec3>& rest_centroids() const { return rest_centroids_; }
     const std::vector<JointDrive>& drives() const { return drives_; }
     const std::vector<glm::mat4>& globals() const { return globals_; }  // joints at t
     const Pose& pose() const { return pose_; }
@@ -62,9 +75,13 @@ public:
     std::size_t fast_path_memory_bytes() const { return fast_.memory_bytes(); }
 
 private:
+    // Skins and adds the offsets; t is the time for dLBS, none for a held pose (no delays).
+    void deform(const DynamicSettings& settings, std::optional<double> t);
+
     const Character& character_;
     float size_;
     HierarchicalWeights betas_;
+    std::vector<glm::vec3> rest_centroids_;
     DelayedLbs delayed_lbs_;
     JointMotionHistory history_;
     JointDriveFilter filter_;

@@ -16,6 +16,12 @@ enum class DeformerMode {
 
 enum class SkinningBase { Linear, DualQuaternion };
 
+// Where the squash of a turning joint is centred (Velocity Skinning's switch). Axis: each
+// vertex stretches along its own direction of travel, about the joint's medial axis (joint
+// to centroid), by its own speed; suits limbs. Centroid: the whole region stretches as one
+// blob along the velocity of its centroid; suits end bones such as a head.
+enum class SquashCenter { Axis, Centroid };
+
 // The oscillation kernel kappa(t) = A exp(-t/tau) sin(2 pi f t) and the drag D.
 // A and D are in seconds: F (rad/s) times them is an angle per unit of relative distance.
 struct OscillationParameters {
@@ -42,13 +48,26 @@ struct DynamicParameters {
     // Soft limit of the bend angle in radians (theta_max * tanh(theta / theta_max)); <= 0 or
     // infinity turns it off.
     float max_angle = 0.0f;
+    // Velocity Skinning's squash & stretch strength S in seconds (0: off): a region moving
+    // at speed v stretches by about 1 + S v / L along its motion and thins across it, at
+    // constant volume.
+    float squash = 0.0f;
+    SquashCenter squash_center = SquashCenter::Axis;
 
     bool operator==(const DynamicParameters& o) const {
         return mode == o.mode && base == o.base && oscillation == o.oscillation &&
                translation_gain == o.translation_gain && propagation_speed == o.propagation_speed &&
-               max_angle == o.max_angle;
+               max_angle == o.max_angle && squash == o.squash && squash_center == o.squash_center;
     }
     bool operator!=(const DynamicParameters& o) const { return !(*this == o); }
+};
+
+// Which of a joint's motions drive an effect: its turn, its translation, or both.
+struct MotionSwitches {
+    bool rotation = true;
+    bool translation = true;
+
+    bool operator==(const MotionSwitches& o) const { return rotation == o.rotation && translation == o.translation; }
 };
 
 struct JointSettings {
@@ -56,10 +75,14 @@ struct JointSettings {
     bool override_oscillation = false;    // use `oscillation` instead of the global one
     OscillationParameters oscillation;
     glm::vec3 origin_offset{0.0f};        // flexible origin delta_j, in the joint's frame
+    MotionSwitches bend;                  // the bend and lag (drag, wobble) of this joint's motion
+    MotionSwitches squash;                // the squash & stretch of this joint's motion
+    glm::vec3 centroid_offset{0.0f};      // moves the squash centroid, in the joint's frame
 
     bool operator==(const JointSettings& o) const {
         return gain == o.gain && override_oscillation == o.override_oscillation && oscillation == o.oscillation &&
-               origin_offset == o.origin_offset;
+               origin_offset == o.origin_offset && bend == o.bend && squash == o.squash &&
+               centroid_offset == o.centroid_offset;
     }
 };
 

@@ -33,6 +33,7 @@ void JointDriveFilter::compute(const Skeleton& skeleton, const DynamicSettings& 
     float alpha = static_cast<float>((t - tick_time(n - 1)) * kTicksPerSecond);
     alpha = std::abs(alpha - 1.0f) < 1e-6f ? 1.0f : std::clamp(alpha, 0.0f, 1.0f);
 
+    const bool squash = std::isfinite(p.squash) && p.squash != 0.0f;
     for (int j = 0; j < joint_count; ++j) {
         const int parent = skeleton.parents[j];
         global_rotations_[j] = parent < 0 ? pose.local[j].rotation : global_rotations_[parent] * pose.local[j].rotation;
@@ -41,23 +42,32 @@ void JointDriveFilter::compute(const Skeleton& skeleton, const DynamicSettings& 
         JointDrive& d = drives[j];
         d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
         d.origin = glm::vec3(globals[j] * glm::vec4(joint.origin_offset, 1.0f));
+        d.position = glm::vec3(globals[j][3]);
         if (d.gain == 0.0f) continue;
 
         OscillationKernel& kernel = kernels_[j];
         kernel.configure(settings.oscillation_of(j));
         const float drag = kernel.parameters().drag;
-        auto filter_at_t = [&](const TickHistory<glm::vec3>& h) {
-            const glm::vec3 f1 = filtered_velocity(h, j, n, kernel, drag, oscillations);
+        auto at_t = [&](const TickHistory<glm::vec3>& h, float scale, bool with_oscillations) {
+            const glm::vec3 f1 = filtered_velocity(h, j, n, kernel, scale, with_oscillations);
             if (alpha == 1.0f) return f1;
-            const glm::vec3 f0 = filtered_velocity(h, j, n - 1, kernel, drag, oscillations);
+            const glm::vec3 f0 = filtered_velocity(h, j, n - 1, kernel, scale, with_oscillations);
             return f0 + alpha * (f1 - f0);
         };
         const glm::quat parent_rotation = parent < 0 ? glm::quat(1, 0, 0, 0) : global_rotations_[parent];
-        d.angular = parent_rotation * filter_at_t(history.angular_velocity());
-        if (translation_gain != 0.0f) {
-            const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : glm::mat3(globals[parent]);
-            d.linear = translation_gain * (parent_linear * filter_at_t(history.linear_velocity()));
+        const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : glm::mat3(globals[parent]);
+        if (joint.bend.rotation) {
+            d.angular = parent_rotation * at_t(history.angular_velocity(), drag, oscillations);
+            d.angular_drag = parent_rotation * at_t(history.angular_velocity(), drag, false);
         }
+        if (joint.bend.translation && translation_gain != 0.0f) {
+            d.linear = translation_gain * (parent_linear * at_t(history.linear_velocity(), drag, oscillations));
+            d.linear_drag = translation_gain * (parent_linear * at_t(history.linear_velocity(), drag, false));
+        }
+        if (squash && joint.squash.rotation)
+            d.angular_velocity = parent_rotation * at_t(history.angular_velocity(), 1.0f, false);
+        if (squash && joint.squash.translation)
+            d.linear_velocity = parent_linear * at_t(history.linear_velocity(), 1.0f, false);
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The filter: from the measured velocity history to what drives the bend of each joint at
-// time t, F_j = D omega_j[n] + sum_k kappa(k h) (H_j[n-k] - H_j[n-k-1]), mapped to world.
+// time t, F_j = D omega_j[n] + sum_k kappa(k h) (H_j[n-k] - H_j[n-k-1]), mapped to world,
+// and the measured velocities themselves, which drive the squash.
 
 #include <vector>
 
@@ -10,12 +11,21 @@
 namespace dynskin {
 
 struct JointDrive {
-    glm::vec3 angular{0.0f};  // W_j = R_parent F_j: world axis times filtered angular speed
-    glm::vec3 linear{0.0f};   // the same filter on the local translation's velocity, in world
-    glm::vec3 origin{0.0f};   // o_j = q_j + R_j delta_j, the centre of the bend
-    float gain = 0.0f;        // s_j
+    glm::vec3 angular{0.0f};       // W_j = R_parent F_j: world axis times filtered angular speed
+    glm::vec3 linear{0.0f};        // the same filter on the local translation's velocity, in world
+    glm::vec3 angular_drag{0.0f};  // the drag parts of angular and linear (D times the velocity),
+    glm::vec3 linear_drag{0.0f};   // which the floppy layer scales
+    glm::vec3 angular_velocity{0.0f};  // measured, unfiltered, in world: what squashes
+    glm::vec3 linear_velocity{0.0f};   // (zero while the squash is off)
+    glm::vec3 origin{0.0f};        // o_j = q_j + R_j delta_j, the centre of the bend
+    glm::vec3 position{0.0f};      // q_j
+    glm::vec3 centroid{0.0f};      // c_j, the centre of the squash (see squash_centroids.h)
+    glm::vec3 medial{0.0f};        // unit direction from q_j to c_j, or 0 when they coincide
+    float gain = 0.0f;             // s_j
 
-    bool still() const { return gain == 0.0f || (angular == glm::vec3(0.0f) && linear == glm::vec3(0.0f)); }
+    bool bends() const { return angular != glm::vec3(0.0f) || linear != glm::vec3(0.0f); }
+    bool squashes() const { return angular_velocity != glm::vec3(0.0f) || linear_velocity != glm::vec3(0.0f); }
+    bool still() const { return gain == 0.0f || (!bends() && !squashes()); }
 };
 
 // F at tick n of one joint's history row; oscillations off leaves the drag term alone.

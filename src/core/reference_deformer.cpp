@@ -145,9 +145,18 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     const Tick n = first_tick_at_or_after(t);
     double alpha = (t - tick_time(n - 1)) * 60.0;
     alpha = std::abs(alpha - 1.0) < 1e-6 ? 1.0 : std::clamp(alpha, 0.0, 1.0);
-    std::vector<glm::vec3> W(J), Vlin(J), origin(J);
+    std::vector<glm::vec3> W(J), Vlin(J), Wdrag(J), Vdrag(J), omega(J), velocity(J), origin(J), centroid(J);
     std::vector<float> gain(J, 1.0f);
     std::vector<glm::quat> global_rotation(J);
+    const bool squash_on = params.squash != 0.0f && std::isfinite(params.squash);
+
+    // Squash centroids: area-weighted over each joint's beta region of the rest mesh.
+    std::vector<float> area(V, 0.0f);
+    for (std::size_t t3 = 0; t3 + 2 < mesh.triangles.size(); t3 += 3) {
+        const glm::vec3 a = mesh.rest_positions[mesh.triangles[t3]], b = mesh.rest_positions[mesh.triangles[t3 + 1]],
+                        c = mesh.rest_positions[mesh.triangles[t3 + 2]];
+        for (int k = 0; k < 3; ++k) area[mesh.triangles[t3 + k]] += glm::length(glm::cross(b - a, c - a)) / 6.0f;
+    }
     for (int j = 0; j < J; ++j) {
         const int p = skeleton.parents[j];
         global_rotation[j] = p < 0 ? pose.local[j].rotation : global_rotation[p] * pose.local[j].rotation;
@@ -155,29 +164,87 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
         gain[j] = js.gain;
         origin[j] = glm::vec3(globals[j] * glm::vec4(js.origin_offset, 1.0f));
         const OscillationParameters op = sanitized(settings.oscillation_of(j));
-        auto at_t = [&](bool linear) {
-            const glm::vec3 f1 = filter(m, linear, j, n, op, oscillations);
-            const glm::vec3 f0 = filter(m, linear, j, n - 1, op, oscillations);
+        OscillationParameters unfiltered;
+        unfiltered.drag = 1.0f;
+        auto at_t = [&](bool linear, const OscillationParameters& o, bool with_oscillations) {
+            const glm::vec3 f1 = filter(m, linear, j, n, o, with_oscillations);
+            const glm::vec3 f0 = filter(m, linear, j, n - 1, o, with_oscillations);
             return alpha == 1.0 ? f1 : f0 + float(alpha) * (f1 - f0);
         };
-        W[j] = (p < 0 ? glm::quat(1, 0, 0, 0) : global_rotation[p]) * at_t(false);
-        Vlin[j] = params.translation_gain * ((p < 0 ? glm::mat3(1.0f) : glm::mat3(globals[p])) * at_t(true));
+        const glm::quat to_world = p < 0 ? glm::quat(1, 0, 0, 0) : global_rotation[p];
+        const glm::mat3 linear_to_world = p < 0 ? glm::mat3(1.0f) : glm::mat3(globals[p]);
+        if (js.bend.rotation) {
+            W[j] = to_world * at_t(false, op, oscillations);
+            Wdrag[j] = to_world * at_t(false, op, false);
+        }
+        if (js.bend.translation) {
+            Vlin[j] = params.translation_gain * (linear_to_world * at_t(true, op, oscillations));
+            Vdrag[j] = params.translation_gain * (linear_to_world * at_t(true, op, false));
+        }
+        if (squash_on && js.squash.rotation) omega[j] = to_world * at_t(false, unfiltered, false);
+        if (squash_on && js.squash.translation) velocity[j] = linear_to_world * at_t(true, unfiltered, false);
+
+        glm::dvec3 sum(0.0);
+        double total = 0.0;
+        for (std::size_t i = 0; i < V; ++i) {
+            sum += double(beta[i][j]) * area[i] * glm::dvec3(mesh.rest_positions[i]);
+            total += double(beta[i][j]) * area[i];
+        }
+        const glm::vec3 rest_centroid =
+            total > 0.0 ? glm::vec3(sum / total) : glm::vec3(glm::inverse(mesh.inverse_binds[j])[3]);
+        centroid[j] = glm::vec3(globals[j] * (mesh.inverse_binds[j] * glm::vec4(rest_centroid, 1.0f) +
+                                              glm::vec4(js.centroid_offset, 0.0f)));
     }
+
+    // Squash & stretch written as in the predecessor: rotate to the stretch frame, scale,
+    // rotate back. e = exp(ln3 tanh(x / ln3)).
+    auto stretch_of = [](float x) { return std::exp(std::log(3.0f) * std::tanh(x / std::log(3.0f))); };
+    auto frame_from = [](glm::vec3 first) {  // orthonormal columns, the first along `first`
+        first = glm::normalize(first);
+        const glm::vec3 helper = std::abs(first.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+        const glm::vec3 second = glm::normalize(glm::cross(first, helper));
+        return glm::mat3(first, second, glm::cross(first, second));
+    };
+    auto along = [&](const glm::vec3& v, float k, const glm::vec3& centre, const glm::vec3& p) {
+        if (glm::length(v) == 0.0f) return glm::vec3(0.0f);
+        const float e = stretch_of(k * glm::length(v));
+        const glm::mat3 r = frame_from(v);
+        const glm::mat3 scale(glm::vec3(e, 0, 0), glm::vec3(0, 1 / std::sqrt(e), 0), glm::vec3(0, 0, 1 / std::sqrt(e)));
+        return (r * scale * glm::transpose(r) - glm::mat3(1.0f)) * (p - centre);
+    };
+    auto squash = [&](int j, float k, const glm::vec3& p) {
+        glm::vec3 d = along(velocity[j], k, centroid[j], p);
+        const glm::vec3 q = glm::vec3(globals[j][3]);
+        if (glm::length(omega[j]) == 0.0f || !(glm::length(centroid[j] - q) > 1e-3f * L)) return d;
+        const glm::vec3 medial = glm::normalize(centroid[j] - q);
+        const glm::vec3 w = omega[j] - glm::dot(omega[j], medial) * medial;
+        if (glm::length(w) == 0.0f) return d;
+        if (params.squash_center == SquashCenter::Centroid) return d + along(glm::cross(w, centroid[j] - q), k, centroid[j], p);
+        const glm::vec3 e1 = glm::normalize(glm::cross(medial, w)), e2 = glm::cross(medial, e1);
+        const float e = stretch_of(k * glm::length(glm::cross(w, p - q)));
+        const glm::mat3 r(e1, e2, medial);
+        const glm::mat3 scale(glm::vec3(e, 0, 0), glm::vec3(0, 1 / e, 0), glm::vec3(0, 0, 1));
+        return d + (r * scale * glm::transpose(r) - glm::mat3(1.0f)) * (p - centroid[j]);
+    };
 
     auto displacement = [&](std::size_t i, const glm::vec3& p) {
         glm::vec3 d(0.0f);
         const float gamma = mesh.bend_weights[i];
+        const float phi = SkinnedMesh::layer_value(mesh.floppy_weights, i);
+        const float sigma = params.squash * SkinnedMesh::layer_value(mesh.squash_weights, i);
         for (int j = 0; j < J; ++j) {
             if (beta[i][j] == 0.0f || gain[j] == 0.0f) continue;
             const glm::vec3 u = p - origin[j];
-            if (glm::length(W[j]) > 0.0f) {
-                float theta = -gamma * gain[j] * glm::length(glm::cross(W[j], u)) / L;
+            const glm::vec3 w = W[j] + (phi - 1.0f) * Wdrag[j];
+            if (glm::length(w) > 0.0f) {
+                float theta = -gamma * gain[j] * glm::length(glm::cross(w, u)) / L;
                 if (params.max_angle > 0.0f && std::isfinite(params.max_angle))
                     theta = params.max_angle * std::tanh(theta / params.max_angle);
-                const glm::vec3 rotated = glm::angleAxis(theta, glm::normalize(W[j])) * u;
+                const glm::vec3 rotated = glm::angleAxis(theta, glm::normalize(w)) * u;
                 d += beta[i][j] * (rotated - u);
             }
-            d -= beta[i][j] * gamma * gain[j] * (glm::length(u) / L) * Vlin[j];
+            d -= beta[i][j] * gamma * gain[j] * (glm::length(u) / L) * (Vlin[j] + (phi - 1.0f) * Vdrag[j]);
+            if (sigma != 0.0f) d += beta[i][j] * squash(j, sigma * gain[j] / L, p);
         }
         return d;
     };

@@ -21,6 +21,10 @@ std::string SkinnedMesh::validate(int joint_count) const {
                                             std::to_string(weights.vertex_count()) + " vertices, not " +
                                             std::to_string(n);
     if (bend_weights.size() != n) return "the bend weight layer does not have one value per vertex";
+    if (!floppy_weights.empty() && floppy_weights.size() != n)
+        return "the floppy weight layer does not have one value per vertex";
+    if (!squash_weights.empty() && squash_weights.size() != n)
+        return "the squash weight layer does not have one value per vertex";
     if (triangles.size() % 3 != 0) return "the triangle index count is not a multiple of 3";
     for (std::uint32_t index : triangles)
         if (index >= n) return "a triangle refers to vertex " + std::to_string(index) + " of " + std::to_string(n);

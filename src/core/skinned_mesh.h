@@ -30,6 +30,11 @@ struct SkinnedMesh {
     // Paintable layer: gamma_i scales the bend of vertex i (1 by default, negative
     // values give anticipation instead of lag, 0 keeps the vertex rigid).
     std::vector<float> bend_weights;
+    // Velocity Skinning's layers, empty when uniform 1. floppy: scales the drag (the lag
+    // that lasts while a joint moves) within the bend, leaving the wobbles; squash: scales
+    // the squash & stretch. Negative values anticipate the motion instead.
+    std::vector<float> floppy_weights;
+    std::vector<float> squash_weights;
 
     // Display-only attributes, empty when the source has none.
     std::vector<glm::vec2> uvs;
@@ -37,6 +42,7 @@ struct SkinnedMesh {
 
     std::size_t vertex_count() const { return rest_positions.size(); }
     std::size_t triangle_count() const { return triangles.size() / 3; }
+    static float layer_value(const std::vector<float>& layer, std::size_t i) { return layer.empty() ? 1.0f : layer[i]; }
 
     // Empty when consistent with a skeleton of joint_count joints, else the first problem.
     std::string validate(int joint_count) const;

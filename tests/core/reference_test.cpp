@@ -83,6 +83,53 @@ TEST(ReferenceDeformer, DeformerAgreesInEveryMode) {
     }
 }
 
+// Velocity Skinning's extras: painted floppy and squash layers (negative values too), the
+// squash about the axis and about the centroid, moved centroids and per-joint switches.
+TEST(ReferenceDeformer, DeformerAgreesWithVelocitySkinning) {
+    Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);
+    const std::size_t n = bar.mesh.vertex_count();
+    bar.mesh.floppy_weights.resize(n);
+    bar.mesh.squash_weights.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        bar.mesh.bend_weights[i] = 1.5f - float(i % 5) * 0.4f;
+        bar.mesh.floppy_weights[i] = 2.0f - float(i % 7) * 0.5f;
+        bar.mesh.squash_weights[i] = 1.5f - float(i % 3) * 0.8f;
+    }
+    const PoseSampler motion = rich_motion(bar.skeleton);
+    std::vector<Case> list;
+    DynamicSettings s;
+    s.parameters.oscillation = {2.5f, 0.4f, 0.15f, 0.08f};
+    s.parameters.squash = 0.25f;
+    list.push_back({"squash about the axis", s});
+    s.parameters.squash_center = SquashCenter::Centroid;
+    list.push_back({"squash about the centroid", s});
+    s.joints.resize(4);
+    s.joints[1].centroid_offset = glm::vec3(0.2f, 0.1f, -0.1f);
+    s.joints[0].squash.translation = false;
+    s.joints[2].bend.rotation = false;
+    s.joints[3].squash.rotation = false;
+    s.parameters.max_angle = 0.4f;
+    list.push_back({"moved centroid, switches, limit", s});
+    s.parameters.squash_center = SquashCenter::Axis;
+    s.parameters.mode = DeformerMode::DragOnly;
+    s.parameters.base = SkinningBase::DualQuaternion;
+    list.push_back({"drag only on DQS", s});
+    for (const Case& c : list) {
+        Deformer deformer(bar);
+        const double start = 0.05;
+        for (int k = 0; k <= 60; ++k) {
+            const double t = start + k / 47.0;
+            deformer.update(t, motion, c.settings);
+            if (k % 20 != 0 && k != 47) continue;
+            const ReferenceResult r = reference_deform(bar, motion, c.settings, start, t);
+            const float L = deformer.size();
+            EXPECT_GT(test::max_distance(r.positions, r.base_positions), 1e-3f * L) << c.name;
+            EXPECT_LT(test::max_distance(deformer.positions(), r.positions), 1e-5f * L) << c.name << " t=" << t;
+            EXPECT_LT(test::max_distance(deformer.normals(), r.normals), 2e-3f) << c.name << " t=" << t;
+        }
+    }
+}
+
 TEST(ReferenceDeformer, TheBendIsNotTrivialInTheseCases) {
     // Guard against a comparison that passes because nothing moves.
     const Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);
