@@ -293,21 +293,30 @@ struct MeshBuilder {
         } else {
             mesh.colors.resize(mesh.colors.size() + vertex_count, glm::vec4(1.0f));
         }
-        const int bend_accessor = attribute(primitive, "_DYNSKIN_BEND");
-        if (bend_accessor >= 0) {
-            const AccessorValues<float> bend = read_float_accessor(model, bend_accessor, where + " _DYNSKIN_BEND");
-            if (bend.components != 1) throw LoadError(where + " _DYNSKIN_BEND is not SCALAR");
-            expect_count(bend, vertex_count, where + " _DYNSKIN_BEND");
-            std::size_t replaced = 0;
-            for (float gamma : bend.values) {
-                replaced += std::isfinite(gamma) ? 0 : 1;
-                mesh.bend_weights.push_back(std::isfinite(gamma) ? gamma : 1.0f);
-            }
-            if (replaced > 0)
-                warnings.push_back(where + " has " + std::to_string(replaced) + " non-finite bend weights; they are set to 1");
-        } else {
-            mesh.bend_weights.resize(mesh.bend_weights.size() + vertex_count, 1.0f);
+        read_layer(primitive, "_DYNSKIN_BEND", "bend", vertex_count, where, mesh.bend_weights);
+        read_layer(primitive, "_DYNSKIN_FLOPPY", "floppy", vertex_count, where, mesh.floppy_weights);
+        read_layer(primitive, "_DYNSKIN_SQUASH", "squash", vertex_count, where, mesh.squash_weights);
+    }
+
+    // A painted layer saved by dynskin, 1 where the primitive has none.
+    void read_layer(const tinygltf::Primitive& primitive, const char* name, const char* what, std::size_t vertex_count,
+                    const std::string& where, std::vector<float>& layer) {
+        const int accessor = attribute(primitive, name);
+        if (accessor < 0) {
+            layer.resize(layer.size() + vertex_count, 1.0f);
+            return;
         }
+        const AccessorValues<float> values = read_float_accessor(model, accessor, where + " " + name);
+        if (values.components != 1) throw LoadError(where + " " + name + " is not SCALAR");
+        expect_count(values, vertex_count, where + " " + name);
+        std::size_t replaced = 0;
+        for (float w : values.values) {
+            replaced += std::isfinite(w) ? 0 : 1;
+            layer.push_back(std::isfinite(w) ? w : 1.0f);
+        }
+        if (replaced > 0)
+            warnings.push_back(where + " has " + std::to_string(replaced) + " non-finite " + what +
+                               " weights; they are set to 1");
     }
 
     void report_weight_problems() {
@@ -331,6 +340,9 @@ MeshFromPrimitives build_mesh(const tinygltf::Model& model, const SceneGraph& gr
     builder.report_weight_problems();
     if (!builder.any_uvs) builder.result.mesh.uvs.clear();
     if (!builder.any_colors) builder.result.mesh.colors.clear();
+    // Velocity Skinning's layers stay empty (uniform 1) unless the file has them painted.
+    for (std::vector<float>* layer : {&builder.result.mesh.floppy_weights, &builder.result.mesh.squash_weights})
+        if (std::all_of(layer->begin(), layer->end(), [](float w) { return w == 1.0f; })) layer->clear();
     return std::move(builder.result);
 }
 

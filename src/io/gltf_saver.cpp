@@ -1,5 +1,8 @@
 #include "io/gltf_saver.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include <cstring>
 #include <set>
 
@@ -84,16 +87,16 @@ bool overwrite_in_place(const json& root, const json& accessor, std::size_t coun
     return true;
 }
 
-void store_bend_weights(json& root, const std::vector<PrimitiveVertices>& sources, const std::vector<float>& bend_weights,
-                        MergedBuffer& merged) {
+void store_layer(json& root, const std::vector<PrimitiveVertices>& sources, const char* name,
+                 const std::vector<float>& layer, MergedBuffer& merged) {
     std::set<std::pair<int, int>> written;  // an instanced mesh stores its first instance's values
     for (const PrimitiveVertices& source : sources) {
         if (!written.insert({source.mesh, source.primitive}).second) continue;
         json& primitive = root["meshes"][static_cast<std::size_t>(source.mesh)]["primitives"][static_cast<std::size_t>(source.primitive)];
-        const float* values = bend_weights.data() + source.first_vertex;
+        const float* values = layer.data() + source.first_vertex;
         json& attributes = primitive["attributes"];
-        if (attributes.contains("_DYNSKIN_BEND")) {
-            const json& existing = root["accessors"].at(attributes["_DYNSKIN_BEND"].get<std::size_t>());
+        if (attributes.contains(name)) {
+            const json& existing = root["accessors"].at(attributes[name].get<std::size_t>());
             if (overwrite_in_place(root, existing, source.vertex_count, values, merged)) continue;
         }
         const std::size_t offset =
@@ -102,7 +105,7 @@ void store_bend_weights(json& root, const std::vector<PrimitiveVertices>& source
         if (!root.contains("accessors")) root["accessors"] = json::array();
         root["accessors"].push_back(
             {{"bufferView", view}, {"componentType", float_component}, {"count", source.vertex_count}, {"type", "SCALAR"}});
-        attributes["_DYNSKIN_BEND"] = root["accessors"].size() - 1;
+        attributes[name] = root["accessors"].size() - 1;
     }
 }
 
@@ -110,6 +113,12 @@ void store_bend_weights(json& root, const std::vector<PrimitiveVertices>& source
 
 void save_character_work(const std::string& source_path, const std::string& output_path,
                          const std::vector<float>& bend_weights, const DynamicSettings& settings) {
+    const std::vector<float> uniform;
+    save_character_work(source_path, output_path, PaintedLayers{bend_weights, uniform, uniform}, settings);
+}
+
+void save_character_work(const std::string& source_path, const std::string& output_path, const PaintedLayers& layers,
+                         const DynamicSettings& settings) {
     BuiltCharacter built;
     try {
         const std::size_t slash = source_path.find_last_of('/');
@@ -119,15 +128,27 @@ void save_character_work(const std::string& source_path, const std::string& outp
         throw SaveError("cannot save: the source " + source_path + " no longer loads: " + e.what());
     }
     const std::size_t vertex_count = built.loaded.character.mesh.vertex_count();
-    if (bend_weights.size() != vertex_count)
-        throw SaveError("cannot save: " + std::to_string(bend_weights.size()) + " bend weights for " +
-                        std::to_string(vertex_count) + " vertices");
+    for (const auto& [layer, what, optional] : {std::tuple{&layers.bend, "bend", false},
+                                                std::tuple{&layers.floppy, "floppy", true},
+                                                std::tuple{&layers.squash, "squash", true}})
+        if (layer->size() != vertex_count && !(optional && layer->empty()))
+            throw SaveError("cannot save: " + std::to_string(layer->size()) + " " + what + " weights for " +
+                            std::to_string(vertex_count) + " vertices");
     try {
         json root = built.document.json;
         MergedBuffer merged;
         merge_buffers(root, built.document.model, merged);
         embed_images(root, built.document, merged);
-        store_bend_weights(root, built.sources, bend_weights, merged);
+        store_layer(root, built.sources, "_DYNSKIN_BEND", layers.bend, merged);
+        // An unpainted layer is not written; one painted before and cleared since is reset.
+        const std::vector<float> ones(layers.floppy.empty() || layers.squash.empty() ? vertex_count : 0, 1.0f);
+        for (const auto& [name, layer] : {std::pair{"_DYNSKIN_FLOPPY", &layers.floppy},
+                                          std::pair{"_DYNSKIN_SQUASH", &layers.squash}}) {
+            const bool stored = std::any_of(built.sources.begin(), built.sources.end(), [&](const PrimitiveVertices& s) {
+                return root["meshes"][std::size_t(s.mesh)]["primitives"][std::size_t(s.primitive)]["attributes"].contains(name);
+            });
+            if (!layer->empty() || stored) store_layer(root, built.sources, name, layer->empty() ? ones : *layer, merged);
+        }
         if (merged.bytes.empty()) {
             root.erase("buffers");
         } else {

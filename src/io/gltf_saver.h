@@ -1,6 +1,7 @@
 #pragma once
-// Saves the user's work into a .glb: the source file with the painted bend weights as the
-// vertex attribute _DYNSKIN_BEND and the settings under asset.extras.dynskin. The result is
+// Saves the user's work into a .glb: the source file with the painted layers as the vertex
+// attributes _DYNSKIN_BEND, _DYNSKIN_FLOPPY and _DYNSKIN_SQUASH (the last two only when
+// painted) and the settings under asset.extras.dynskin. The result is
 // still a plain glTF for other viewers and reopens in dynskin with everything as it was.
 
 #include <stdexcept>
@@ -20,5 +21,14 @@ struct SaveError : std::runtime_error {
 // source_path: the file is replaced only once the new one is complete. Throws SaveError.
 void save_character_work(const std::string& source_path, const std::string& output_path,
                          const std::vector<float>& bend_weights, const DynamicSettings& settings);
+
+// The same with all the painted layers; floppy and squash may be empty (uniform 1).
+struct PaintedLayers {
+    const std::vector<float>& bend;
+    const std::vector<float>& floppy;
+    const std::vector<float>& squash;
+};
+void save_character_work(const std::string& source_path, const std::string& output_path, const PaintedLayers& layers,
+                         const DynamicSettings& settings);
 
 }  // namespace dynskin::io

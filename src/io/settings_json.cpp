@@ -58,6 +58,8 @@ const std::vector<std::pair<const char*, DeformerMode>> mode_names = {
     {"dynamic_skinning", DeformerMode::DynamicSkinning}};
 const std::vector<std::pair<const char*, SkinningBase>> base_names = {
     {"linear", SkinningBase::Linear}, {"dual_quaternion", SkinningBase::DualQuaternion}};
+const std::vector<std::pair<const char*, SquashCenter>> squash_center_names = {
+    {"axis", SquashCenter::Axis}, {"centroid", SquashCenter::Centroid}};
 
 template <typename Enum>
 const char* name_of(const std::vector<std::pair<const char*, Enum>>& names, Enum value) {
@@ -79,23 +81,43 @@ OscillationParameters oscillation_from_json(const json& j, const std::string& wh
     return o;
 }
 
+void read_bool(const json& object, const char* key, const std::string& where, bool& value) {
+    const json* v = member(object, key, where);
+    if (!v) return;
+    if (!v->is_boolean()) throw SettingsError(where + "." + key + " must be true or false");
+    value = v->get<bool>();
+}
+
+void read_vec3(const json& object, const char* key, const std::string& where, glm::vec3& value) {
+    const json* v = member(object, key, where);
+    if (!v) return;
+    const std::string error = where + "." + key + " must be an array of 3 numbers";
+    if (!v->is_array() || v->size() != 3) throw SettingsError(error);
+    for (int k = 0; k < 3; ++k) {
+        const json& c = (*v)[static_cast<std::size_t>(k)];
+        if (!c.is_number() || !std::isfinite(c.get<double>()) || std::abs(c.get<double>()) > 1e30) throw SettingsError(error);
+        value[k] = c.get<float>();
+    }
+}
+
+json switches_to_json(const MotionSwitches& s) { return {{"rotation", s.rotation}, {"translation", s.translation}}; }
+
+void read_switches(const json& object, const char* key, const std::string& where, MotionSwitches& value) {
+    const json* v = member(object, key, where);
+    if (!v) return;
+    read_bool(*v, "rotation", where + "." + key, value.rotation);
+    read_bool(*v, "translation", where + "." + key, value.translation);
+}
+
 JointSettings joint_from_json(const json& j, const std::string& where) {
     JointSettings joint;
     read_number(j, "gain", where, joint.gain);
-    if (const json* v = member(j, "override_oscillation", where)) {
-        if (!v->is_boolean()) throw SettingsError(where + ".override_oscillation must be true or false");
-        joint.override_oscillation = v->get<bool>();
-    }
+    read_bool(j, "override_oscillation", where, joint.override_oscillation);
     if (const json* v = member(j, "oscillation", where)) joint.oscillation = oscillation_from_json(*v, where + ".oscillation");
-    if (const json* v = member(j, "origin_offset", where)) {
-        if (!v->is_array() || v->size() != 3) throw SettingsError(where + ".origin_offset must be an array of 3 numbers");
-        for (int k = 0; k < 3; ++k) {
-            const json& c = (*v)[static_cast<std::size_t>(k)];
-            if (!c.is_number() || !std::isfinite(c.get<double>()) || std::abs(c.get<double>()) > 1e30)
-                throw SettingsError(where + ".origin_offset must be an array of 3 numbers");
-            joint.origin_offset[k] = c.get<float>();
-        }
-    }
+    read_vec3(j, "origin_offset", where, joint.origin_offset);
+    read_switches(j, "bend", where, joint.bend);
+    read_switches(j, "squash", where, joint.squash);
+    read_vec3(j, "centroid_offset", where, joint.centroid_offset);
     return joint;
 }
 
@@ -107,7 +129,9 @@ json parameters_to_json(const DynamicParameters& p) {
             {"oscillation", oscillation_to_json(p.oscillation)},
             {"translation_gain", p.translation_gain},
             {"propagation_speed", number_or_null(p.propagation_speed)},
-            {"max_angle", number_or_null(p.max_angle)}};
+            {"max_angle", number_or_null(p.max_angle)},
+            {"squash", p.squash},
+            {"squash_center", name_of(squash_center_names, p.squash_center)}};
 }
 
 DynamicParameters parameters_from_json(const json& j) {
@@ -119,6 +143,8 @@ DynamicParameters parameters_from_json(const json& j) {
     read_number(j, "translation_gain", where, p.translation_gain);
     read_number(j, "propagation_speed", where, p.propagation_speed, true, true);
     read_number(j, "max_angle", where, p.max_angle, true);
+    read_number(j, "squash", where, p.squash);
+    read_enum(j, "squash_center", where, squash_center_names, p.squash_center);
     return p;
 }
 
@@ -128,7 +154,10 @@ json settings_to_json(const DynamicSettings& settings) {
         joints.push_back({{"gain", joint.gain},
                           {"override_oscillation", joint.override_oscillation},
                           {"oscillation", oscillation_to_json(joint.oscillation)},
-                          {"origin_offset", {joint.origin_offset.x, joint.origin_offset.y, joint.origin_offset.z}}});
+                          {"origin_offset", {joint.origin_offset.x, joint.origin_offset.y, joint.origin_offset.z}},
+                          {"bend", switches_to_json(joint.bend)},
+                          {"squash", switches_to_json(joint.squash)},
+                          {"centroid_offset", {joint.centroid_offset.x, joint.centroid_offset.y, joint.centroid_offset.z}}});
     return {{"version", 1}, {"parameters", parameters_to_json(settings.parameters)}, {"joints", joints}};
 }
 

@@ -20,6 +20,11 @@ DynamicSettings sample_settings(int joints) {
     settings.joints[1].override_oscillation = true;
     settings.joints[1].oscillation.damping = 0.123f;
     settings.joints[1].origin_offset = glm::vec3(0.1f, -0.2f, 0.3f);
+    settings.parameters.squash = 0.35f;
+    settings.parameters.squash_center = SquashCenter::Centroid;
+    settings.joints[0].bend.translation = false;
+    settings.joints[1].squash.rotation = false;
+    settings.joints[1].centroid_offset = glm::vec3(-0.5f, 0.25f, 0.0f);
     return settings;
 }
 
@@ -28,13 +33,41 @@ void expect_same_settings(const DynamicSettings& a, const DynamicSettings& b) {
     EXPECT_EQ(a.parameters.oscillation, b.parameters.oscillation);
     EXPECT_EQ(a.parameters.propagation_speed, b.parameters.propagation_speed);
     EXPECT_EQ(a.parameters.max_angle, b.parameters.max_angle);
+    EXPECT_EQ(a.parameters.squash, b.parameters.squash);
+    EXPECT_EQ(a.parameters.squash_center, b.parameters.squash_center);
     ASSERT_EQ(a.joints.size(), b.joints.size());
     for (std::size_t j = 0; j < a.joints.size(); ++j) {
+        EXPECT_EQ(a.joints[j].bend, b.joints[j].bend);
+        EXPECT_EQ(a.joints[j].squash, b.joints[j].squash);
+        EXPECT_EQ(a.joints[j].centroid_offset, b.joints[j].centroid_offset);
         EXPECT_EQ(a.joints[j].gain, b.joints[j].gain);
         EXPECT_EQ(a.joints[j].override_oscillation, b.joints[j].override_oscillation);
         EXPECT_EQ(a.joints[j].oscillation, b.joints[j].oscillation);
         EXPECT_EQ(a.joints[j].origin_offset, b.joints[j].origin_offset);
     }
+}
+
+TEST(GltfSaver, FloppyAndSquashLayersReopenAsTheyWere) {
+    const std::string folder = make_temp_folder();
+    const std::string source = arm_rig().write_glb(folder, "arm");
+    const std::vector<float> bend(6, 1.0f), floppy = {0.0f, 2.0f, -1.0f, 1.0f, 1.0f, 0.5f},
+                             squash = {1.5f, 1.0f, 0.0f, -0.5f, 1.0f, 1.0f}, none;
+    const std::string saved = folder + "/arm_layers.glb";
+    io::save_character_work(source, saved, io::PaintedLayers{bend, floppy, squash}, sample_settings(2));
+    io::LoadedCharacter loaded = io::load_gltf(saved);
+    EXPECT_EQ(loaded.character.mesh.floppy_weights, floppy);
+    EXPECT_EQ(loaded.character.mesh.squash_weights, squash);
+    EXPECT_TRUE(loaded.warnings.empty());
+    // Unpainted layers load empty (uniform 1); clearing a painted one resets it in the file.
+    EXPECT_TRUE(io::load_gltf(source).character.mesh.floppy_weights.empty());
+    io::save_character_work(saved, saved, io::PaintedLayers{bend, none, squash}, sample_settings(2));
+    loaded = io::load_gltf(saved);
+    EXPECT_TRUE(loaded.character.mesh.floppy_weights.empty());
+    EXPECT_EQ(loaded.character.mesh.squash_weights, squash);
+    // A layer of the wrong size is refused with a message.
+    EXPECT_THROW(io::save_character_work(saved, saved, io::PaintedLayers{bend, std::vector<float>(5, 1.0f), none},
+                                         sample_settings(2)),
+                 io::SaveError);
 }
 
 std::size_t file_size(const std::string& path) {
