@@ -11,7 +11,7 @@ layout(location = 2) in vec2 uv;
 layout(location = 3) in vec4 color;
 layout(location = 4) in float scalar;
 layout(location = 5) in ivec4 ranges;  // influences: offset, count; betas: offset, count
-layout(location = 6) in float bend_weight;  // gamma_i, the painted layer
+layout(location = 6) in vec3 layers;  // the painted layers: bend gamma_i, floppy phi_i, squash sigma_i
 // Per instance (a herd): where it stands (xyz) and its turn about +Y (w), and which row of
 // joint data it shows. A single character has one row and no offset.
 layout(location = 7) in vec4 instance_placement;
@@ -21,8 +21,10 @@ layout(location = 8) in int instance_row;
 // drive W (xyz) and gain (w), the linear drive (xyz), the bend origin (xyz), the rigid
 // part of the skinning transform as a unit dual quaternion (real, dual), and for dLBS the
 // local translation (xyz) with the parent's index (w, -1 for a root), the local rotation
-// at t (xyzw) and the local scale (xyz).
-const int kJointTexels = 12;
+// at t (xyzw) and the local scale (xyz); then for Velocity Skinning the drag parts of the
+// angular and linear drives, the measured angular and linear velocities, the joint's
+// position q_j, its squash centroid c_j and its medial direction (0 for none).
+const int kJointTexels = 19;
 uniform samplerBuffer joints;     // rows of joint_count joints
 uniform int joint_count;
 uniform samplerBuffer influences;  // (joint, weight) pairs
@@ -43,6 +45,8 @@ uniform bool bend_enabled;
 uniform bool dual_quaternion;
 uniform float character_size;  // L
 uniform float max_angle;       // soft limit; <= 0 or infinite: off
+uniform float squash;          // S, seconds; 0: off
+uniform bool squash_about_centroid;  // else about the medial axis
 
 out vec3 world_position;
 out vec3 world_normal;
@@ -171,14 +175,67 @@ void skin_dual_quaternion(out vec3 p, out vec3 n) {
     n = quat_rotate(real, rest_normal);
 }
 
+// Squash & stretch, as src/core/squash.cpp.
+const float kMaxStretch = 3.0;
+
+vec2 stretch(float x) {  // e(x) = exp(m tanh(x / m)), m = ln(kMaxStretch), and de/dx
+    float m = log(kMaxStretch);
+    float th = tanh(x / m);
+    float e = exp(m * th);
+    return vec2(e, e * (1.0 - th * th));
+}
+
+void add_along_velocity(vec3 v, vec3 centre, float k, float beta, vec3 p, inout vec3 offset, inout mat3 jacobian) {
+    float speed = length(v);
+    if (!(speed > 0.0) || isinf(speed)) return;
+    vec3 along = v / speed;
+    float e = stretch(k * speed).x;
+    float across = 1.0 / sqrt(e) - 1.0;
+    mat3 m = across * mat3(1.0) + (e - 1.0 - across) * outerProduct(along, along);
+    offset += beta * (m * (p - centre));
+    jacobian += beta * m;
+}
+
+void add_squash(int j, float k, float beta, vec3 p, inout vec3 offset, inout mat3 jacobian) {
+    vec3 linear_velocity = joint_texel(j, 15).xyz, angular_velocity = joint_texel(j, 14).xyz;
+    vec3 position = joint_texel(j, 16).xyz, squash_centre = joint_texel(j, 17).xyz, medial = joint_texel(j, 18).xyz;
+    if (linear_velocity != vec3(0.0)) add_along_velocity(linear_velocity, squash_centre, k, beta, p, offset, jacobian);
+    if (angular_velocity == vec3(0.0) || medial == vec3(0.0)) return;
+    vec3 w = angular_velocity - dot(angular_velocity, medial) * medial;
+    float turn = length(w);
+    if (!(turn > 0.0) || isinf(turn)) return;
+    if (squash_about_centroid) {
+        add_along_velocity(cross(w, squash_centre - position), squash_centre, k, beta, p, offset, jacobian);
+        return;
+    }
+    vec3 w_axis = w / turn;
+    vec3 e1 = cross(medial, w_axis), e2 = cross(medial, e1);
+    vec3 u = p - position;
+    vec3 u_perp = u - dot(u, w_axis) * w_axis;
+    float radius = length(u_perp);
+    vec2 s = stretch(k * turn * radius);
+    mat3 e1e1 = outerProduct(e1, e1), e2e2 = outerProduct(e2, e2);
+    mat3 m = (s.x - 1.0) * e1e1 + (1.0 / s.x - 1.0) * e2e2;
+    vec3 from_axis = p - squash_centre;
+    offset += beta * (m * from_axis);
+    mat3 dj = m;
+    if (radius > 0.0) {
+        mat3 dm = s.y * e1e1 - (s.y / (s.x * s.x)) * e2e2;
+        dj += outerProduct(dm * from_axis, (k * turn / radius) * u_perp);
+    }
+    jacobian += beta * dj;
+}
+
 void main() {
     vec3 p, n;
     if (delayed) skin_delayed(p, n);
     else if (dual_quaternion) skin_dual_quaternion(p, n);
     else skin_linear(p, n);
 
-    float g = bend_weight;
-    if (bend_enabled && g != 0.0) {
+    float g = layers.x;
+    float phi = layers.y - 1.0;  // 0: the drive as it is
+    float sigma = squash * layers.z;
+    if (bend_enabled && (g != 0.0 || sigma != 0.0)) {
         vec3 offset = vec3(0.0);
         mat3 jacobian = mat3(1.0);
         bool moved = false;
@@ -188,14 +245,16 @@ void main() {
             int j = int(jb.x);
             float beta = jb.y;
             vec4 angular_gain = joint_texel(j, 4);
-            vec3 angular = angular_gain.xyz, linear = joint_texel(j, 5).xyz;
             float gain = angular_gain.w;
-            if (gain == 0.0 || (angular == vec3(0.0) && linear == vec3(0.0))) continue;
+            vec3 angular = angular_gain.xyz + phi * joint_texel(j, 12).xyz;
+            vec3 linear = joint_texel(j, 5).xyz + phi * joint_texel(j, 13).xyz;
+            bool squashes = joint_texel(j, 14).xyz != vec3(0.0) || joint_texel(j, 15).xyz != vec3(0.0);
+            if (gain == 0.0) continue;
             float k = g * gain * (1.0 / character_size);
             vec3 u = p - joint_texel(j, 6).xyz;
 
             float speed = length(angular);
-            if (speed > 0.0) {
+            if (k != 0.0 && speed > 0.0) {
                 vec3 axis = angular / speed;
                 vec3 u_perp = u - dot(u, axis) * axis;
                 float distance = length(u_perp);
@@ -218,7 +277,7 @@ void main() {
                     moved = true;
                 }
             }
-            if (linear != vec3(0.0)) {
+            if (k != 0.0 && linear != vec3(0.0)) {
                 float distance = length(u);
                 vec3 lag = (-beta * k * distance) * linear;
                 if (!any(isinf(lag)) && !any(isnan(lag))) {
@@ -227,8 +286,13 @@ void main() {
                     moved = true;
                 }
             }
+            if (sigma != 0.0 && squashes) {
+                vec3 before = offset;
+                add_squash(j, sigma * gain * (1.0 / character_size), beta, p, offset, jacobian);
+                moved = moved || offset != before;
+            }
         }
-        if (moved) {
+        if (moved && !any(isinf(offset)) && !any(isnan(offset))) {
             p += offset;
             n = normalized_or(cofactor_transform(jacobian, n), n);
         }

@@ -414,7 +414,7 @@ void ViewerApp::simulate(double dt) {
         gpu.update_joints(character, scene.deformer, state_.world_time - kTickSeconds, state_.settings.parameters);
         // The painted layer is per-vertex data: it goes up only while it can change.
         if (state_.tool == Tool::Paint || scene.painter.revision() != gpu_paint_revision_) {
-            gpu.update_bend_weights(character.mesh.bend_weights);
+            gpu.update_painted_layers(character.mesh);
             gpu_paint_revision_ = scene.painter.revision();
         }
     } else {

@@ -11,9 +11,9 @@
 namespace dynskin::gl {
 namespace {
 
-constexpr int kJointTexels = 12;  // as in shaders/skinning.vert
+constexpr int kJointTexels = 19;  // as in shaders/skinning.vert
 enum Attribute : GLuint {
-    kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4, kRanges = 5, kBend = 6,
+    kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4, kRanges = 5, kLayers = 6,
     kInstancePlacement = 7, kInstanceRow = 8
 };
 enum TextureUnit : GLint { kJointsUnit = 1, kInfluencesUnit = 2, kBetasUnit = 3, kInverseBindsUnit = 4, kRingUnit = 5 };
@@ -47,7 +47,7 @@ GpuSkinning::GpuSkinning()
       colors_(GlBuffer::create()),
       scalars_(GlBuffer::create()),
       ranges_(GlBuffer::create()),
-      bend_weights_(GlBuffer::create()),
+      layers_(GlBuffer::create()),
       indices_(GlBuffer::create()),
       influence_buffer_(GlBuffer::create()),
       beta_buffer_(GlBuffer::create()),
@@ -83,9 +83,9 @@ void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer)
                     GL_DYNAMIC_DRAW);
     glEnableVertexAttribArray(kScalar);
     glVertexAttribPointer(kScalar, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
-    bend_weights_.upload(GL_ARRAY_BUFFER, vertex_count_ * sizeof(float), mesh.bend_weights.data(), GL_DYNAMIC_DRAW);
-    glEnableVertexAttribArray(kBend);
-    glVertexAttribPointer(kBend, 1, GL_FLOAT, GL_FALSE, 0, nullptr);
+    layers_.upload(GL_ARRAY_BUFFER, vertex_count_ * sizeof(glm::vec3), painted_layers(mesh).data(), GL_DYNAMIC_DRAW);
+    glEnableVertexAttribArray(kLayers);
+    glVertexAttribPointer(kLayers, 3, GL_FLOAT, GL_FALSE, 0, nullptr);
 
     // Sparse rows: each vertex knows where its influences and betas start and how many.
     std::vector<glm::ivec4> ranges(vertex_count_);
@@ -137,8 +137,17 @@ void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer)
     check_errors("uploading the mesh for GPU skinning");
 }
 
-void GpuSkinning::update_bend_weights(const std::vector<float>& bend_weights) {
-    bend_weights_.update(GL_ARRAY_BUFFER, bend_weights.size() * sizeof(float), bend_weights.data());
+std::vector<glm::vec3> GpuSkinning::painted_layers(const SkinnedMesh& mesh) {
+    std::vector<glm::vec3> layers(mesh.vertex_count());
+    for (std::size_t i = 0; i < layers.size(); ++i)
+        layers[i] = glm::vec3(mesh.bend_weights[i], SkinnedMesh::layer_value(mesh.floppy_weights, i),
+                              SkinnedMesh::layer_value(mesh.squash_weights, i));
+    return layers;
+}
+
+void GpuSkinning::update_painted_layers(const SkinnedMesh& mesh) {
+    const std::vector<glm::vec3> layers = painted_layers(mesh);
+    layers_.update(GL_ARRAY_BUFFER, layers.size() * sizeof(glm::vec3), layers.data());
 }
 
 void GpuSkinning::update_scalars(const std::vector<float>& scalars) {
@@ -159,7 +168,11 @@ void GpuSkinning::append_joint_row(const Character& character, const Deformer& d
                                      glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w),
                                      glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w),
                                      glm::vec4(local.translation, float(character.skeleton.parents[j])),
-                                     glm::vec4(r.x, r.y, r.z, r.w), glm::vec4(local.scale, 0.0f)});
+                                     glm::vec4(r.x, r.y, r.z, r.w), glm::vec4(local.scale, 0.0f),
+                                     glm::vec4(d.angular_drag, 0.0f), glm::vec4(d.linear_drag, 0.0f),
+                                     glm::vec4(d.angular_velocity, 0.0f), glm::vec4(d.linear_velocity, 0.0f),
+                                     glm::vec4(d.position, 1.0f), glm::vec4(d.centroid, 1.0f),
+                                     glm::vec4(d.medial, 0.0f)});
     }
 }
 
@@ -212,6 +225,8 @@ void GpuSkinning::upload_joint_texels(const DynamicParameters& parameters, float
     bend_enabled_ = parameters.mode != DeformerMode::LbsOnly;
     size_ = size;
     max_angle_ = parameters.max_angle;
+    squash_ = std::isfinite(parameters.squash) ? parameters.squash : 0.0f;
+    squash_about_centroid_ = parameters.squash_center == SquashCenter::Centroid;
 }
 
 void GpuSkinning::set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows) {
@@ -234,6 +249,8 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     glUniform1i(glGetUniformLocation(program, "dual_quaternion"), dual_quaternion_);
     glUniform1f(glGetUniformLocation(program, "character_size"), size_);
     glUniform1f(glGetUniformLocation(program, "max_angle"), max_angle_);
+    glUniform1f(glGetUniformLocation(program, "squash"), squash_);
+    glUniform1i(glGetUniformLocation(program, "squash_about_centroid"), squash_about_centroid_);
     glUniform1i(glGetUniformLocation(program, "joints"), kJointsUnit);
     glUniform1i(glGetUniformLocation(program, "influences"), kInfluencesUnit);
     glUniform1i(glGetUniformLocation(program, "betas"), kBetasUnit);

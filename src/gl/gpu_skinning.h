@@ -17,8 +17,8 @@ public:
 
     // Per-vertex data, once per character (the deformer's hierarchical weights and size).
     void set_mesh(const Character& character, const Deformer& deformer);
-    // The painted layer changed.
-    void update_bend_weights(const std::vector<float>& bend_weights);
+    // A painted layer changed.
+    void update_painted_layers(const SkinnedMesh& mesh);
     // The per-vertex scalar the colour maps show.
     void update_scalars(const std::vector<float>& scalars);
     // This frame's joints, from a deformer updated (update_joints at least) to time t: the
@@ -46,13 +46,14 @@ public:
     std::size_t vertex_count() const { return vertex_count_; }
 
 private:
+    static std::vector<glm::vec3> painted_layers(const SkinnedMesh& mesh);  // bend, floppy, squash
     void bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const;
     void upload_joint_texels(const DynamicParameters& parameters, float size);
     void update_rotation_ring(const JointMotionHistory& history);
 
     GlProgram draw_program_, capture_program_;
     GlVertexArray vao_;
-    GlBuffer rest_positions_, rest_normals_, uvs_, colors_, scalars_, ranges_, bend_weights_, indices_;
+    GlBuffer rest_positions_, rest_normals_, uvs_, colors_, scalars_, ranges_, layers_, indices_;
     GlBuffer influence_buffer_, beta_buffer_, joint_buffer_, inverse_bind_buffer_, ring_buffer_;
     GlTexture influence_texture_, beta_texture_, joint_texture_, inverse_bind_texture_, ring_texture_;
     GlBuffer feedback_, instance_placements_, instance_rows_;
@@ -62,7 +63,8 @@ private:
     std::size_t vertex_count_ = 0;
     GLsizei index_count_ = 0;
     bool dual_quaternion_ = false, bend_enabled_ = false;
-    float size_ = 1.0f, max_angle_ = 0.0f;
+    float size_ = 1.0f, max_angle_ = 0.0f, squash_ = 0.0f;
+    bool squash_about_centroid_ = false;
     // dLBS: the rotation ring mirrors the deformer's history (rows pushed as ticks come).
     bool delayed_ = false;
     float propagation_speed_ = 0.0f, since_previous_tick_ = 1.0f;

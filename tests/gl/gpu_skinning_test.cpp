@@ -96,6 +96,19 @@ std::vector<Mode> modes(int joint_count) {
     DynamicSettings delayed = s;
     delayed.parameters.propagation_speed = 1.5f;
     list.push_back({"dLBS with oscillations", delayed});
+    DynamicSettings squash = s;
+    squash.parameters.squash = 0.3f;
+    squash.parameters.max_angle = 0.6f;
+    squash.joints.resize(joint_count);
+    for (int j = 0; j < joint_count; ++j) {
+        squash.joints[j].centroid_offset = glm::vec3(0.0f, 0.01f * j, 0.0f);
+        squash.joints[j].bend.translation = j % 4 != 1;
+        squash.joints[j].squash.rotation = j % 5 != 2;
+    }
+    list.push_back({"Velocity Skinning: squash about the axis, switches", squash});
+    squash.parameters.squash_center = SquashCenter::Centroid;
+    squash.parameters.mode = DeformerMode::DragOnly;
+    list.push_back({"Velocity Skinning: drag and squash about the centroid", squash});
     return list;
 }
 
@@ -115,6 +128,10 @@ TEST(GpuSkinning, MatchesTheCpuForEveryCharacterAndMode) {
         std::uniform_real_distribution<float> paint(-0.5f, 1.5f);
         for (float& g : c.mesh.bend_weights) g = paint(random);
         c.mesh.bend_weights[0] = 0.0f;
+        c.mesh.floppy_weights.resize(c.mesh.vertex_count());
+        c.mesh.squash_weights.resize(c.mesh.vertex_count());
+        for (float& w : c.mesh.floppy_weights) w = paint(random) * 1.5f;
+        for (float& w : c.mesh.squash_weights) w = paint(random);
 
         const PoseSampler motion = motion_of(c);
         for (const Mode& mode : modes(c.skeleton.joint_count())) {
