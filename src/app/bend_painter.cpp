@@ -82,30 +82,32 @@ void BendPainter::dab(const Brush& brush, const glm::vec3& center, float size, c
     }
 }
 
-void BendPainter::end_stroke(const std::vector<float>& weights) {
-    if (before_ == weights) return;
+void BendPainter::end_stroke() {
+    if (!layer_ || before_ == *layer_) return;
     ++revision_;
-    undo_.push_back(std::move(before_));
+    undo_.push_back({layer_, std::move(before_)});
     if (undo_.size() > kUndoSteps) undo_.erase(undo_.begin());
     redo_.clear();
     before_.clear();
 }
 
-bool BendPainter::undo(std::vector<float>& weights) {
+bool BendPainter::undo() {
     if (undo_.empty()) return false;
     ++revision_;
-    redo_.push_back(weights);
-    weights = std::move(undo_.back());
+    Step step = std::move(undo_.back());
     undo_.pop_back();
+    std::swap(*step.layer, step.values);
+    redo_.push_back(std::move(step));
     return true;
 }
 
-bool BendPainter::redo(std::vector<float>& weights) {
+bool BendPainter::redo() {
     if (redo_.empty()) return false;
     ++revision_;
-    undo_.push_back(weights);
-    weights = std::move(redo_.back());
+    Step step = std::move(redo_.back());
     redo_.pop_back();
+    std::swap(*step.layer, step.values);
+    undo_.push_back(std::move(step));
     return true;
 }
 

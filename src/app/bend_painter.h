@@ -1,7 +1,8 @@
 #pragma once
-// Painting the per-vertex bend weight gamma with a brush on the deformed skin: paint toward a
-// value, erase back to the default 1, smooth with the neighbours, fill everything; each
-// stroke can be undone and redone.
+// Painting a per-vertex layer (the bend weight gamma, or Velocity Skinning's floppy and squash
+// weights) with a brush on the deformed skin: paint toward a value, erase back to the
+// default 1, smooth with the neighbours, fill everything; each stroke, on whichever layer,
+// can be undone and redone.
 
 #include <cstdint>
 #include <vector>
@@ -33,11 +34,15 @@ public:
     void dab(const Brush& brush, const glm::vec3& center, float size, const std::vector<glm::vec3>& positions,
              std::vector<float>& weights) const;
 
-    // Undo history: call begin before changing the weights and end after; fill is a stroke.
-    void begin_stroke(const std::vector<float>& weights) { before_ = weights; }
-    void end_stroke(const std::vector<float>& weights);
-    bool undo(std::vector<float>& weights);
-    bool redo(std::vector<float>& weights);
+    // Undo history: call begin before changing a layer and end after; fill is a stroke. The
+    // layers must outlive the painter (they are the mesh's, which the painter goes with).
+    void begin_stroke(std::vector<float>& layer) {
+        layer_ = &layer;
+        before_ = layer;
+    }
+    void end_stroke();
+    bool undo();
+    bool redo();
     bool can_undo() const { return !undo_.empty(); }
     // Goes up with every change the painter makes (stroke, undo, redo): unsaved-work tracking.
     int revision() const { return revision_; }
@@ -45,8 +50,13 @@ public:
 
 private:
     std::vector<std::vector<std::uint32_t>> neighbours_;  // across split vertices too
+    struct Step {
+        std::vector<float>* layer;
+        std::vector<float> values;  // the layer's values before (undo) or after (redo) the step
+    };
+    std::vector<float>* layer_ = nullptr;
     std::vector<float> before_;
-    std::vector<std::vector<float>> undo_, redo_;
+    std::vector<Step> undo_, redo_;
     int revision_ = 0;
 };
 

@@ -17,7 +17,10 @@ void display_panel(ViewerState& state) {
     ImGui::SameLine();
     ImGui::Checkbox("Grid", &d.grid);
     int map = static_cast<int>(d.color_map);
-    ImGui::Combo("Colour map", &map, "None\0Bend weight (painted)\0Skinning weight of the selected joint\0Displacement\0");
+    ImGui::SameLine();
+    ImGui::Checkbox("Centroids", &d.centroids);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The squash centroids (diamonds); the selected joint's is filled.");
+    ImGui::Combo("Colour map", &map, "None\0Painted layer\0Skinning weight of the selected joint\0Displacement\0");
     d.color_map = static_cast<ColorMap>(map);
 }
 

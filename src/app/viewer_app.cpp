@@ -200,7 +200,7 @@ void ViewerApp::upload_character() {
 }
 
 const std::vector<glm::vec3>& ViewerApp::shown_positions() {
-    if (!state_.gpu_path) return state_.scene->deformer.positions();
+    if (!state_.gpu_path || visualising_) return state_.scene->deformer.positions();
     if (gpu_captured_frame_ != frame_index_) {  // once a frame at most, and only when asked
         renderer_->gpu().capture(gpu_positions_, gpu_normals_, true);
         gpu_captured_frame_ = frame_index_;
@@ -250,6 +250,7 @@ void ViewerApp::frame_tick(double dt) {
     joints_panel(state_);
     animation_panel(state_);
     dynamics_panel(state_);
+    velocity_skinning_panel(state_);
     display_panel(state_);
     painting_panel(state_);
     performance_panel(state_);
@@ -268,6 +269,7 @@ void ViewerApp::frame_tick(double dt) {
         handle_keys();
         handle_viewport_input();
         simulate(dt);
+        draw_overlays();
     }
     draw_frame();
     ++frame_index_;
@@ -290,9 +292,8 @@ void ViewerApp::handle_keys() {
         else save_work(state_);
     }
     if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) {
-        std::vector<float>& weights = scene.character().mesh.bend_weights;
-        if (io.KeyShift) scene.painter.redo(weights);
-        else scene.painter.undo(weights);
+        if (io.KeyShift) scene.painter.redo();
+        else scene.painter.undo();
     }
     if (ImGui::IsKeyPressed(GLFW_KEY_F12)) {
         char name[64];
@@ -325,8 +326,6 @@ void ViewerApp::handle_viewport_input() {
                                ? pick_joint(joints, state_.camera, cursor, viewport, 12.0f * io.FontGlobalScale)
                                : -1;
     const Ray ray = state_.camera.ray_through(cursor, viewport);
-    std::vector<float>& weights = scene.character().mesh.bend_weights;
-
     // The brush: a circle of its radius on the surface under the cursor.
     glm::vec3 surface;
     if (editing && state_.tool == Tool::Paint && !over_ui &&
@@ -345,10 +344,21 @@ void ViewerApp::handle_viewport_input() {
 
     if (!over_ui && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         glm::vec3 hit;
-        if (editing && state_.tool == Tool::Paint &&
-            intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit)) {
+        const int centroid = editing && state_.tool == Tool::MoveCentroid
+                                 ? pick_joint(centroid_positions(scene.deformer.drives()), state_.camera, cursor,
+                                              viewport, 12.0f * io.FontGlobalScale)
+                                 : -1;
+        if (centroid >= 0) {
+            left_drag_ = LeftDrag::Centroid;
+            state_.selected_joint = centroid;
+            if (state_.settings.joints.size() < scene.deformer.drives().size())
+                state_.settings.joints.resize(scene.deformer.drives().size());
+            centroid_drag_start_ = state_.settings.joints[centroid].centroid_offset;
+            centroid_drag_.begin(centroid, scene.deformer.drives()[centroid].centroid, state_.camera);
+        } else if (editing && state_.tool == Tool::Paint &&
+                   intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit)) {
             left_drag_ = LeftDrag::Paint;
-            scene.painter.begin_stroke(weights);
+            scene.painter.begin_stroke(painted_layer(scene, state_.paint_layer));
         } else if (state_.hovered_joint >= 0) {
             left_drag_ = LeftDrag::Joint;
             state_.drive_history.clear();
@@ -365,15 +375,21 @@ void ViewerApp::handle_viewport_input() {
         switch (left_drag_) {
             case LeftDrag::Orbit: state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y); break;
             case LeftDrag::Joint: state_.drag.update(ray, cursor, scene.input); break;
+            case LeftDrag::Centroid:
+                state_.settings.joints[centroid_drag_.joint()].centroid_offset = centroid_drag_.offset(
+                    ray, scene.deformer.globals()[centroid_drag_.joint()], centroid_drag_start_);
+                break;
             case LeftDrag::Paint:
                 if (intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit))
-                    scene.painter.dab(state_.brush, hit, scene.deformer.size(), shown_positions(), weights);
+                    scene.painter.dab(state_.brush, hit, scene.deformer.size(), shown_positions(),
+                                      painted_layer(scene, state_.paint_layer));
                 break;
             case LeftDrag::None: break;
         }
     } else if (left_drag_ != LeftDrag::None) {
-        if (left_drag_ == LeftDrag::Paint) scene.painter.end_stroke(weights);
+        if (left_drag_ == LeftDrag::Paint) scene.painter.end_stroke();
         state_.drag.end();
+        centroid_drag_.end();
         left_drag_ = LeftDrag::None;
     }
     if (!over_ui) {
@@ -386,6 +402,43 @@ void ViewerApp::handle_viewport_input() {
     }
 }
 
+void ViewerApp::draw_overlays() {
+    const Scene& scene = *state_.scene;
+    if (herd_ || !(state_.display.centroids || visualising_)) return;
+    int width = 0, height = 0;
+    glfwGetWindowSize(window_, &width, &height);
+    const glm::vec2 viewport(std::max(width, 1), std::max(height, 1));
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();  // over the scene, under the panels
+    const float scale = ImGui::GetIO().FontGlobalScale;
+    if (visualising_) {
+        std::vector<ImVec2> points;
+        for (const std::vector<glm::vec3>& path : scene.steady_view.paths()) {
+            points.clear();
+            glm::vec2 pixel;
+            for (const glm::vec3& p : path)
+                if (state_.camera.project(p, viewport, pixel)) points.emplace_back(pixel.x, pixel.y);
+            draw->AddPolyline(points.data(), static_cast<int>(points.size()), IM_COL32(255, 196, 64, 170), 0, 1.2f * scale);
+            if (!points.empty()) draw->AddCircleFilled(points.back(), 2.0f * scale, IM_COL32(255, 120, 40, 255));
+        }
+    }
+    if (state_.display.centroids) {
+        const std::vector<JointDrive>& drives = scene.deformer.drives();
+        for (std::size_t j = 0; j < drives.size(); ++j) {
+            glm::vec2 c;
+            if (!state_.camera.project(drives[j].centroid, viewport, c)) continue;
+            const float r = (int(j) == state_.selected_joint ? 7.0f : 5.0f) * scale;
+            const ImVec2 diamond[4] = {{c.x, c.y - r}, {c.x + r, c.y}, {c.x, c.y + r}, {c.x - r, c.y}};
+            if (int(j) == state_.selected_joint) {
+                draw->AddConvexPolyFilled(diamond, 4, IM_COL32(80, 200, 255, 230));
+                glm::vec2 q;  // the medial axis, from the joint to its centroid
+                if (state_.camera.project(drives[j].position, viewport, q))
+                    draw->AddLine(ImVec2(q.x, q.y), ImVec2(c.x, c.y), IM_COL32(80, 200, 255, 160), 1.5f * scale);
+            }
+            draw->AddPolyline(diamond, 4, IM_COL32(230, 250, 255, 220), ImDrawFlags_Closed, 1.5f * scale);
+        }
+    }
+}
+
 void ViewerApp::simulate(double dt) {
     Scene& scene = *state_.scene;
     if (state_.reset_history) {
@@ -395,7 +448,9 @@ void ViewerApp::simulate(double dt) {
     }
     state_.world_time += dt;
     PoseInput& input = scene.input;
-    if (state_.playback.playing && input.clip >= 0) {
+    // The visualiser holds the pose: the clip waits while it is on.
+    visualising_ = state_.steady.enabled && state_.selected_joint >= 0 && !herd_;
+    if (state_.playback.playing && input.clip >= 0 && !visualising_) {
         input.clip_time += dt * state_.playback.speed;
         const double duration = scene.character().clips[input.clip].duration;
         if (!input.loop) input.clip_time = std::min(input.clip_time, duration);
@@ -405,8 +460,12 @@ void ViewerApp::simulate(double dt) {
     const Character& character = scene.character();
     const PoseTimeline& timeline = scene.timeline;
     const PoseSampler sampler = [&](double t, Pose& pose) { timeline.sample(character, t, pose); };
-    if (herd_) {
-        herd_->prepare(character, state_.settings, renderer_->gpu());
+    if (visualising_) {
+        Pose pose{character.skeleton.rest};
+        sampler(state_.world_time - kTickSeconds, pose);
+        scene.steady_view.update(scene.deformer, pose, state_.settings, state_.selected_joint, state_.steady,
+                                 scene.painter.revision());
+    } else if (herd_) {
         herd_->update(state_.world_time, renderer_->gpu());
     } else if (state_.gpu_path) {
         scene.deformer.update_joints(state_.world_time - kTickSeconds, sampler, state_.settings);
@@ -420,6 +479,7 @@ void ViewerApp::simulate(double dt) {
     } else {
         scene.deformer.update(state_.world_time - kTickSeconds, sampler, state_.settings);
     }
+    if (!visualising_) scene.steady_view.forget();
 
     if (state_.selected_joint >= 0) {
         state_.drive_history.push_back(glm::length(scene.deformer.drives()[state_.selected_joint].angular));
@@ -447,7 +507,7 @@ void ViewerApp::draw_frame() {
             state_.frame_camera = false;
         }
         const auto upload_start = std::chrono::steady_clock::now();
-        view.gpu = state_.gpu_path || herd_;
+        view.gpu = (state_.gpu_path || herd_) && !visualising_;
         view.herd = herd_ != nullptr;
         const bool deformed = view.gpu || !d.positions().empty();
         if (!view.gpu && deformed) {
@@ -458,8 +518,8 @@ void ViewerApp::draw_frame() {
         if (view.color_map) {
             scalars_.assign(mesh.vertex_count(), 0.0f);
             switch (state_.display.color_map) {
-                case ColorMap::BendWeight: {
-                    scalars_ = mesh.bend_weights;
+                case ColorMap::PaintedLayer: {
+                    scalars_ = painted_layer(scene, state_.paint_layer);
                     float top = 1.0f;
                     for (float w : scalars_) top = std::max(top, std::abs(w));
                     view.diverging = true;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "app/centroid_handles.h"
 #include "app/herd.h"
 #include "app/input_script.h"
 #include "app/viewer_state.h"
@@ -55,6 +56,8 @@ private:
     void handle_keys();
     void simulate(double dt);
     void draw_frame();
+    // The squash centroids and the visualiser's paths, over the view.
+    void draw_overlays();
     void upload_character();
     void select_clip(const std::string& name_or_index);
     void apply_script_events();
@@ -69,9 +72,12 @@ private:
     std::unique_ptr<gl::RenderTarget> target_;
     std::unique_ptr<Herd> herd_;
     // What a left-button drag in the view does, decided when the button goes down.
-    enum class LeftDrag { None, Orbit, Joint, Paint };
+    enum class LeftDrag { None, Orbit, Joint, Paint, Centroid };
     LeftDrag left_drag_ = LeftDrag::None;
     std::vector<float> scalars_;
+    CentroidDrag centroid_drag_;
+    glm::vec3 centroid_drag_start_{0.0f};  // the offset when the drag began
+    bool visualising_ = false;             // the steady-motion visualiser is shown this frame
     std::vector<glm::vec3> gpu_positions_, gpu_normals_, gpu_base_positions_;
     int gpu_captured_frame_ = -1;
     int gpu_paint_revision_ = -1;

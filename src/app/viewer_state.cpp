@@ -40,7 +40,10 @@ bool save_work(ViewerState& state, const std::string& path) {
     }
     const std::string target = path.empty() ? scene.source : path;
     try {
-        io::save_character_work(scene.source, target, scene.character().mesh.bend_weights, state.settings);
+        const SkinnedMesh& mesh = scene.character().mesh;
+        io::save_character_work(scene.source, target,
+                                io::PaintedLayers{mesh.bend_weights, mesh.floppy_weights, mesh.squash_weights},
+                                state.settings);
     } catch (const std::exception& e) {
         state.error_message = "Could not save " + target + ":\n" + e.what();
         return false;
@@ -51,8 +54,17 @@ bool save_work(ViewerState& state, const std::string& path) {
 }
 
 void set_tool(ViewerState& state, Tool tool) {
-    if (tool == Tool::Paint && state.tool != Tool::Paint) state.display.color_map = ColorMap::BendWeight;
+    if (tool == Tool::Paint && state.tool != Tool::Paint) state.display.color_map = ColorMap::PaintedLayer;
+    if (tool == Tool::MoveCentroid) state.display.centroids = true;
     state.tool = tool;
+}
+
+std::vector<float>& painted_layer(Scene& scene, PaintLayer layer) {
+    SkinnedMesh& mesh = scene.character().mesh;
+    if (layer == PaintLayer::Bend) return mesh.bend_weights;
+    std::vector<float>& values = layer == PaintLayer::Floppy ? mesh.floppy_weights : mesh.squash_weights;
+    if (values.empty()) values.assign(mesh.vertex_count(), 1.0f);
+    return values;
 }
 
 }  // namespace dynskin::app

@@ -11,13 +11,15 @@
 #include "app/joint_drag.h"
 #include "app/orbit_camera.h"
 #include "app/pose_input.h"
+#include "app/steady_motion_view.h"
 #include "core/deformer.h"
 #include "io/gltf_loader.h"
 
 namespace dynskin::app {
 
-enum class ColorMap { None, BendWeight, SkinWeight, Displacement };
-enum class Tool { Drag, Paint };
+enum class ColorMap { None, PaintedLayer, SkinWeight, Displacement };
+enum class PaintLayer { Bend, Floppy, Squash };
+enum class Tool { Drag, Paint, MoveCentroid };
 
 // One loaded character and what goes with it. Not movable: the deformer keeps references.
 struct Scene {
@@ -35,10 +37,12 @@ struct Scene {
     PoseInput input;
     PoseTimeline timeline;
     glm::vec3 rest_lo{0.0f}, rest_hi{0.0f};  // bounding box of the rest mesh
+    SteadyMotionView steady_view;
 };
 
 struct DisplayOptions {
     bool mesh = true, wireframe = false, skeleton = true, ghost = false, grid = true;
+    bool centroids = false;  // the squash centroids, as handles
     ColorMap color_map = ColorMap::None;
 };
 
@@ -57,6 +61,8 @@ struct ViewerState {
     bool gpu_path = false;  // skin and bend in the vertex shader
     int herd_instances = 0; // dynskin --herd N
     Brush brush;
+    PaintLayer paint_layer = PaintLayer::Bend;
+    SteadyMotion steady;  // the deformation visualiser, on the selected joint
     int selected_joint = -1;
     int hovered_joint = -1;
     JointDrag drag;
@@ -81,8 +87,12 @@ struct ViewerState {
     float frame_ms = 0.0f, upload_ms = 0.0f;
 };
 
-// Switching to the paint tool shows the bend weight map, so the user sees what they paint.
+// Switching to the paint tool shows the painted layer's map, so the user sees what they paint.
 void set_tool(ViewerState& state, Tool tool);
+
+// The mesh's values of a painted layer; an unpainted (empty) Velocity Skinning layer is
+// filled with its default 1 first, so that it can be painted.
+std::vector<float>& painted_layer(Scene& scene, PaintLayer layer);
 
 // Painted weights or settings differ from what was last loaded or saved.
 bool has_unsaved_changes(const ViewerState& state);

@@ -27,7 +27,8 @@ struct TraceOptions {
     bool loop = false;
     std::string preset;
     std::string mode;
-    std::optional<float> f, tau, amplitude, drag, c, max_angle;
+    std::optional<float> f, tau, amplitude, drag, c, max_angle, squash;
+    std::string squash_center;
 };
 
 // The clip by name, or by index when no clip has that name.
@@ -69,6 +70,9 @@ void run_trace(const TraceOptions& o) {
     if (o.amplitude) osc.amplitude = finite_parameter("A", *o.amplitude);
     if (o.drag) osc.drag = finite_parameter("D", *o.drag);
     if (o.max_angle) settings.parameters.max_angle = finite_parameter("max-angle", *o.max_angle);
+    if (o.squash) settings.parameters.squash = finite_parameter("squash", *o.squash);
+    if (o.squash_center == "axis") settings.parameters.squash_center = SquashCenter::Axis;
+    if (o.squash_center == "centroid") settings.parameters.squash_center = SquashCenter::Centroid;
     if (o.c) {
         if (!(*o.c > 0.0f)) throw std::runtime_error("--c must be a positive speed (character sizes per second)");
         settings.parameters.propagation_speed = *o.c;
@@ -111,7 +115,10 @@ void add_trace_command(CLI::App& app) {
     cmd->add_option("--A", options->amplitude, "Oscillation amplitude A (s)");
     cmd->add_option("--D", options->drag, "Drag D (s)");
     cmd->add_option("--c", options->c, "dLBS propagation speed, in character sizes per second (default: off)");
-    cmd->add_option("--max-angle", options->max_angle, "Soft limit of the bend angle, radians (0: off)");
+    cmd->add_option("--max-angle", options->max_angle, "Soft limit of the bend angle, radians (0: off): the floppy limiter");
+    cmd->add_option("--squash", options->squash, "Squash & stretch strength S, seconds (0: off)");
+    cmd->add_option("--squash-center", options->squash_center, "Centre of a turning part's squash")
+        ->check(CLI::IsMember({"axis", "centroid"}));
     cmd->callback([options] { run_trace(*options); });
 }
 

@@ -20,7 +20,7 @@ TEST(BendPainter, PaintsInsideTheBrushOnlyAndUndoes) {
 
     painter.begin_stroke(mesh.bend_weights);
     painter.dab(brush, center, size, mesh.rest_positions, mesh.bend_weights);
-    painter.end_stroke(mesh.bend_weights);
+    painter.end_stroke();
     int painted = 0;
     for (std::size_t i = 0; i < mesh.vertex_count(); ++i) {
         const bool inside = glm::length(mesh.rest_positions[i] - center) < 0.2f;
@@ -29,11 +29,11 @@ TEST(BendPainter, PaintsInsideTheBrushOnlyAndUndoes) {
     }
     EXPECT_GT(painted, 0);
 
-    EXPECT_TRUE(painter.undo(mesh.bend_weights));
+    EXPECT_TRUE(painter.undo());
     for (float w : mesh.bend_weights) EXPECT_EQ(w, 1.0f);
-    EXPECT_TRUE(painter.redo(mesh.bend_weights));
+    EXPECT_TRUE(painter.redo());
     EXPECT_EQ(mesh.bend_weights[0], 0.0f);
-    EXPECT_FALSE(painter.redo(mesh.bend_weights));
+    EXPECT_FALSE(painter.redo());
 }
 
 TEST(BendPainter, SmoothAveragesNeighboursAndEraseRestoresOne) {

@@ -143,10 +143,69 @@ TEST(Viewer, ABrushStrokeChangesTheWeightsUnderItOnlyAndUndoRestoresThem) {
         EXPECT_LT(glm::length(p[i] - middle), reach + 0.3f) << "vertex " << i;
     }
     EXPECT_GT(changed, 5);
-    EXPECT_EQ(app.state().display.color_map, ColorMap::BendWeight);
+    EXPECT_EQ(app.state().display.color_map, ColorMap::PaintedLayer);
 
     run_frames(app, 4);  // Ctrl+Z
     for (float weight : app.state().scene->character().mesh.bend_weights) ASSERT_EQ(weight, 1.0f);
+}
+
+TEST(Viewer, TheVisualiserHoldsThePoseAndDrawsPathsAsTheSpeedGrows) {
+    ViewerOptions o = headless("bar");
+    ViewerApp app(o);
+    ViewerState& state = app.state();
+    run_frames(app, 5);
+    const double clip_time = state.scene->input.clip_time;
+    state.settings.parameters.squash = 0.3f;
+    state.selected_joint = 1;
+    state.steady.enabled = true;
+    state.steady.angular = glm::vec3(0.0f, 0.0f, 4.0f);
+    state.steady.linear = glm::vec3(1.0f, 0.0f, 0.0f);
+    state.display.centroids = true;
+    run_frames(app, 3);
+    const Scene& scene = *state.scene;
+    EXPECT_EQ(scene.input.clip_time, clip_time) << "the pose is held";
+    EXPECT_GT(scene.steady_view.paths().size(), 10u);
+    for (const std::vector<glm::vec3>& path : scene.steady_view.paths()) ASSERT_EQ(path.size(), 17u);
+    float moved = 0.0f;
+    for (std::size_t i = 0; i < scene.deformer.positions().size(); ++i)
+        moved = std::max(moved, glm::length(scene.deformer.positions()[i] - scene.deformer.base_positions()[i]));
+    EXPECT_GT(moved, 0.02f * scene.deformer.size());
+    app.save_screenshot("viewer-visualiser.png");  // in the test's folder, to look at
+
+    // Off again: the clip plays on and the paths are gone.
+    state.steady.enabled = false;
+    run_frames(app, 2);
+    EXPECT_GT(scene.input.clip_time, clip_time);
+    EXPECT_TRUE(scene.steady_view.paths().empty());
+}
+
+TEST(Viewer, DraggingACentroidMovesItsOffsetInTheJointsFrame) {
+    ViewerOptions o = headless("bar");
+    o.clip = "none";
+    ViewerApp app(o);
+    ViewerState& state = app.state();
+    run_frames(app, 2);
+    set_tool(state, Tool::MoveCentroid);
+    const int joint = 2;
+    const glm::vec3 centroid = state.scene->deformer.drives()[joint].centroid;
+    glm::vec2 pixel;
+    ASSERT_TRUE(state.camera.project(centroid, glm::vec2(o.width, o.height), pixel));
+    ScriptEvent at, press, move, release;
+    at.frame = 3, at.has_at = true, at.at = pixel;
+    press.frame = 4, press.press = 0;
+    move.frame = 6, move.has_move = true, move.move = glm::vec2(25.0f, 0.0f);
+    release.frame = 8, release.release = 0;
+    app.set_script({at, press, move, release});
+    run_frames(app, 8);
+    ASSERT_GT(state.settings.joints.size(), std::size_t(joint));
+    EXPECT_EQ(state.selected_joint, joint);
+    const glm::vec3 offset = state.settings.joints[joint].centroid_offset;
+    EXPECT_GT(glm::length(offset), 0.01f * state.scene->deformer.size());
+    // The centroid is now where it was dragged: to the right on screen.
+    glm::vec2 now;
+    ASSERT_TRUE(state.camera.project(state.scene->deformer.drives()[joint].centroid, glm::vec2(o.width, o.height), now));
+    EXPECT_NEAR(now.x - pixel.x, 25.0f, 3.0f);
+    EXPECT_NEAR(now.y, pixel.y, 3.0f);
 }
 
 TEST(Viewer, AHerdRendersSixtyFramesWithoutGlErrors) {

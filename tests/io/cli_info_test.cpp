@@ -83,3 +83,44 @@ TEST(CliInfo, BadFilesGiveOneErrorLineAndStatus2) {
 
 }  // namespace
 }  // namespace dynskin::test
+
+namespace dynskin::test {
+namespace {
+
+// The largest distance between the LBS and the final columns of a trace's CSV.
+float largest_offset(const std::string& csv) {
+    float largest = 0.0f;
+    std::size_t line_start = csv.find('\n') + 1;  // after the header
+    while (line_start < csv.size()) {
+        const std::size_t end = csv.find('\n', line_start);
+        float v[7];
+        if (std::sscanf(csv.c_str() + line_start, "%f,%f,%f,%f,%f,%f,%f", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5],
+                        &v[6]) == 7)
+            largest = std::max(largest, std::sqrt((v[4] - v[1]) * (v[4] - v[1]) + (v[5] - v[2]) * (v[5] - v[2]) +
+                                                  (v[6] - v[3]) * (v[6] - v[3])));
+        line_start = end == std::string::npos ? csv.size() : end + 1;
+    }
+    return largest;
+}
+
+TEST(CliTrace, SquashAndTheFloppyLimiterAreSeenFromOutside) {
+    const std::string base = "trace bar --vertex 1000 --duration 1.5 --mode drag --D 0.5";
+    const CliRun drag = run_cli(base);
+    const CliRun squash = run_cli(base + " --squash 0.5");
+    const CliRun limited = run_cli(base + " --max-angle 0.01");
+    ASSERT_EQ(drag.status, 0) << drag.err;
+    ASSERT_EQ(squash.status, 0) << squash.err;
+    ASSERT_EQ(limited.status, 0) << limited.err;
+    EXPECT_GT(largest_offset(drag.out), 1e-3f);
+    EXPECT_GT(std::abs(largest_offset(squash.out) - largest_offset(drag.out)), 1e-4f);
+    EXPECT_LT(largest_offset(limited.out), 0.5f * largest_offset(drag.out));
+    const CliRun lbs = run_cli("trace bar --vertex 1000 --duration 1 --mode lbs --squash 0.5");
+    EXPECT_EQ(largest_offset(lbs.out), 0.0f);
+
+    const CliRun bad = run_cli(base + " --squash nan");
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("--squash must be a finite number"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace dynskin::test
