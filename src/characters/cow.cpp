@@ -112,6 +112,7 @@ BundledCharacter make_cow() {
     recipe.clips.push_back(walk(joints));
     recipe.preset.parameters.oscillation = {2.2f, 0.6f, 0.3f, 0.06f};
     recipe.preset.parameters.translation_gain = 1.5f;
+    recipe.preset.parameters.squash = 0.2f;  // Velocity Skinning's squash & stretch
     recipe.preset.joints.resize(static_cast<std::size_t>(recipe.rig.skeleton.joint_count()));
     for (const auto& front : joints.leg)
         for (const auto& side : front)
