@@ -417,8 +417,8 @@ void ViewerApp::draw_overlays() {
             glm::vec2 pixel;
             for (const glm::vec3& p : path)
                 if (state_.camera.project(p, viewport, pixel)) points.emplace_back(pixel.x, pixel.y);
-            draw->AddPolyline(points.data(), static_cast<int>(points.size()), IM_COL32(255, 196, 64, 170), 0, 1.2f * scale);
-            if (!points.empty()) draw->AddCircleFilled(points.back(), 2.0f * scale, IM_COL32(255, 120, 40, 255));
+            draw->AddPolyline(points.data(), static_cast<int>(points.size()), IM_COL32(255, 70, 200, 190), 0, 1.2f * scale);
+            if (!points.empty()) draw->AddCircleFilled(points.back(), 2.0f * scale, IM_COL32(255, 40, 160, 255));
         }
     }
     if (state_.display.centroids) {
