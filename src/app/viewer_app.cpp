@@ -466,6 +466,7 @@ void ViewerApp::simulate(double dt) {
         scene.steady_view.update(scene.deformer, pose, state_.settings, state_.selected_joint, state_.steady,
                                  scene.painter.revision());
     } else if (herd_) {
+        herd_->prepare(character, state_.settings, renderer_->gpu());
         herd_->update(state_.world_time, renderer_->gpu());
     } else if (state_.gpu_path) {
         scene.deformer.update_joints(state_.world_time - kTickSeconds, sampler, state_.settings);

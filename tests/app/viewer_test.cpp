@@ -214,7 +214,8 @@ TEST(Viewer, AHerdRendersSixtyFramesWithoutGlErrors) {
     ViewerApp app(o);  // a GL error in any frame throws
     EXPECT_EQ(app.state().herd_instances, 16);
     run_frames(app, 60);
-    EXPECT_GT(foreground(app), 0.01);
+    // The bars themselves, not only the ground grid (which alone covers about 3 %).
+    EXPECT_GT(foreground(app), 0.15);
 }
 
 TEST(Viewer, ABrokenFileShowsTheErrorAndKeepsThePreviousCharacter) {
