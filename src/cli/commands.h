@@ -11,5 +11,6 @@ namespace dynskin::cli {
 void add_info_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
 void add_make_assets_command(CLI::App& app);
+void add_bake_command(CLI::App& app);
 
 }  // namespace dynskin::cli

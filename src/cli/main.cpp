@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     dynskin::cli::add_info_command(app);
     dynskin::cli::add_trace_command(app);
     dynskin::cli::add_make_assets_command(app);
+    dynskin::cli::add_bake_command(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
