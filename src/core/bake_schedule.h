@@ -17,8 +17,10 @@ struct BakeSchedule {
     bool loop = false;
     double period = 0.0;      // looping: the clip's duration
 
-    double frame_time(int k) const { return start_time + k * frame_step; }  // in dynskin time
-    double file_time(int k) const { return k * frame_step; }                 // in the baked file
+    // In the baked file. A loop's last frame is exactly one period after the first, so that
+    // a looping clip samples it at the same phase as frame 0.
+    double file_time(int k) const { return loop ? period * k / (frame_count - 1) : k * frame_step; }
+    double frame_time(int k) const { return start_time + file_time(k); }  // in dynskin time
 };
 
 struct BakeScheduleError : std::invalid_argument {

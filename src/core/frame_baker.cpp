@@ -56,7 +56,7 @@ void FrameBaker::step() {
         if (done_) result_.schedule = schedule_;
         return;
     }
-    const double t = period_ * schedule_.period + next_ * schedule_.frame_step;
+    const double t = period_ * schedule_.period + schedule_.file_time(next_);
     result_.frames[static_cast<std::size_t>(next_)] = frame_at(t);
     positions_[static_cast<std::size_t>(next_)] = deformer_.positions();
     if (++next_ == static_cast<int>(positions_.size())) finish_period();
