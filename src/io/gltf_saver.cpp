@@ -4,6 +4,8 @@
 #include <set>
 
 #include "io/glb_container.h"
+#include "io/gltf_animation_writer.h"
+#include "io/gltf_binary_builder.h"
 #include "io/gltf_character_builder.h"
 #include "io/settings_json.h"
 
@@ -109,7 +111,8 @@ void store_bend_weights(json& root, const std::vector<PrimitiveVertices>& source
 }  // namespace
 
 void save_character_work(const std::string& source_path, const std::string& output_path,
-                         const std::vector<float>& bend_weights, const DynamicSettings& settings) {
+                         const std::vector<float>& bend_weights, const DynamicSettings& settings,
+                         const std::vector<AnimationClip>& recorded_clips) {
     BuiltCharacter built;
     try {
         const std::size_t slash = source_path.find_last_of('/');
@@ -128,6 +131,19 @@ void save_character_work(const std::string& source_path, const std::string& outp
         merge_buffers(root, built.document.model, merged);
         embed_images(root, built.document, merged);
         store_bend_weights(root, built.sources, bend_weights, merged);
+        if (!recorded_clips.empty()) {
+            const int joint_count = built.loaded.character.skeleton.joint_count();
+            GltfBinaryBuilder builder(std::move(root), std::move(merged.bytes));
+            if (!builder.root.contains("animations")) builder.root["animations"] = json::array();
+            for (const AnimationClip& clip : recorded_clips) {
+                if (const std::string problem = clip.validate(joint_count); !problem.empty())
+                    throw SaveError("cannot save the clip '" + clip.name + "': " + problem);
+                json animation = animation_json(clip, builder, built.node_of_joint);
+                if (!animation["channels"].empty()) builder.root["animations"].push_back(std::move(animation));
+            }
+            root = std::move(builder.root);
+            merged.bytes = std::move(builder.bin);
+        }
         if (merged.bytes.empty()) {
             root.erase("buffers");
         } else {
