@@ -25,7 +25,8 @@ BakeSchedule plan_bake_schedule(double clip_duration, double fps, bool loop, dou
     } else {
         const double span = clip_duration + tail;
         schedule.frame_step = 1.0 / fps;
-        schedule.frame_count = 1 + static_cast<int>(std::ceil(span * fps - 1e-6));
+        // Durations are floats: a span within 1e-4 frame of a whole number of frames is that number.
+        schedule.frame_count = 1 + static_cast<int>(std::ceil(span * fps - 1e-4));
     }
     return schedule;
 }
