@@ -39,6 +39,7 @@ constexpr int kPortableTargetLayers = 256;
 void run_bake(const BakeOptions& o) {
     if (!std::isfinite(o.fps) || o.fps <= 0.0 || o.fps > 1000.0)
         throw std::runtime_error("--fps must be a frame rate in (0, 1000]");
+    if (o.loop && o.tail != 0.0) throw std::runtime_error("--tail is for one-shot bakes: a --loop bake is one period");
     const auto start = std::chrono::steady_clock::now();
     const io::LoadedCharacter loaded = characters::load_character(o.file);
     const Character& character = loaded.character;

@@ -19,7 +19,10 @@ struct BakeSchedule {
 
     // In the baked file. A loop's last frame is exactly one period after the first, so that
     // a looping clip samples it at the same phase as frame 0.
-    double file_time(int k) const { return loop ? period * k / (frame_count - 1) : k * frame_step; }
+    double file_time(int k) const {
+        if (!loop) return k * frame_step;
+        return k == frame_count - 1 ? period : period * k / (frame_count - 1);
+    }
     double frame_time(int k) const { return start_time + file_time(k); }  // in dynskin time
 };
 

@@ -66,6 +66,7 @@ TEST(CliBake, BadParametersAreErrors) {
     const std::string out = make_temp_folder() + "/x.glb";
     expect_one_line_error(cli("bake bar --clip 0 --c -1 -o " + out), "--c");
     expect_one_line_error(cli("bake bar --clip 0 --tail -1 -o " + out), "tail");
+    expect_one_line_error(cli("bake bar --clip 0 --loop --tail 1 -o " + out), "--tail");
     expect_one_line_error(cli("bake missing.glb --clip 0 -o " + out), "missing.glb");
     expect_one_line_error(cli("bake bar --clip 0 --fps 1000 --tail 3000 -o " + out), "frames");
 }
