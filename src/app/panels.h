@@ -19,6 +19,8 @@ void save_as_popup(ViewerState& state);
 void unsaved_changes_popup(ViewerState& state);
 void joints_panel(ViewerState& state);
 void velocity_skinning_panel(ViewerState& state);
+// Bake to glTF, record frames, record drags as a clip; also steps a running bake.
+void export_panel(ViewerState& state);
 
 // Shared: a slider with a tooltip; returns true when the value changed.
 bool slider_with_help(const char* label, float* value, float min, float max, const char* format, const char* help,

@@ -95,12 +95,24 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     load(options.character);
     if (!state_.scene && options.character != "bar") load("bar");  // keep something on screen
     if (state_.scene && !options.clip.empty()) select_clip(options.clip);
+    if (state_.scene) state_.scene->input.loop = options.loop;
+    if (!options.record_folder.empty()) {
+        try {
+            state_.exports.frames.start(options.record_folder);
+        } catch (const std::exception& e) {
+            state_.error_message = e.what();
+        }
+    }
     if (!options.preset.empty()) {
         try {
             state_.settings.parameters = io::load_preset(options.preset);
         } catch (const std::exception& e) {
             state_.error_message = "Could not load the preset " + options.preset + ": " + e.what();
         }
+    }
+    if (options.settings && state_.scene) {
+        state_.settings = *options.settings;
+        state_.settings.joints.resize(static_cast<std::size_t>(state_.scene->character().skeleton.joint_count()));
     }
 }
 
@@ -123,6 +135,7 @@ void ViewerApp::load(const std::string& file_or_name) {
         state_.settings.joints.assign(scene->character().skeleton.joint_count(), JointSettings{});
         if (scene->loaded.settings) state_.settings.joints = scene->loaded.settings->joints;
         state_.scene = std::move(scene);
+        state_.exports.clip.cancel();  // its poses were of the character that goes
         mark_saved(state_);
         state_.selected_joint = state_.hovered_joint = -1;
         state_.drag.end();
@@ -210,7 +223,7 @@ const std::vector<glm::vec3>& ViewerApp::shown_positions() {
 
 int ViewerApp::run() {
     if (options_.headless) {
-        for (int f = 0; f < std::max(options_.frames, 1); ++f) frame_tick(kTickSeconds);
+        for (int f = 0; f < std::max(options_.frames, 1); ++f) frame_tick(options_.frame_seconds);
         if (!options_.screenshot.empty()) save_screenshot(options_.screenshot);
         return 0;
     }
@@ -254,11 +267,12 @@ void ViewerApp::frame_tick(double dt) {
     display_panel(state_);
     painting_panel(state_);
     performance_panel(state_);
+    export_panel(state_);
     help_panel();
     // Centre the character in what the panel leaves free of the window.
     const float free_left = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
     const float display_width = std::max(ImGui::GetIO().DisplaySize.x, 1.0f);
-    state_.camera.center_shift = std::clamp(free_left / display_width, 0.0f, 0.6f);
+    state_.camera.center_shift = options_.hide_ui ? 0.0f : std::clamp(free_left / display_width, 0.0f, 0.6f);
     ImGui::End();
     error_popup(state_);
     save_as_popup(state_);
@@ -481,6 +495,7 @@ void ViewerApp::simulate(double dt) {
         scene.deformer.update(state_.world_time - kTickSeconds, sampler, state_.settings);
     }
     if (!visualising_) scene.steady_view.forget();
+    state_.exports.clip.record(character, timeline, state_.world_time - kTickSeconds);
 
     if (state_.selected_joint >= 0) {
         state_.drive_history.push_back(glm::length(scene.deformer.drives()[state_.selected_joint].angular));
@@ -584,8 +599,15 @@ void ViewerApp::draw_frame() {
     target_->bind_scene();
     renderer_->draw(view, skeleton, glm::ivec2(fb_width, fb_height));
     target_->resolve();
+    if (state_.exports.frames.recording()) {  // the view alone, before the panels are drawn on it
+        try {
+            state_.exports.frames.write(target_->read_rgba(), target_->width(), target_->height());
+        } catch (const std::exception& e) {
+            state_.error_message = e.what();
+        }
+    }
     ImGui::Render();
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!options_.hide_ui) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     if (!pending_screenshot_.empty()) {
         try {
             save_screenshot(pending_screenshot_);

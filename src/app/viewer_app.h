@@ -4,6 +4,7 @@
 // runs and tests can drive it.
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/centroid_handles.h"
@@ -31,6 +32,12 @@ struct ViewerOptions {
     bool gpu = false;                // skin and bend in the vertex shader
     int herd = 0;                    // > 0: a crowd of this many instances (GPU path)
     int width = 1280, height = 800;
+    // For rendered sequences (dynskin-cli render):
+    std::string record_folder;               // every frame's view written there as PNGs
+    double frame_seconds = 1.0 / 60.0;       // headless: the time step of one frame
+    bool hide_ui = false;                    // panels not drawn, the character centred
+    bool loop = true;                        // the starting clip loops
+    std::optional<DynamicSettings> settings; // replaces the file's settings and the preset
 };
 
 class ViewerApp {

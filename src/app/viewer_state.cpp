@@ -12,6 +12,7 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
       deformer(loaded.character),
       painter(loaded.character.mesh) {
     input.clip = loaded.character.clips.empty() ? -1 : 0;
+    file_clip_count = loaded.character.clips.size();
     input.reset_drags(loaded.character.skeleton.joint_count());
     rest_lo = glm::vec3(INFINITY);
     rest_hi = glm::vec3(-INFINITY);
@@ -20,8 +21,10 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
 
 bool has_unsaved_changes(const ViewerState& state) {
     if (!state.scene) return false;
-    return state.scene->painter.revision() != state.saved_paint_revision ||
-           state.settings != state.saved_settings;
+    const Scene& scene = *state.scene;
+    const bool unsaved_clips = scene.from_file && scene.character().clips.size() > scene.file_clip_count;
+    return scene.painter.revision() != state.saved_paint_revision || state.settings != state.saved_settings ||
+           unsaved_clips;
 }
 
 void mark_saved(ViewerState& state) {
@@ -40,15 +43,18 @@ bool save_work(ViewerState& state, const std::string& path) {
     }
     const std::string target = path.empty() ? scene.source : path;
     try {
+        const std::vector<AnimationClip>& clips = scene.character().clips;
+        const std::vector<AnimationClip> recorded(clips.begin() + static_cast<std::ptrdiff_t>(scene.file_clip_count), clips.end());
         const SkinnedMesh& mesh = scene.character().mesh;
         io::save_character_work(scene.source, target,
                                 io::PaintedLayers{mesh.bend_weights, mesh.floppy_weights, mesh.squash_weights},
-                                state.settings);
+                                state.settings, recorded);
     } catch (const std::exception& e) {
         state.error_message = "Could not save " + target + ":\n" + e.what();
         return false;
     }
     scene.source = target;
+    scene.file_clip_count = scene.character().clips.size();  // in the file now
     mark_saved(state);
     return true;
 }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/bend_painter.h"
+#include "app/export_tools.h"
 #include "app/joint_drag.h"
 #include "app/orbit_camera.h"
 #include "app/pose_input.h"
@@ -38,6 +39,7 @@ struct Scene {
     PoseTimeline timeline;
     glm::vec3 rest_lo{0.0f}, rest_hi{0.0f};  // bounding box of the rest mesh
     SteadyMotionView steady_view;
+    std::size_t file_clip_count = 0;        // clips from the file; recorded ones come after
 };
 
 struct DisplayOptions {
@@ -83,6 +85,8 @@ struct ViewerState {
     bool quit = false;
 
     // |F_j| of the selected joint over the last seconds, for the plot.
+    ExportTools exports;  // bake, frame and clip recording (panel_export.cpp)
+
     std::deque<float> drive_history;
     float frame_ms = 0.0f, upload_ms = 0.0f;
 };

@@ -11,10 +11,11 @@
 #include <CLI/CLI.hpp>
 
 #include "characters/character_source.h"
+#include "cli/clip_lookup.h"
 #include "cli/commands.h"
+#include "cli/settings_options.h"
 #include "core/deformer.h"
 #include "io/gltf_loader.h"
-#include "io/settings_json.h"
 
 namespace dynskin::cli {
 namespace {
@@ -25,32 +26,8 @@ struct TraceOptions {
     long long vertex = -1;
     double duration = 0.0;
     bool loop = false;
-    std::string preset;
-    std::string mode;
-    std::optional<float> f, tau, amplitude, drag, c, max_angle, squash;
-    std::string squash_center;
+    SettingsOptions settings;
 };
-
-// The clip by name, or by index when no clip has that name.
-const AnimationClip* find_clip(const Character& character, const std::string& name) {
-    for (const AnimationClip& clip : character.clips)
-        if (clip.name == name) return &clip;
-    try {
-        std::size_t used = 0;
-        const long index = std::stol(name, &used);
-        if (used == name.size() && index >= 0 && index < static_cast<long>(character.clips.size()))
-            return &character.clips[index];
-    } catch (const std::exception&) {
-    }
-    std::string names;
-    for (const AnimationClip& clip : character.clips) names += (names.empty() ? "" : ", ") + ("'" + clip.name + "'");
-    throw std::runtime_error("no clip '" + name + "' in the file (clips: " + (names.empty() ? "none" : names) + ")");
-}
-
-float finite_parameter(const char* name, float value) {
-    if (!std::isfinite(value)) throw std::runtime_error(std::string("--") + name + " must be a finite number");
-    return value;
-}
 
 void run_trace(const TraceOptions& o) {
     const io::LoadedCharacter loaded = characters::load_character(o.file);
@@ -61,28 +38,10 @@ void run_trace(const TraceOptions& o) {
     if (!std::isfinite(o.duration) || o.duration < 0.0 || o.duration > 3600.0)
         throw std::runtime_error("--duration must be between 0 and 3600 seconds");
 
-    // The file's saved settings, then the preset, then the parameters given here.
-    DynamicSettings settings = loaded.settings.value_or(DynamicSettings{});
-    if (!o.preset.empty()) settings.parameters = io::load_preset(o.preset);
-    OscillationParameters& osc = settings.parameters.oscillation;
-    if (o.f) osc.frequency = finite_parameter("f", *o.f);
-    if (o.tau) osc.damping = finite_parameter("tau", *o.tau);
-    if (o.amplitude) osc.amplitude = finite_parameter("A", *o.amplitude);
-    if (o.drag) osc.drag = finite_parameter("D", *o.drag);
-    if (o.max_angle) settings.parameters.max_angle = finite_parameter("max-angle", *o.max_angle);
-    if (o.squash) settings.parameters.squash = finite_parameter("squash", *o.squash);
-    if (o.squash_center == "axis") settings.parameters.squash_center = SquashCenter::Axis;
-    if (o.squash_center == "centroid") settings.parameters.squash_center = SquashCenter::Centroid;
-    if (o.c) {
-        if (!(*o.c > 0.0f)) throw std::runtime_error("--c must be a positive speed (character sizes per second)");
-        settings.parameters.propagation_speed = *o.c;
-    }
-    if (o.mode == "lbs") settings.parameters.mode = DeformerMode::LbsOnly;
-    if (o.mode == "drag") settings.parameters.mode = DeformerMode::DragOnly;
-    if (o.mode == "dynamic") settings.parameters.mode = DeformerMode::DynamicSkinning;
+    const DynamicSettings settings = o.settings.resolve(loaded.settings, character.skeleton.joint_count());
 
     PoseSampler sampler = [&character](double, Pose& pose) { pose.local = character.skeleton.rest; };
-    if (!o.clip.empty() && o.clip != "none") sampler = clip_sampler(character.skeleton, *find_clip(character, o.clip), o.loop);
+    if (!o.clip.empty() && o.clip != "none") sampler = clip_sampler(character.skeleton, find_clip(character, o.clip), o.loop);
     else if (o.clip.empty() && !character.clips.empty()) sampler = clip_sampler(character.skeleton, character.clips[0], o.loop);
 
     Deformer deformer(character);
@@ -107,18 +66,7 @@ void add_trace_command(CLI::App& app) {
     cmd->add_option("--vertex", options->vertex, "Vertex index, as stored in the file (primitives in order)")->required();
     cmd->add_option("--duration", options->duration, "Seconds to trace from t = 0")->required();
     cmd->add_flag("--loop", options->loop, "Loop the clip instead of holding its last pose");
-    cmd->add_option("--preset", options->preset, "Parameters from a preset JSON file");
-    cmd->add_option("--mode", options->mode, "lbs, drag or dynamic (default: dynamic)")
-        ->check(CLI::IsMember({"lbs", "drag", "dynamic"}));
-    cmd->add_option("--f", options->f, "Oscillation frequency f (Hz)");
-    cmd->add_option("--tau", options->tau, "Damping tau (s)");
-    cmd->add_option("--A", options->amplitude, "Oscillation amplitude A (s)");
-    cmd->add_option("--D", options->drag, "Drag D (s)");
-    cmd->add_option("--c", options->c, "dLBS propagation speed, in character sizes per second (default: off)");
-    cmd->add_option("--max-angle", options->max_angle, "Soft limit of the bend angle, radians (0: off): the floppy limiter");
-    cmd->add_option("--squash", options->squash, "Squash & stretch strength S, seconds (0: off)");
-    cmd->add_option("--squash-center", options->squash_center, "Centre of a turning part's squash")
-        ->check(CLI::IsMember({"axis", "centroid"}));
+    options->settings.add_to(*cmd);
     cmd->callback([options] { run_trace(*options); });
 }
 

@@ -26,6 +26,10 @@ int main(int argc, char** argv) {
     dynskin::cli::add_info_command(app);
     dynskin::cli::add_trace_command(app);
     dynskin::cli::add_make_assets_command(app);
+    dynskin::cli::add_bake_command(app);
+#ifdef DYNSKIN_CLI_RENDER
+    dynskin::cli::add_render_command(app);
+#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

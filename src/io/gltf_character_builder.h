@@ -16,6 +16,7 @@ struct BuiltCharacter {
     GltfDocument document;
     LoadedCharacter loaded;
     std::vector<PrimitiveVertices> sources;
+    std::vector<int> node_of_joint;  // per joint, its node (-1 for a rigid character's synthetic root)
 };
 
 // Throws LoadError.

@@ -14,6 +14,7 @@
 
 #include "core/character.h"
 #include "core/dynamic_parameters.h"
+#include "io/gltf_binary_builder.h"
 
 namespace dynskin::io {
 
@@ -26,6 +27,12 @@ struct CharacterWriteError : std::runtime_error {
 // order a glTF scene is read in, so reading back would reorder them).
 std::vector<std::uint8_t> write_character_glb(const Character& character,
                                               const std::optional<DynamicSettings>& settings);
+
+// The document before it is joined, for writers that add to it (the bake writer): the
+// joints are nodes 0..J-1, the mesh node is node J with meshes[0] (one primitive) and
+// skins[0], the material is materials[0]. with_clips: the clips as animations.
+GltfBinaryBuilder character_gltf(const Character& character, const std::optional<DynamicSettings>& settings,
+                                 bool with_clips);
 
 // The same into a file, written atomically. Throws CharacterWriteError.
 void save_character_glb(const std::string& path, const Character& character,

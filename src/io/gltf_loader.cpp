@@ -57,7 +57,7 @@ namespace {
 
 BuiltCharacter build_character_unguarded(const std::vector<std::uint8_t>& bytes, const std::string& base_dir,
                                          const std::string& name) {
-    BuiltCharacter built{parse_gltf_document(bytes, base_dir), {}, {}};
+    BuiltCharacter built{parse_gltf_document(bytes, base_dir), {}, {}, {}};
     const tinygltf::Model& model = built.document.model;
     LoadedCharacter& loaded = built.loaded;
 
@@ -83,6 +83,7 @@ BuiltCharacter build_character_unguarded(const std::vector<std::uint8_t>& bytes,
     read_base_color(model, built.document.image_bytes, mesh.first_material, loaded);
     loaded.settings = saved_settings(built.document.json, character.skeleton.joint_count(), loaded.warnings);
     built.sources = std::move(mesh.sources);
+    built.node_of_joint = skeleton.node_of_joint;
     return built;
 }
 

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "io/glb_container.h"
+#include "io/gltf_animation_writer.h"
+#include "io/gltf_binary_builder.h"
 #include "io/gltf_character_builder.h"
 #include "io/settings_json.h"
 
@@ -112,13 +114,15 @@ void store_layer(json& root, const std::vector<PrimitiveVertices>& sources, cons
 }  // namespace
 
 void save_character_work(const std::string& source_path, const std::string& output_path,
-                         const std::vector<float>& bend_weights, const DynamicSettings& settings) {
+                         const std::vector<float>& bend_weights, const DynamicSettings& settings,
+                         const std::vector<AnimationClip>& recorded_clips) {
     const std::vector<float> uniform;
-    save_character_work(source_path, output_path, PaintedLayers{bend_weights, uniform, uniform}, settings);
+    save_character_work(source_path, output_path, PaintedLayers{bend_weights, uniform, uniform}, settings,
+                        recorded_clips);
 }
 
 void save_character_work(const std::string& source_path, const std::string& output_path, const PaintedLayers& layers,
-                         const DynamicSettings& settings) {
+                         const DynamicSettings& settings, const std::vector<AnimationClip>& recorded_clips) {
     BuiltCharacter built;
     try {
         const std::size_t slash = source_path.find_last_of('/');
@@ -148,6 +152,19 @@ void save_character_work(const std::string& source_path, const std::string& outp
                 return root["meshes"][std::size_t(s.mesh)]["primitives"][std::size_t(s.primitive)]["attributes"].contains(name);
             });
             if (!layer->empty() || stored) store_layer(root, built.sources, name, layer->empty() ? ones : *layer, merged);
+        }
+        if (!recorded_clips.empty()) {
+            const int joint_count = built.loaded.character.skeleton.joint_count();
+            GltfBinaryBuilder builder(std::move(root), std::move(merged.bytes));
+            if (!builder.root.contains("animations")) builder.root["animations"] = json::array();
+            for (const AnimationClip& clip : recorded_clips) {
+                if (const std::string problem = clip.validate(joint_count); !problem.empty())
+                    throw SaveError("cannot save the clip '" + clip.name + "': " + problem);
+                json animation = animation_json(clip, builder, built.node_of_joint);
+                if (!animation["channels"].empty()) builder.root["animations"].push_back(std::move(animation));
+            }
+            root = std::move(builder.root);
+            merged.bytes = std::move(builder.bin);
         }
         if (merged.bytes.empty()) {
             root.erase("buffers");

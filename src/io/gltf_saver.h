@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/animation_clip.h"
 #include "core/dynamic_parameters.h"
 
 namespace dynskin::io {
@@ -17,10 +18,13 @@ struct SaveError : std::runtime_error {
 };
 
 // bend_weights: one per vertex of the character loaded from source_path, in its vertex order.
-// External buffers and images of a .gltf source are embedded. output_path may equal
-// source_path: the file is replaced only once the new one is complete. Throws SaveError.
+// recorded_clips: clips made in the viewer (recorded drags), added as glTF animations of the
+// source's joint nodes. External buffers and images of a .gltf source are embedded.
+// output_path may equal source_path: the file is replaced only once the new one is complete.
+// Throws SaveError.
 void save_character_work(const std::string& source_path, const std::string& output_path,
-                         const std::vector<float>& bend_weights, const DynamicSettings& settings);
+                         const std::vector<float>& bend_weights, const DynamicSettings& settings,
+                         const std::vector<AnimationClip>& recorded_clips = {});
 
 // The same with all the painted layers; floppy and squash may be empty (uniform 1).
 struct PaintedLayers {
@@ -29,6 +33,6 @@ struct PaintedLayers {
     const std::vector<float>& squash;
 };
 void save_character_work(const std::string& source_path, const std::string& output_path, const PaintedLayers& layers,
-                         const DynamicSettings& settings);
+                         const DynamicSettings& settings, const std::vector<AnimationClip>& recorded_clips = {});
 
 }  // namespace dynskin::io

@@ -40,4 +40,16 @@ DecodedImage decode_image(const std::vector<std::uint8_t>& encoded, int max_dime
     return result;
 }
 
+std::vector<std::uint8_t> encode_png(int width, int height, const std::vector<std::uint8_t>& rgba) {
+    std::vector<std::uint8_t> png;
+    if (width <= 0 || height <= 0 || rgba.size() != static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4)
+        return png;
+    const auto append = [](void* context, void* data, int size) {
+        auto* out = static_cast<std::vector<std::uint8_t>*>(context);
+        out->insert(out->end(), static_cast<std::uint8_t*>(data), static_cast<std::uint8_t*>(data) + size);
+    };
+    if (!stbi_write_png_to_func(append, &png, width, height, 4, rgba.data(), width * 4)) png.clear();
+    return png;
+}
+
 }  // namespace dynskin::io

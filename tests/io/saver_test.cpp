@@ -131,6 +131,53 @@ TEST(GltfSaver, GltfSourceWithExternalFilesBecomesASelfContainedGlb) {
     EXPECT_EQ(loaded.character.mesh.bend_weights, std::vector<float>(6, 0.5f));
 }
 
+TEST(GltfSaver, RecordedClipsBecomeAnimationsOfTheJointNodes) {
+    // The arm under a new root node listed after it, so that joint j is not node j.
+    GltfWriter w = arm_rig();
+    const int world = w.add_node({{"name", "world"}, {"translation", {0.5, 0.0, 0.0}}, {"children", {0}}});
+    w.set_scene({world, 2});
+    const std::string folder = make_temp_folder();
+    const std::string source = w.write_glb(folder, "arm");
+    const io::LoadedCharacter original = io::load_gltf(source);
+    ASSERT_EQ(original.character.skeleton.joint_count(), 3);
+    ASSERT_EQ(original.character.skeleton.names[0], "world");
+    ASSERT_TRUE(original.character.clips.empty());
+
+    AnimationClip recorded;
+    recorded.name = "recorded 1";
+    AnimationChannel turn;
+    turn.joint = 2;  // the elbow (node 1)
+    turn.times = {0.0f, 0.5f, 1.0f};
+    for (float angle : {0.0f, 0.6f, -0.3f}) {
+        const glm::quat q = glm::angleAxis(angle, glm::vec3(0, 0, 1));
+        turn.values.insert(turn.values.end(), {q.x, q.y, q.z, q.w});
+    }
+    AnimationChannel move;
+    move.joint = 0;  // world (node 3)
+    move.path = ChannelPath::Translation;
+    move.times = {0.0f, 1.0f};
+    move.values = {0.5f, 0.0f, 0.0f, 0.5f, 0.25f, 0.0f};
+    recorded.channels = {turn, move};
+    recorded.duration = 1.0f;
+
+    const std::string saved = folder + "/arm_recorded.glb";
+    io::save_character_work(source, saved, std::vector<float>(6, 1.0f), sample_settings(3), {recorded});
+    const io::LoadedCharacter reloaded = io::load_gltf(saved);
+    EXPECT_TRUE(reloaded.warnings.empty()) << reloaded.warnings.front();
+    ASSERT_EQ(reloaded.character.clips.size(), 1u);
+    EXPECT_EQ(reloaded.character.clips[0].name, "recorded 1");
+    EXPECT_FLOAT_EQ(reloaded.character.clips[0].duration, 1.0f);
+    for (double t : {0.0, 0.2, 0.5, 0.77, 1.0}) {
+        Pose expected = Pose::rest_of(original.character.skeleton), got = Pose::rest_of(reloaded.character.skeleton);
+        recorded.sample(t, expected);
+        reloaded.character.clips[0].sample(t, got);
+        for (int j = 0; j < 3; ++j) {
+            EXPECT_NEAR(glm::length(got.local[j].translation - expected.local[j].translation), 0.0f, 1e-6f) << t;
+            EXPECT_NEAR(std::abs(glm::dot(got.local[j].rotation, expected.local[j].rotation)), 1.0f, 1e-6f) << t;
+        }
+    }
+}
+
 TEST(GltfSaver, WrongBendWeightCountIsRefusedAndLeavesNoFile) {
     const std::string folder = make_temp_folder();
     const std::string source = arm_rig().write_glb(folder, "arm");

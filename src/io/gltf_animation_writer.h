@@ -1,0 +1,18 @@
+#pragma once
+// A dynskin AnimationClip as a glTF animation (one sampler per channel, keys as stored).
+
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/animation_clip.h"
+#include "io/gltf_binary_builder.h"
+
+namespace dynskin::io {
+
+// node_of_joint maps the clip's joints to the document's nodes; channels of a joint without
+// a node (-1, such as a rigid character's synthetic root) are left out. Empty: joint j is node j.
+nlohmann::json animation_json(const AnimationClip& clip, GltfBinaryBuilder& builder,
+                              const std::vector<int>& node_of_joint = {});
+
+}  // namespace dynskin::io

@@ -1,0 +1,42 @@
+#pragma once
+// Writes a baked animation (core/frame_baker.h) as a .glb that any glTF viewer plays as
+// dynskin showed it: the character as the character writer writes it (skeleton, one skin,
+// one mesh with the source's vertices in the same order), the bake's frames as morph
+// targets in bind space (POSITION, and NORMAL when baked; sparse where most offsets are
+// zero), and one animation that plays the joints resampled at the frames (LINEAR) and a
+// `weights` channel that puts weight 1 on frame k's target at frame k (LINEAR, so a viewer
+// playing between frames blends the two around it). The bake's settings and schedule are in
+// the animation's extras.dynskin_bake.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/character.h"
+#include "core/dynamic_parameters.h"
+#include "core/frame_baker.h"
+#include "io/gltf_character_writer.h"
+#include "io/gltf_loader.h"
+
+namespace dynskin::io {
+
+struct BakedLook {
+    std::optional<DynamicSettings> settings;  // stored as the file's dynskin settings
+    glm::vec4 base_color_factor{1.0f};
+    const Image* base_color = nullptr;        // embedded as a PNG texture when it has pixels and the mesh UVs
+};
+
+// Offsets smaller than this (in character sizes; normals: absolute) are stored as zero, so
+// that still vertices cost nothing in a sparse target.
+constexpr double kBakeZeroOffset = 1e-6;
+constexpr double kBakeZeroNormalOffset = 1e-5;
+
+// The .glb bytes. Throws CharacterWriteError.
+std::vector<std::uint8_t> write_baked_glb(const Character& character, const BakedAnimation& baked, const BakedLook& look);
+
+// The same into a file, written atomically. Throws CharacterWriteError.
+void save_baked_glb(const std::string& path, const Character& character, const BakedAnimation& baked,
+                    const BakedLook& look);
+
+}  // namespace dynskin::io

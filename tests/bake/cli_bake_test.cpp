@@ -1,0 +1,107 @@
+// dynskin-cli bake from outside: a file that loads and validates, and one-line errors with
+// status 2 on bad input.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "bake_test_support.h"
+#include "gltf_reference_player.h"
+
+namespace dynskin::test {
+namespace {
+
+CommandRun cli(const std::string& arguments) { return run_command(std::string(DYNSKIN_CLI) + " " + arguments); }
+
+void expect_one_line_error(const CommandRun& run, const std::string& mentioning) {
+    EXPECT_EQ(run.status, 2) << run.err;
+    EXPECT_EQ(run.err.rfind("error: ", 0), 0u) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_NE(run.err.find(mentioning), std::string::npos) << run.err;
+}
+
+TEST(CliBake, WritesAFileThatLoadsWithoutWarnings) {
+    const std::string out = make_temp_folder() + "/bar.glb";
+    const CommandRun run = cli("bake bar --clip turn_and_stop --fps 20 --tail 0.5 --f 3 --tau 0.3 -o " + out);
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.err.find("baked 91 frames"), std::string::npos) << run.err;  // (4 s + 0.5 s) * 20 + 1
+    const GltfReferencePlayer player(read_bytes(out));
+    EXPECT_EQ(player.errors(), "");
+    EXPECT_EQ(player.warnings(), "");
+    ASSERT_EQ(player.model().meshes.size(), 1u);
+    EXPECT_EQ(player.model().meshes[0].primitives[0].targets.size(), 91u);
+    // The options given are the ones baked.
+    const auto& extras = player.model().animations.at(0).extras;
+    ASSERT_TRUE(extras.Has("dynskin_bake"));
+    EXPECT_EQ(extras.Get("dynskin_bake").Get("frames").GetNumberAsInt(), 91);
+}
+
+TEST(CliBake, LoopingBakeSaysHowItSettled) {
+    const std::string out = make_temp_folder() + "/bar-loop.glb";
+    const CommandRun run = cli("bake bar --clip 0 --fps 30 --loop --no-normals -o " + out);
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.err.find("loop settled after"), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("warning"), std::string::npos) << run.err;
+    const GltfReferencePlayer player(read_bytes(out));
+    EXPECT_EQ(player.errors(), "");
+    EXPECT_EQ(player.model().meshes[0].primitives[0].targets.at(0).count("NORMAL"), 0u);
+}
+
+TEST(CliBake, UnknownClipIsAnError) {
+    expect_one_line_error(cli("bake bar --clip nope -o " + make_temp_folder() + "/x.glb"), "no clip 'nope'");
+}
+
+TEST(CliBake, BadFrameRatesAreErrors) {
+    const std::string out = make_temp_folder() + "/x.glb";
+    for (const char* fps : {"0", "-5", "nan", "inf", "5000"})
+        expect_one_line_error(cli(std::string("bake bar --clip 0 --fps ") + fps + " -o " + out), "fps");
+    EXPECT_FALSE(file_exists(out));
+}
+
+TEST(CliBake, UnwritableOutputIsAnError) {
+    expect_one_line_error(cli("bake bar --clip 0 --fps 5 -o /nonexistent-folder/x.glb"), "/nonexistent-folder/x.glb");
+}
+
+TEST(CliBake, BadParametersAreErrors) {
+    const std::string out = make_temp_folder() + "/x.glb";
+    expect_one_line_error(cli("bake bar --clip 0 --c -1 -o " + out), "--c");
+    expect_one_line_error(cli("bake bar --clip 0 --tail -1 -o " + out), "tail");
+    expect_one_line_error(cli("bake bar --clip 0 --loop --tail 1 -o " + out), "--tail");
+    expect_one_line_error(cli("bake missing.glb --clip 0 -o " + out), "missing.glb");
+    expect_one_line_error(cli("bake bar --clip 0 --fps 1000 --tail 3000 -o " + out), "frames");
+}
+
+// The Khronos glTF-Validator (npm package gltf-validator), when node can load it.
+TEST(CliBake, KhronosValidatorFindsNoError) {
+    const std::string node = DYNSKIN_NODE;
+    const std::string modules = DYNSKIN_NPM_GLOBAL_ROOT;
+    if (node.empty() || node.find("NOTFOUND") != std::string::npos)
+        GTEST_SKIP() << "node is absent: the baked files are not run through the Khronos glTF-Validator";
+    if (modules.empty() || !file_exists(modules + "/gltf-validator"))
+        GTEST_SKIP() << "the npm package gltf-validator is absent (scripts/install-deps.sh installs it when npm is there)";
+    const std::string folder = make_temp_folder();
+    struct Case {
+        const char* arguments;
+        const char* file;
+    };
+    const std::string rig = std::string(DYNSKIN_SHARED_RIGS) + "/giraffe.glb";
+    std::vector<Case> cases = {{"bar --clip 0 --fps 30 --tail 1", "bar.glb"},
+                               {"bar --clip 0 --fps 10 --mode lbs", "bar-lbs.glb"},  // all-zero targets
+                               {"cow --clip walk --fps 10 --loop", "cow-loop.glb"}};
+    const std::string rig_arguments = rig + " --clip 0 --fps 5";
+    if (file_exists(rig)) cases.push_back({rig_arguments.c_str(), "giraffe.glb"});
+    for (const Case& c : cases) {
+        const std::string out = folder + "/" + c.file;
+        const CommandRun bake = cli(std::string("bake ") + c.arguments + " -o " + out);
+        ASSERT_EQ(bake.status, 0) << bake.err;
+        const CommandRun check = run_command("NODE_PATH=" + modules + " " + node + " " + DYNSKIN_VALIDATE_SCRIPT + " " + out);
+        ASSERT_NE(check.status, 3) << check.err;
+        EXPECT_EQ(check.status, 0) << c.file << ": " << check.out << check.err;
+        const nlohmann::json issues = nlohmann::json::parse(check.out);
+        EXPECT_EQ(issues["numErrors"], 0) << c.file << ": " << check.out;
+        EXPECT_EQ(issues["numWarnings"], 0) << c.file << ": " << check.out;
+    }
+}
+
+}  // namespace
+}  // namespace dynskin::test
