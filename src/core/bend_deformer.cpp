@@ -1,6 +1,5 @@
 #include "core/bend_deformer.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "core/skinned_mesh.h"
@@ -16,13 +15,6 @@ LimitedAngle soft_limit(float angle, float max_angle) {
 
 glm::vec3 cofactor_transform(const glm::mat3& m, const glm::vec3& n) {
     return glm::cross(m[1], m[2]) * n.x + glm::cross(m[2], m[0]) * n.y + glm::cross(m[0], m[1]) * n.z;
-}
-
-bool BendInputs::needs_velocity_skinning() const {
-    if (floppy_weights && std::any_of(floppy_weights->begin(), floppy_weights->end(), [](float w) { return w != 1.0f; }))
-        return true;
-    if (squash == 0.0f || !std::isfinite(squash)) return false;
-    return std::any_of(drives->begin(), drives->end(), [](const JointDrive& d) { return d.gain != 0.0f && d.squashes(); });
 }
 
 namespace {
@@ -66,11 +58,6 @@ bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::v
 }  // namespace
 
 void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
-    apply_bend(in, 0, positions.size(), positions, normals);
-}
-
-void apply_bend(const BendInputs& in, std::size_t begin, std::size_t end, std::vector<glm::vec3>& positions,
-                std::vector<glm::vec3>& normals) {
     const HierarchicalWeights& betas = *in.betas;
     const std::vector<float>& gamma = *in.bend_weights;
     const std::vector<float> none;
@@ -80,7 +67,7 @@ void apply_bend(const BendInputs& in, std::size_t begin, std::size_t end, std::v
     const float inv_size = 1.0f / in.size;
     const float squash = std::isfinite(in.squash) ? in.squash : 0.0f;
 
-    for (std::size_t i = begin; i < end; ++i) {
+    for (std::size_t i = 0; i < positions.size(); ++i) {
         const glm::vec3 p = positions[i];
         const float g = gamma[i];
         const float phi = SkinnedMesh::layer_value(floppy, i) - 1.0f;  // 0: the drive as it is

@@ -30,16 +30,11 @@ struct BendInputs {
     float squash = 0.0f;     // S, seconds
     SquashCenter squash_center = SquashCenter::Axis;
 
-    // Whether the floppy layer is painted or a joint squashes: the SIMD kernels do
-    // neither, so apply_bend does the work then.
-    bool needs_velocity_skinning() const;
 };
 
-// positions/normals: the base skinning result in, the final result out, for the vertices
-// [begin, end) (all of them by default).
+// positions/normals: the base skinning result in, the final result out. The plain version
+// the SIMD kernels (blocked_kernels.h) are tested against.
 void apply_bend(const BendInputs& inputs, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
-void apply_bend(const BendInputs& inputs, std::size_t begin, std::size_t end, std::vector<glm::vec3>& positions,
-                std::vector<glm::vec3>& normals);
 
 // theta_max tanh(theta / theta_max) and its derivative; identity when the limit is off.
 struct LimitedAngle {

@@ -1,5 +1,6 @@
 #pragma once
-// The fast path of the frame: LBS and the bend over the blocked skin, SIMD in each block
+// The fast path of the frame: LBS and the bend (with Velocity Skinning's floppy layer and
+// squash & stretch) over the blocked skin, SIMD in each block
 // and threads over windows of vertices. Same inputs and results as linear_blend_skinning
 // followed by apply_bend (within float rounding); nothing is allocated per frame, and a
 // joint that is still costs nothing: each group's list of moving joints is rebuilt per
@@ -30,7 +31,8 @@ public:
     std::size_t memory_bytes() const;
 
 private:
-    void prepare_bend(const BendInputs& bend);
+    void prepare_bend(const BendInputs& bend, bool floppy, bool squash);
+    static void prepare_squash(const JointDrive& drive, const BendInputs& bend, BendJointFrame& frame);
 
     BlockedSkin skin_;
     std::vector<float> skinning_;  // 12 floats per joint

@@ -20,8 +20,28 @@ struct BendJointFrame {
     float projector[6] = {};    // I - axis axis^T: xx, yy, zz, xy, xz, yz
     glm::vec3 linear{0.0f};     // s_j V_j / L: the lag is -beta gamma |u| linear
     glm::vec3 origin{0.0f};     // o_j
-    bool turns = false;         // |W_j| > 0
-    bool translates = false;    // V_j != 0
+    bool turns = false;         // |W_j| > 0 (or its drag part, when the floppy layer is painted)
+    bool translates = false;    // V_j != 0 (or its drag part, likewise)
+
+    // With a painted floppy layer phi: the drive is s_j/L (W_j + (phi - 1) W_j^drag) per lane.
+    glm::vec3 angular{0.0f};       // s_j W_j / L
+    glm::vec3 angular_drag{0.0f};  // s_j W_j^drag / L
+    glm::vec3 linear_drag{0.0f};   // s_j V_j^drag / L
+
+    // Squash & stretch (squash.h), with k = S sigma_i s_j / L per lane: stretches along
+    // up to two velocities (the joint's translation; and, about the centroid, its turn
+    // carried to the centroid) about the centroid, and, about the axis, the turn's.
+    int stretch_count = 0;
+    glm::vec3 stretch_direction[2]{};
+    float stretch_speed[2] = {};
+    bool squash_turns = false;
+    glm::vec3 turn_axis{0.0f};  // w^, the turn across the medial axis
+    float turn = 0.0f;          // |w|
+    glm::vec3 e1{0.0f}, e2{0.0f};
+    glm::vec3 position{0.0f};   // q_j
+    glm::vec3 centroid{0.0f};   // c_j
+    float squash_gain = 0.0f;   // s_j / L
+    bool squashes() const { return stretch_count > 0 || squash_turns; }
 };
 
 // Everything one frame's kernel reads and writes. Arrays are indexed by mesh vertex.
@@ -38,6 +58,9 @@ struct BlockedFrame {
     const std::uint32_t* active_slots = nullptr;
     const std::uint32_t* active_count = nullptr;
     float max_angle = 0.0f;  // soft limit, 0: none
+    const float* floppy_weights = nullptr;  // phi_i, null when uniform 1
+    const float* squash_weights = nullptr;  // sigma_i, null when uniform 1
+    float squash = 0.0f;                     // S, 0: no squash
 
     glm::vec3* base_positions = nullptr;
     glm::vec3* base_normals = nullptr;

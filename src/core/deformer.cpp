@@ -95,16 +95,9 @@ void Deformer::deform(const DynamicSettings& settings, std::optional<double> t) 
     const BendInputs bend{&betas_,           &mesh.bend_weights,    &drives_,  size_,          p.max_angle,
                           &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center};
     const bool bends = p.mode != DeformerMode::LbsOnly;
-    const bool plain = bends && bend.needs_velocity_skinning();
-    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends && !plain ? &bend : nullptr, base_positions_,
-              base_normals_, positions_, normals_);
-    if (plain) {
-        // Velocity Skinning's extras run on the plain per-vertex code, threaded.
-        positions_ = base_positions_;
-        normals_ = base_normals_;
-        auto offsets = [&](std::size_t begin, std::size_t end) { apply_bend(bend, begin, end, positions_, normals_); };
-        pool_->parallel_for(positions_.size(), 256, offsets);
-    } else if (!bends) {
+    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends ? &bend : nullptr, base_positions_, base_normals_,
+              positions_, normals_);
+    if (!bends) {
         positions_ = base_positions_;
         normals_ = base_normals_;
     }

@@ -108,7 +108,26 @@ std::vector<JointDrive> some_drives(const Skeleton& skeleton, const std::vector<
     return drives;
 }
 
-void expect_fast_matches_plain(const Character& c, float max_angle, int threads) {
+// Velocity Skinning's inputs on top: drag parts, measured velocities, centroids, layers.
+struct VelocitySkinning {
+    bool on = false;
+    SquashCenter center = SquashCenter::Axis;
+};
+
+void add_velocity_skinning(std::vector<JointDrive>& drives, const std::vector<glm::mat4>& globals) {
+    for (std::size_t j = 0; j < drives.size(); ++j) {
+        JointDrive& d = drives[j];
+        d.angular_drag = 0.4f * d.angular;
+        d.linear_drag = 0.5f * d.linear;
+        d.position = glm::vec3(globals[j][3]);
+        d.centroid = d.position + glm::vec3(0.05f, 0.2f + 0.01f * float(j), -0.03f);
+        d.medial = j % 5 == 4 ? glm::vec3(0.0f) : glm::normalize(d.centroid - d.position);  // some without
+        if (j % 3 != 2) d.angular_velocity = glm::vec3(1.0f, -0.5f * float(j % 4), 2.0f);
+        if (j % 3 == 0) d.linear_velocity = glm::vec3(0.3f, 0.1f * float(j), -0.4f);
+    }
+}
+
+void expect_fast_matches_plain(const Character& c, float max_angle, int threads, VelocitySkinning vs = {}) {
     const HierarchicalWeights betas = build_hierarchical_weights(c.skeleton, c.mesh.weights);
     const float size = character_size(c.skeleton, c.mesh);
     Pose pose = Pose::rest_of(c.skeleton);
@@ -119,8 +138,20 @@ void expect_fast_matches_plain(const Character& c, float max_angle, int threads)
     std::vector<glm::mat4> globals, skinning;
     forward_kinematics(c.skeleton, pose, globals);
     skinning_matrices(globals, c.mesh.inverse_binds, skinning);
-    const std::vector<JointDrive> drives = some_drives(c.skeleton, globals);
-    const BendInputs bend{&betas, &c.mesh.bend_weights, &drives, size, max_angle};
+    std::vector<JointDrive> drives = some_drives(c.skeleton, globals);
+    BendInputs bend{&betas, &c.mesh.bend_weights, &drives, size, max_angle};
+    std::vector<float> floppy(c.mesh.vertex_count()), squash(c.mesh.vertex_count());
+    if (vs.on) {
+        add_velocity_skinning(drives, globals);
+        for (std::size_t i = 0; i < floppy.size(); ++i) {
+            floppy[i] = 2.0f - float(i % 9) * 0.4f;  // 0 and negative values among them
+            squash[i] = i % 13 == 0 ? 0.0f : 1.5f - float(i % 4) * 0.6f;
+        }
+        bend.floppy_weights = &floppy;
+        bend.squash_weights = &squash;
+        bend.squash = 0.3f;
+        bend.squash_center = vs.center;
+    }
 
     std::vector<glm::vec3> plain_base, plain_base_normals;
     linear_blend_skinning(c.mesh, skinning, plain_base, plain_base_normals);
@@ -157,6 +188,13 @@ TEST(BlockedDeformer, MatchesPlainLbsAndBendInShuffledOrder) {
 TEST(BlockedDeformer, MatchesPlainInMeshOrderAndWithTheSoftLimit) {
     expect_fast_matches_plain(make_tree_character(5000, false), 0.0f, 2);
     expect_fast_matches_plain(make_tree_character(5000, false), 0.25f, 2);
+}
+
+TEST(BlockedDeformer, MatchesPlainWithVelocitySkinning) {
+    expect_fast_matches_plain(make_tree_character(3001, true), 0.0f, 2, {true, SquashCenter::Axis});
+    expect_fast_matches_plain(make_tree_character(3001, false), 0.3f, 1, {true, SquashCenter::Centroid});
+    Character bar = test::make_bar(5, 2.0f, 0.25f, 40, 12);
+    expect_fast_matches_plain(bar, 0.0f, 2, {true, SquashCenter::Axis});
 }
 
 TEST(BlockedDeformer, MatchesPlainOnTheBar) {
