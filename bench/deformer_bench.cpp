@@ -114,12 +114,11 @@ void BM_Bend(benchmark::State& state) {
 void BM_DelayedLbs(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
-    const BlockedSkin& layout = s.fast->layout();
-    DelayedLbs delayed(s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.size(), layout);
+    DelayedLbs delayed(s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.size());
     WorkerPool pool(static_cast<int>(state.range(1)));
     Buffers b;
     for (auto _ : state) {
-        delayed.run(pool, s.character.skeleton, s.character.mesh, d.hierarchical_weights(), layout, d.history(), s.t,
+        delayed.run(pool, s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.history(), s.t,
                     d.pose(), 2.0f, b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }

@@ -11,9 +11,9 @@ Deformer::Deformer(const Character& character)
     : character_(character),
       size_(character_size(character.skeleton, character.mesh)),
       betas_(build_hierarchical_weights(character.skeleton, character.mesh.weights)),
-      fast_(character.mesh, betas_),
-      delayed_lbs_(character.skeleton, character.mesh, betas_, size_, fast_.layout()),
+      delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
       history_(character.skeleton.joint_count()),
+      fast_(character.mesh, betas_),
       pool_(std::make_unique<WorkerPool>(WorkerPool::default_thread_count())) {}
 
 void Deformer::set_thread_count(int threads) {
@@ -50,8 +50,8 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
     const bool delayed = p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
     const bool linear_base = !delayed && p.base == SkinningBase::Linear;
     if (delayed) {
-        delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, fast_.layout(), history_, t, pose_,
-                         p.propagation_speed, base_positions_, base_normals_);
+        delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, history_, t, pose_, p.propagation_speed,
+                         base_positions_, base_normals_);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);
         if (!linear_base) dual_quaternion_skinning(mesh, skinning_, base_positions_, base_normals_);

@@ -60,17 +60,17 @@ public:
     int thread_count() const { return pool_->thread_count(); }
     // Bytes of the per-vertex data the fast path keeps (its SIMD layout).
     std::size_t fast_path_memory_bytes() const { return fast_.memory_bytes(); }
-    // Bytes of what dLBS adds to it: per-vertex delays and the rotation table.
+    // Bytes of what the fast dLBS keeps (its own blocked skin, delays, rotation table).
     std::size_t delayed_memory_bytes() const { return delayed_lbs_.memory_bytes(); }
 
 private:
     const Character& character_;
     float size_;
     HierarchicalWeights betas_;
-    BlockedDeformer fast_;  // before delayed_lbs_, which is built on its layout
     DelayedLbs delayed_lbs_;
     JointMotionHistory history_;
     JointDriveFilter filter_;
+    BlockedDeformer fast_;
     std::unique_ptr<WorkerPool> pool_;
 
     Pose pose_;

@@ -162,15 +162,32 @@ void delayed_linear_blend_skinning(WorkerPool& pool, const Skeleton& skeleton, c
     pool.parallel_for(n, 1024, skin_vertices);
 }
 
+namespace {
+
+// Each vertex's distance to the first joint of its chain (its hierarchical row's first,
+// the root): vertices of one group sorted by it hang side by side on the skeleton.
+std::vector<float> chain_root_distances(const HierarchicalWeights& betas, const std::vector<float>& distances) {
+    std::vector<float> key(betas.vertex_count(), 0.0f);
+    for (std::size_t i = 0; i < key.size(); ++i)
+        if (betas.offsets[i] < betas.offsets[i + 1]) key[i] = distances[betas.offsets[i]];
+    return key;
+}
+
+}  // namespace
+
 DelayedLbs::DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
-                       float size, const BlockedSkin& skin)
+                       float size)
     : distances_(skeleton_distances(skeleton, mesh, betas, size)),
-      delays_(build_blocked_delays(skin, skeleton, betas, distances_)),
+      skin_([&] {
+          const std::vector<float> key = chain_root_distances(betas, distances_);
+          return build_blocked_skin(mesh, betas, &key);
+      }()),
+      delays_(build_blocked_delays(skin_, skeleton, betas, distances_)),
       joints_(static_cast<std::size_t>(skeleton.joint_count())),
       scales_(joints_.size()) {}
 
 std::size_t DelayedLbs::memory_bytes() const {
-    return distances_.capacity() * sizeof(float) + delays_.memory_bytes() + table_.memory_bytes() +
+    return distances_.capacity() * sizeof(float) + skin_.memory_bytes() + delays_.memory_bytes() + table_.memory_bytes() +
            joints_.capacity() * sizeof(DelayedJointFrame);
 }
 
@@ -192,8 +209,8 @@ bool DelayedLbs::prepare_joints(const Skeleton& skeleton, const SkinnedMesh& mes
 }
 
 void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh,
-                     const HierarchicalWeights& betas, const BlockedSkin& skin, const JointMotionHistory& history,
-                     double t, const Pose& pose, float speed, std::vector<glm::vec3>& positions,
+                     const HierarchicalWeights& betas, const JointMotionHistory& history, double t,
+                     const Pose& pose, float speed, std::vector<glm::vec3>& positions,
                      std::vector<glm::vec3>& normals) {
     if (!delays_.complete || !prepare_joints(skeleton, mesh, pose)) {
         delayed_linear_blend_skinning(pool, skeleton, mesh, betas, distances_, history, t, pose, speed, positions,
@@ -208,7 +225,7 @@ void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMe
     table_.update(history, pose, t, double(delays_.longest) * ticks_per_size);
 
     DelayedFrame frame;
-    frame.skin = &skin;
+    frame.skin = &skin_;
     frame.delays = &delays_;
     frame.table = &table_;
     frame.joints = joints_.data();
@@ -224,7 +241,7 @@ void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMe
         while (reinterpret_cast<std::uintptr_t>(aligned) % 64 != 0) ++aligned;
         deform_delayed_windows(frame, begin, end, aligned);
     };
-    pool.parallel_for(skin.window_count(), 1, deform);
+    pool.parallel_for(skin_.window_count(), 1, deform);
 }
 
 }  // namespace dynskin

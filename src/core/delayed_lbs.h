@@ -32,30 +32,37 @@ void delayed_linear_blend_skinning(WorkerPool& pool, const Skeleton& skeleton, c
                                    const JointMotionHistory& history, double t, const Pose& pose, float speed,
                                    std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
 
-// The fast dLBS: the SIMD kernel of delayed_kernels.h over the blocked skin, threads over
-// its windows, the joints' slerp segments kept in a DelayedRotationTable. Same results as
-// delayed_linear_blend_skinning within float rounding; nothing allocated per frame. A pose
-// with a non-uniform scale goes to the plain version (a chain of those is no rotation).
+// The fast dLBS: the SIMD kernel of delayed_kernels.h over a blocked skin of its own,
+// threads over its windows, the joints' slerp segments kept in a DelayedRotationTable.
+// Same results as delayed_linear_blend_skinning within float rounding; nothing allocated
+// per frame. A pose with a non-uniform scale goes to the plain version (a chain of those
+// is no rotation).
+//
+// Its blocked skin sorts each group's vertices by their distance to the group's first
+// ancestor (the root of their chain), so that the 16 lanes of a block have nearly the same
+// delays: a block then mostly reads one slerp segment per joint, a broadcast instead of a
+// lookup per lane.
 class DelayedLbs {
 public:
-    // skin: the blocked layout of the same mesh and weights (BlockedDeformer::layout()).
-    DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas, float size,
-               const BlockedSkin& skin);
+    DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas, float size);
 
     // speed: c in character sizes per second. The history must have advanced to t.
     // Results do not depend on the pool's thread count.
     void run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
-             const BlockedSkin& skin, const JointMotionHistory& history, double t, const Pose& pose, float speed,
+             const JointMotionHistory& history, double t, const Pose& pose, float speed,
              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
 
+    const BlockedSkin& layout() const { return skin_; }
+
     const std::vector<float>& distances() const { return distances_; }
-    // Bytes of the per-vertex delays and the rotation table (the blocked skin not counted).
+    // Bytes of everything it keeps: its blocked skin, the delays and the rotation table.
     std::size_t memory_bytes() const;
 
 private:
     bool prepare_joints(const Skeleton& skeleton, const SkinnedMesh& mesh, const Pose& pose);
 
     std::vector<float> distances_;
+    BlockedSkin skin_;
     BlockedDelays delays_;
     DelayedRotationTable table_;
     std::vector<DelayedJointFrame> joints_;

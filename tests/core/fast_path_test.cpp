@@ -254,9 +254,8 @@ float fast_against_plain_dlbs(const DelayedCase& c) {
     const SkinnedMesh& mesh = c.character.mesh;
     const HierarchicalWeights betas = build_hierarchical_weights(skeleton, mesh.weights);
     const float size = character_size(skeleton, mesh);
-    const BlockedSkin layout = build_blocked_skin(mesh, betas);
     const std::vector<float> distances = skeleton_distances(skeleton, mesh, betas, size);
-    DelayedLbs fast(skeleton, mesh, betas, size, layout);
+    DelayedLbs fast(skeleton, mesh, betas, size);
     JointMotionHistory history(skeleton.joint_count());
     WorkerPool pool(c.threads);
     std::vector<glm::vec3> positions, normals, plain, plain_normals;
@@ -265,7 +264,7 @@ float fast_against_plain_dlbs(const DelayedCase& c) {
         history.advance(t, skeleton, c.motion);
         Pose pose = Pose::rest_of(skeleton);
         c.motion(t, pose);
-        fast.run(pool, skeleton, mesh, betas, layout, history, t, pose, c.speed, positions, normals);
+        fast.run(pool, skeleton, mesh, betas, history, t, pose, c.speed, positions, normals);
         delayed_linear_blend_skinning(pool, skeleton, mesh, betas, distances, history, t, pose, c.speed, plain,
                                       plain_normals);
         const float d = test::max_distance(positions, plain) / size;
@@ -314,11 +313,10 @@ TEST(DelayedLbsFast, SameResultsAtAnyThreadCount) {
     const Character c = make_tree_character(7000, true);
     const HierarchicalWeights betas = build_hierarchical_weights(c.skeleton, c.mesh.weights);
     const float size = character_size(c.skeleton, c.mesh);
-    const BlockedSkin layout = build_blocked_skin(c.mesh, betas);
     const PoseSampler motion = every_joint_turning(c.skeleton, 1.0f);
     std::vector<std::vector<glm::vec3>> results;
     for (int threads : {1, 2, 4}) {
-        DelayedLbs fast(c.skeleton, c.mesh, betas, size, layout);
+        DelayedLbs fast(c.skeleton, c.mesh, betas, size);
         JointMotionHistory history(c.skeleton.joint_count());
         WorkerPool pool(threads);
         std::vector<glm::vec3> positions, normals;
@@ -327,7 +325,7 @@ TEST(DelayedLbsFast, SameResultsAtAnyThreadCount) {
             history.advance(t, c.skeleton, motion);
             Pose pose = Pose::rest_of(c.skeleton);
             motion(t, pose);
-            fast.run(pool, c.skeleton, c.mesh, betas, layout, history, t, pose, 0.9f, positions, normals);
+            fast.run(pool, c.skeleton, c.mesh, betas, history, t, pose, 0.9f, positions, normals);
         }
         results.push_back(positions);
         results.push_back(normals);
