@@ -5,7 +5,7 @@
 namespace dynskin {
 
 std::size_t BlockedDelays::memory_bytes() const {
-    return slot.capacity() * sizeof(std::int32_t) +
+    return slot.capacity() * sizeof(std::int32_t) + keep.capacity() +
            (row_base.capacity() + row_spread.capacity() + offsets.capacity()) * sizeof(float);
 }
 
@@ -14,6 +14,7 @@ BlockedDelays build_blocked_delays(const BlockedSkin& skin, const Skeleton& skel
     constexpr int L = BlockedSkin::kLanes;
     BlockedDelays d;
     d.slot.assign(skin.joints.size(), BlockedDelays::kNoParent);
+    d.keep.assign(skin.joints.size(), 0);
     for (const BlockedSkin::Group& g : skin.groups) {
         const std::uint32_t* ancestors = skin.joints.data() + g.ancestors_begin;
         auto slot_of = [&](int joint) -> std::int32_t {
@@ -26,19 +27,21 @@ BlockedDelays build_blocked_delays(const BlockedSkin& skin, const Skeleton& skel
             const std::int32_t s = parent < 0 ? BlockedDelays::kNoParent : slot_of(parent);
             if (parent >= 0 && (s == BlockedDelays::kNoParent || s >= static_cast<std::int32_t>(r))) d.complete = false;
             d.slot[g.ancestors_begin + r] = s;
+            if (s != BlockedDelays::kNoParent && s != static_cast<std::int32_t>(r) - 1) d.keep[g.ancestors_begin + s] = 1;
         }
         for (std::uint32_t r = 0; r < g.influence_count; ++r) {
             const std::int32_t s = slot_of(static_cast<int>(skin.joints[g.influences_begin + r]));
             if (s == BlockedDelays::kNoParent) d.complete = false;
             d.slot[g.influences_begin + r] = std::max(s, 0);
+            d.keep[g.ancestors_begin + std::max(s, 0)] = 1;
         }
         d.deepest_chain = std::max(d.deepest_chain, static_cast<int>(g.ancestor_count));
     }
 
     d.offsets.assign(skin.betas.size(), 0.0f);
     const std::size_t rows = skin.betas.size() / L;
-    d.row_base.assign(rows, 0.0f);
-    d.row_spread.assign(rows, 0.0f);
+    d.row_base.assign(rows + L, 0.0f);
+    d.row_spread.assign(rows + L, 0.0f);
     for (std::size_t b = 0; b < skin.block_count(); ++b) {
         const BlockedSkin::Group& g = skin.groups[skin.block_group[b]];
         for (std::uint32_t r = 0; r < g.ancestor_count; ++r) {

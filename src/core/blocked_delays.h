@@ -21,8 +21,13 @@ struct BlockedDelays {
     // joint's parent within the same group (kNoParent for a root); for an influence entry,
     // the ancestor slot of that influence joint.
     std::vector<std::int32_t> slot;
+    // Indexed like BlockedSkin::joints, for ancestor entries: 1 when a later step reads
+    // this link of the chain again (an influence, or a joint whose child is not the next
+    // ancestor), so the kernel must keep it; the others live in registers only.
+    std::vector<std::uint8_t> keep;
     // Indexed like BlockedSkin::betas rows (block_betas[b] + r): the block's smallest
-    // distance to ancestor r and the largest offset above it, in character sizes.
+    // distance to ancestor r and the largest offset above it, in character sizes. Both
+    // end with kLanes rows of padding, so that a block's rows load as whole vectors.
     std::vector<float> row_base, row_spread;
     // Indexed like BlockedSkin::betas (one row of kLanes per block and ancestor): each
     // lane's distance minus the row's base (0 in padding lanes).

@@ -43,57 +43,76 @@ HWY_INLINE V3 RotateAndAdd(D d, const Quat& q, const glm::vec3& v, const V3& ori
             hn::MulAdd(two, rc.z, hn::Add(origin.z, vz))};
 }
 
-// Where the lanes of one block find their segments of one joint's rotation. The lanes'
-// targets, in ticks after tick `newest_segment + base_tick`, are fraction - offset * (60/c)
-// with offset >= 0 their distance above the row's base: small numbers, exact in float.
-// Their segments (relative to base_tick) lie in [lowest, highest], which also keeps them
-// inside the table and not after the newest segment.
-struct SegmentWindow {
-    float fraction, lowest, highest;
-    std::uint32_t position;  // ring position of segment `lowest`
+// Where the lanes of a block find their segments of each ancestor's rotation, for all the
+// block's rows at once (rows in lanes). A row's lanes have targets, in ticks after tick
+// n - 1 + base_tick, of fraction - offset * (60/c), offset >= 0 their distance above the
+// row's base: small numbers, exact in float. base * (60/c) is split into hi + lo (exact,
+// by FMA) so that the fraction keeps its precision for delays of many seconds. The lanes'
+// segments, relative to base_tick, lie in [lowest, highest], which also keeps them inside
+// the table and not after the newest segment; `position` is the ring position of
+// segment `lowest`.
+struct BlockWindows {
+    float* fraction;
+    float* lowest;
+    float* highest;
+    std::int32_t* position;
 };
 
-HWY_INLINE SegmentWindow Window(const DelayedRotationTable& table, double ticks_per_size, float base, float spread) {
-    const double oldest = static_cast<double>(table.lowest_segment());  // relative to n - 1
-    const double target = std::max(table.fraction() - double(base) * ticks_per_size, oldest - 2.0);
-    const double base_tick = std::floor(target);
-    const float fraction = static_cast<float>(target - base_tick);
-    double lowest = std::max(std::floor(double(fraction) - double(spread) * ticks_per_size), oldest - base_tick);
-    double highest = std::min(0.0, -base_tick);
-    if (lowest > highest) {  // all beyond the table (they read its oldest), or all at the newest
-        if (oldest - base_tick > highest) highest = lowest;
-        else lowest = highest;
+HWY_INLINE void FindWindows(D d, const DelayedRotationTable& table, V ticks_per_size, const float* base,
+                            const float* spread, std::uint32_t count, const BlockWindows& out) {
+    const hn::RebindToSigned<D> di;
+    const V fraction_now = hn::Set(d, static_cast<float>(table.fraction()));
+    const V oldest = hn::Set(d, static_cast<float>(table.lowest_segment()));  // relative to n - 1
+    const V zero = hn::Zero(d);
+    const auto mask = hn::Set(di, table.capacity() - 1);
+    const auto newest = hn::Set(di, static_cast<std::int32_t>(table.newest_segment() & (table.capacity() - 1)));
+    for (std::uint32_t r = 0; r < count; r += static_cast<std::uint32_t>(hn::Lanes(d))) {
+        const V b = hn::LoadU(d, base + r), s = hn::LoadU(d, spread + r);
+        const V hi = hn::Mul(b, ticks_per_size), lo = hn::MulSub(b, ticks_per_size, hi);
+        const V base_tick = hn::Floor(hn::Max(hn::Sub(fraction_now, hi), hn::Sub(oldest, hn::Set(d, 2.0f))));
+        const V fraction = hn::Sub(hn::Sub(fraction_now, hn::Add(hi, base_tick)), lo);
+        const V oldest_here = hn::Sub(oldest, base_tick);
+        V lowest = hn::Max(hn::Floor(hn::NegMulAdd(s, ticks_per_size, fraction)), oldest_here);
+        V highest = hn::Min(zero, hn::Neg(base_tick));
+        // Empty range: all beyond the table (they read its oldest segment), or all at the newest.
+        const M empty = hn::Gt(lowest, highest), beyond = hn::Gt(oldest_here, highest);
+        highest = hn::IfThenElse(hn::And(empty, beyond), lowest, highest);
+        lowest = hn::IfThenElse(hn::AndNot(beyond, empty), highest, lowest);
+        hn::StoreU(fraction, d, out.fraction + r);
+        hn::StoreU(lowest, d, out.lowest + r);
+        hn::StoreU(highest, d, out.highest + r);
+        hn::StoreU(hn::And(hn::Add(newest, hn::ConvertTo(di, hn::Add(base_tick, lowest))), mask), di,
+                   out.position + r);
     }
-    const Tick first = table.newest_segment() + static_cast<Tick>(base_tick) + static_cast<Tick>(lowest);
-    return {fraction, float(lowest), float(highest), static_cast<std::uint32_t>(first & (table.capacity() - 1))};
 }
 
-// The delayed local rotation of `joint` on the slice's lanes: slerp_shortest between the
-// ticks around each lane's delayed time, as cos(phi) q0 + sin(phi) u of its segment.
-HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, int joint, const SegmentWindow& window,
-                                V offsets, V ticks_per_size) {
+// The delayed local rotation of `joint` on the slice's lanes (row r of the windows):
+// slerp_shortest between the ticks around each lane's delayed time, as
+// cos(phi) q0 + sin(phi) u of its segment.
+HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, int joint, const BlockWindows& w,
+                                std::uint32_t r, V offsets, V ticks_per_size) {
     using Table = DelayedRotationTable;
     const V zero = hn::Zero(d);
-    const V target = hn::NegMulAdd(offsets, ticks_per_size, hn::Set(d, window.fraction));
+    const float lowest_row = w.lowest[r], highest_row = w.highest[r];
+    const std::int32_t position = w.position[r];
     V fields[Table::kFieldCount];
     V since_start;  // ticks since the start of each lane's segment
-    if (window.lowest == window.highest) {  // one segment for all lanes: broadcasts
-        since_start = hn::Max(hn::Sub(target, hn::Set(d, window.lowest)), zero);
-        for (int f = 0; f < Table::kFieldCount; ++f)
-            fields[f] = hn::Set(d, table.row(joint, Table::Field(f))[window.position]);
+    if (lowest_row == highest_row) {  // one segment for all lanes (the usual case): broadcasts
+        since_start = hn::Max(hn::NegMulAdd(offsets, ticks_per_size, hn::Set(d, w.fraction[r] - lowest_row)), zero);
+        for (int f = 0; f < Table::kFieldCount; ++f) fields[f] = hn::Set(d, table.row(joint, Table::Field(f))[position]);
     } else {
-        const V lowest = hn::Set(d, window.lowest);
-        const V segment = hn::Min(hn::Max(hn::Floor(target), lowest), hn::Set(d, window.highest));
+        const V target = hn::NegMulAdd(offsets, ticks_per_size, hn::Set(d, w.fraction[r]));
+        const V lowest = hn::Set(d, lowest_row);
+        const V segment = hn::Min(hn::Max(hn::Floor(target), lowest), hn::Set(d, highest_row));
         since_start = hn::Max(hn::Sub(target, segment), zero);
         const hn::RebindToSigned<D> di;
         const auto index = hn::ConvertTo(di, hn::Sub(segment, lowest));
-        if (window.highest - window.lowest < float(hn::Lanes(d))) {  // one vector of segments, picked per lane
+        if (highest_row - lowest_row < float(hn::Lanes(d))) {  // one vector of segments, picked per lane
             const auto lookup = hn::IndicesFromVec(d, index);
             for (int f = 0; f < Table::kFieldCount; ++f)
-                fields[f] = hn::TableLookupLanes(hn::LoadU(d, table.row(joint, Table::Field(f)) + window.position), lookup);
+                fields[f] = hn::TableLookupLanes(hn::LoadU(d, table.row(joint, Table::Field(f)) + position), lookup);
         } else {  // lanes far apart (a slow speed on a coarse mesh): gathers
-            const auto ring = hn::And(hn::Add(index, hn::Set(di, static_cast<std::int32_t>(window.position))),
-                                      hn::Set(di, table.capacity() - 1));
+            const auto ring = hn::And(hn::Add(index, hn::Set(di, position)), hn::Set(di, table.capacity() - 1));
             for (int f = 0; f < Table::kFieldCount; ++f)
                 fields[f] = hn::GatherIndex(d, table.row(joint, Table::Field(f)), ring);
         }
@@ -106,6 +125,37 @@ HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, int join
             hn::MulAdd(sine, fields[Table::kUX], hn::Mul(cosine, fields[Table::kQ0X])),
             hn::MulAdd(sine, fields[Table::kUY], hn::Mul(cosine, fields[Table::kQ0Y])),
             hn::MulAdd(sine, fields[Table::kUZ], hn::Mul(cosine, fields[Table::kQ0Z]))};
+}
+
+// origin + q v q^-1 for a unit q: the general case, or v along one axis (bones usually
+// are), where it is v's length times one column of q's matrix: half the work.
+HWY_INLINE V3 PlaceChild(D d, const Quat& q, const DelayedJointFrame& joint, const V3& origin) {
+    const V two = hn::Set(d, 2.0f);
+    const glm::vec3& v = joint.translation;
+    switch (joint.along_axis) {
+        case DelayedJointFrame::kNoTranslation:
+            return origin;
+        case 0: {  // column 0 of mat3_cast: 1 - 2(yy + zz), 2(xy + wz), 2(xz - wy)
+            const V l = hn::Set(d, v.x), l2 = hn::Mul(two, l);
+            return {hn::NegMulAdd(l2, hn::MulAdd(q.y, q.y, hn::Mul(q.z, q.z)), hn::Add(origin.x, l)),
+                    hn::MulAdd(l2, hn::MulAdd(q.x, q.y, hn::Mul(q.w, q.z)), origin.y),
+                    hn::MulAdd(l2, hn::MulSub(q.x, q.z, hn::Mul(q.w, q.y)), origin.z)};
+        }
+        case 1: {  // column 1: 2(xy - wz), 1 - 2(xx + zz), 2(yz + wx)
+            const V l = hn::Set(d, v.y), l2 = hn::Mul(two, l);
+            return {hn::MulAdd(l2, hn::MulSub(q.x, q.y, hn::Mul(q.w, q.z)), origin.x),
+                    hn::NegMulAdd(l2, hn::MulAdd(q.x, q.x, hn::Mul(q.z, q.z)), hn::Add(origin.y, l)),
+                    hn::MulAdd(l2, hn::MulAdd(q.y, q.z, hn::Mul(q.w, q.x)), origin.z)};
+        }
+        case 2: {  // column 2: 2(xz + wy), 2(yz - wx), 1 - 2(xx + yy)
+            const V l = hn::Set(d, v.z), l2 = hn::Mul(two, l);
+            return {hn::MulAdd(l2, hn::MulAdd(q.x, q.z, hn::Mul(q.w, q.y)), origin.x),
+                    hn::MulAdd(l2, hn::MulSub(q.y, q.z, hn::Mul(q.w, q.x)), origin.y),
+                    hn::NegMulAdd(l2, hn::MulAdd(q.x, q.x, hn::Mul(q.y, q.y)), hn::Add(origin.z, l))};
+        }
+        default:
+            return RotateAndAdd(d, q, v, origin);
+    }
 }
 
 // One chain link in the scratch: 7 rows of kLanes floats (quaternion w x y z, translation).
@@ -128,22 +178,27 @@ void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::
     const BlockedDelays& delays = *f.delays;
     const DelayedRotationTable& table = *f.table;
     const V ticks_per_size = hn::Set(d, static_cast<float>(f.ticks_per_size));
+    const std::size_t rows = (static_cast<std::size_t>(delays.deepest_chain) + kLanes - 1) / kLanes * kLanes;
+    float* windows_area = scratch + static_cast<std::size_t>(delays.deepest_chain) * kLinkFloats;
+    const BlockWindows windows{windows_area, windows_area + rows, windows_area + 2 * rows,
+                               reinterpret_cast<std::int32_t*>(windows_area + 3 * rows)};
     for (std::size_t b = s.window_blocks[window_begin]; b < s.window_blocks[window_end]; ++b) {
         const BlockedSkin::Group& group = s.groups[s.block_group[b]];
         const std::size_t first_row = s.block_betas[b];
+        FindWindows(d, table, ticks_per_size, delays.row_base.data() + first_row, delays.row_spread.data() + first_row,
+                    group.ancestor_count, windows);
         for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
             // The chain of delayed globals, parents first; a link whose parent is the link
-            // just before it (the usual case) takes it from registers.
+            // just before it (the usual case) takes it from registers, and only the links
+            // read again later are stored.
             Quat q{};
             V3 t{};
             for (std::uint32_t r = 0; r < group.ancestor_count; ++r) {
-                const int joint = static_cast<int>(s.joints[group.ancestors_begin + r]);
-                const std::int32_t parent = delays.slot[group.ancestors_begin + r];
-                const std::size_t row = first_row + r;
-                const SegmentWindow window =
-                    Window(table, f.ticks_per_size, delays.row_base[row], delays.row_spread[row]);
-                const Quat local = DelayedRotation(d, table, joint, window,
-                                                   hn::LoadU(d, delays.offsets.data() + row * kLanes + o),
+                const std::size_t entry = group.ancestors_begin + r;
+                const int joint = static_cast<int>(s.joints[entry]);
+                const std::int32_t parent = delays.slot[entry];
+                const Quat local = DelayedRotation(d, table, joint, windows, r,
+                                                   hn::LoadU(d, delays.offsets.data() + (first_row + r) * kLanes + o),
                                                    ticks_per_size);
                 const DelayedJointFrame& frame = f.joints[joint];
                 if (parent == BlockedDelays::kNoParent) {
@@ -151,10 +206,10 @@ void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::
                     t = Broadcast(d, frame.translation);
                 } else {
                     if (parent != static_cast<std::int32_t>(r) - 1) LoadLink(d, scratch + parent * kLinkFloats, q, t);
-                    t = RotateAndAdd(d, q, frame.translation, t);
+                    t = PlaceChild(d, q, frame, t);
                     q = Multiply(q, local);
                 }
-                StoreLink(d, q, t, scratch + r * kLinkFloats);
+                if (delays.keep[entry]) StoreLink(d, q, t, scratch + r * kLinkFloats);
             }
 
             // Blend sum_j w_j G_j B_j^-1 from the influences' links, then skin as LBS does.
@@ -205,6 +260,13 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 namespace dynskin {
+
+std::size_t delayed_scratch_floats(const BlockedDelays& delays) {
+    constexpr std::size_t L = BlockedSkin::kLanes;
+    const std::size_t chain = static_cast<std::size_t>(delays.deepest_chain);
+    return chain * 7 * L + 4 * ((chain + L - 1) / L * L);
+}
+
 HWY_EXPORT(DeformDelayedWindows);
 
 void deform_delayed_windows(const DelayedFrame& frame, std::size_t window_begin, std::size_t window_end,

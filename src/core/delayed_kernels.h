@@ -20,8 +20,14 @@ namespace dynskin {
 // One joint's undelayed part for the current frame. Scales must be uniform: a chain of
 // uniform scales is its running product sigma times rotations, folded in here.
 struct DelayedJointFrame {
+    static constexpr int kNoTranslation = 3;
+    static constexpr int kAnyDirection = 4;
+
     glm::vec3 translation{0.0f};  // sigma(parent) * local translation
-    float bind[12] = {};          // sigma(joint) * inverse bind, 3x4 column by column
+    // 0, 1 or 2 when the translation lies along that axis (the other two exactly 0),
+    // kNoTranslation when it is 0, else kAnyDirection.
+    int along_axis = kAnyDirection;
+    float bind[12] = {};  // sigma(joint) * inverse bind, 3x4 column by column
 };
 
 struct DelayedFrame {
@@ -35,9 +41,12 @@ struct DelayedFrame {
     glm::vec3* normals = nullptr;
 };
 
+// The floats of scratch one thread needs: its chain of quaternions and translations, and
+// where each of a block's rows finds its segments.
+std::size_t delayed_scratch_floats(const BlockedDelays& delays);
+
 // Skins the vertices of windows [window_begin, window_end) of frame.skin. `scratch` holds
-// deepest_chain * 7 * BlockedSkin::kLanes floats (one thread's chain of quaternions and
-// translations); it must be aligned to 64 bytes.
+// delayed_scratch_floats(*frame.delays) floats, aligned to 64 bytes.
 void deform_delayed_windows(const DelayedFrame& frame, std::size_t window_begin, std::size_t window_end,
                             float* scratch);
 

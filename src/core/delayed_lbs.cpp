@@ -202,6 +202,12 @@ bool DelayedLbs::prepare_joints(const Skeleton& skeleton, const SkinnedMesh& mes
         scale[j] = parent_scale * local.scale.x;
         DelayedJointFrame& frame = joints_[j];
         frame.translation = parent_scale * local.translation;
+        const glm::vec3& v = frame.translation;
+        frame.along_axis = v == glm::vec3(0.0f)                  ? DelayedJointFrame::kNoTranslation
+                           : (v.y == 0.0f && v.z == 0.0f)        ? 0
+                           : (v.x == 0.0f && v.z == 0.0f)        ? 1
+                           : (v.x == 0.0f && v.y == 0.0f)        ? 2
+                                                                 : DelayedJointFrame::kAnyDirection;
         for (int c = 0; c < 4; ++c)
             for (int r = 0; r < 3; ++r) frame.bind[3 * c + r] = scale[j] * mesh.inverse_binds[j][c][r];
     }
@@ -232,11 +238,11 @@ void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMe
     frame.ticks_per_size = ticks_per_size;
     frame.positions = positions.data();
     frame.normals = normals.data();
-    const std::size_t links = static_cast<std::size_t>(std::max(delays_.deepest_chain, 1)) * 7 * BlockedSkin::kLanes;
-    auto deform = [&frame, links](std::size_t begin, std::size_t end) {
+    const std::size_t floats = delayed_scratch_floats(delays_);
+    auto deform = [&frame, floats](std::size_t begin, std::size_t end) {
         // One chain per thread, sized once (grows only): 64-byte aligned rows of lanes.
         thread_local std::vector<float> scratch;
-        if (scratch.size() < links + 16) scratch.resize(links + 16);
+        if (scratch.size() < floats + 16) scratch.resize(floats + 16);
         float* aligned = scratch.data();
         while (reinterpret_cast<std::uintptr_t>(aligned) % 64 != 0) ++aligned;
         deform_delayed_windows(frame, begin, end, aligned);

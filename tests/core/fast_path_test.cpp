@@ -301,6 +301,18 @@ TEST(DelayedLbsFast, MatchesPlainWhenTicksTurnByMoreThanARightAngle) {
     std::printf("largest difference: %g sizes\n", worst);
 }
 
+TEST(DelayedLbsFast, MatchesPlainWithBonesAlongEachAxisAndWithout) {
+    // The kernel places a child along one axis of its parent with half the work; here bones
+    // run along x, y, z, nowhere (a zero translation) and in any direction.
+    Character c = make_tree_character(3000, true);
+    const glm::vec3 bones[] = {{0.3f, 0, 0}, {0, 0.3f, 0}, {0, 0, -0.3f}, {0, 0, 0}, {0.1f, 0.2f, -0.1f}};
+    for (int j = 1; j < c.skeleton.joint_count(); ++j) c.skeleton.rest[j].translation = bones[j % 5];
+    std::vector<glm::mat4> globals;
+    forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
+    for (int j = 0; j < c.skeleton.joint_count(); ++j) c.mesh.inverse_binds[j] = glm::inverse(globals[j]);
+    fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 1.0f), 1.0f});
+}
+
 TEST(DelayedLbsFast, UniformScalesTakeTheFastPathAndNonUniformOnesThePlain) {
     const Character c = make_tree_character(2000, false);
     auto uniform = [](double t, int j) { return glm::vec3(1.0f + 0.2f * float(std::sin(t + j))); };
