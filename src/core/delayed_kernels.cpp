@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include "core/simd_lanes-inl.h"
@@ -99,7 +100,8 @@ HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, int join
     V since_start;  // ticks since the start of each lane's segment
     if (lowest_row == highest_row) {  // one segment for all lanes (the usual case): broadcasts
         since_start = hn::Max(hn::NegMulAdd(offsets, ticks_per_size, hn::Set(d, w.fraction[r] - lowest_row)), zero);
-        for (int f = 0; f < Table::kFieldCount; ++f) fields[f] = hn::Set(d, table.row(joint, Table::Field(f))[position]);
+        const float* segment = table.segment(joint, position);
+        for (int f = 0; f < Table::kFieldCount; ++f) fields[f] = hn::Set(d, segment[f]);
     } else {
         const V target = hn::NegMulAdd(offsets, ticks_per_size, hn::Set(d, w.fraction[r]));
         const V lowest = hn::Set(d, lowest_row);
@@ -187,6 +189,9 @@ void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::
         const std::size_t first_row = s.block_betas[b];
         FindWindows(d, table, ticks_per_size, delays.row_base.data() + first_row, delays.row_spread.data() + first_row,
                     group.ancestor_count, windows);
+        // The per-lane offsets are the largest stream read: ask for the next block's early.
+        for (std::uint32_t r = 0; r < group.ancestor_count; ++r)
+            hwy::Prefetch(delays.offsets.data() + (first_row + group.ancestor_count + r) * kLanes);
         for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
             // The chain of delayed globals, parents first; a link whose parent is the link
             // just before it (the usual case) takes it from registers, and only the links

@@ -9,6 +9,7 @@ void DelayedRotationTable::resize(int joint_count, int capacity) {
     joint_count_ = joint_count;
     capacity_ = capacity;
     data_.assign(static_cast<std::size_t>(joint_count) * kFieldCount * stride(), 0.0f);
+    segments_.assign(static_cast<std::size_t>(joint_count) * capacity * kFieldCount, 0.0f);
     large_.assign(static_cast<std::size_t>(joint_count) * capacity, 0);
     large_segments_ = 0;
     valid_from_ = 0;
@@ -37,6 +38,7 @@ void DelayedRotationTable::write(int joint, int pos, const glm::quat& a, const g
         std::isfinite(rate) ? float(rate) : 0.0f,
         float(q0[0]), float(q0[1]), float(q0[2]), float(q0[3]),
         float(u[0]), float(u[1]), float(u[2]), float(u[3])};
+    std::copy(values, values + kFieldCount, segments_.data() + (std::size_t(joint) * capacity_ + pos) * kFieldCount);
     for (int f = 0; f < kFieldCount; ++f) {
         float* r = data_.data() + (static_cast<std::size_t>(joint) * kFieldCount + f) * stride();
         r[pos] = values[f];

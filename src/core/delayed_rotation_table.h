@@ -37,6 +37,11 @@ public:
     const float* row(int joint, Field field) const {
         return data_.data() + (static_cast<std::size_t>(joint) * kFieldCount + field) * stride();
     }
+    // The same segment's fields side by side (a block whose lanes all read one segment
+    // broadcasts them from one address).
+    const float* segment(int joint, int position) const {
+        return segments_.data() + (static_cast<std::size_t>(joint) * capacity_ + position) * kFieldCount;
+    }
     int capacity() const { return capacity_; }
     Tick newest_segment() const { return newest_segment_; }  // n - 1
     double fraction() const { return fraction_; }            // (t - t_{n-1}) in ticks, in (0, 1]
@@ -46,7 +51,9 @@ public:
     // No segment turns by more than pi/2 (half angle pi/4), so every phi is within the
     // range of the sine and cosine polynomials without range reduction.
     bool small_angles() const { return large_segments_ == 0; }
-    std::size_t memory_bytes() const { return data_.capacity() * sizeof(float) + large_.capacity(); }
+    std::size_t memory_bytes() const {
+        return (data_.capacity() + segments_.capacity()) * sizeof(float) + large_.capacity();
+    }
 
 private:
     std::size_t stride() const { return static_cast<std::size_t>(capacity_) + kPad; }
@@ -56,7 +63,8 @@ private:
 
     int joint_count_ = 0;
     int capacity_ = 0;  // a power of two, at least kPad
-    std::vector<float> data_;
+    std::vector<float> data_;      // per joint and field, a row of segments
+    std::vector<float> segments_;  // per joint and segment, its fields
     std::vector<std::uint8_t> large_;  // per joint and ring position: half angle above pi/4
     int large_segments_ = 0;
     int restarts_seen_ = -1;
