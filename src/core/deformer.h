@@ -50,6 +50,7 @@ public:
     const std::vector<glm::mat4>& globals() const { return globals_; }  // joints at t
     const Pose& pose() const { return pose_; }
     const HierarchicalWeights& hierarchical_weights() const { return betas_; }
+    const DelayedLbs& delayed_lbs() const { return delayed_lbs_; }
     const JointMotionHistory& history() const { return history_; }
     float size() const { return size_; }
     const StageTimes& stage_times() const { return times_; }

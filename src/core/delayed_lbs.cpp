@@ -218,7 +218,8 @@ void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMe
                      const HierarchicalWeights& betas, const JointMotionHistory& history, double t,
                      const Pose& pose, float speed, std::vector<glm::vec3>& positions,
                      std::vector<glm::vec3>& normals) {
-    if (!delays_.complete || !prepare_joints(skeleton, mesh, pose)) {
+    last_run_was_fast_ = delays_.complete && prepare_joints(skeleton, mesh, pose);
+    if (!last_run_was_fast_) {
         delayed_linear_blend_skinning(pool, skeleton, mesh, betas, distances_, history, t, pose, speed, positions,
                                       normals);
         return;

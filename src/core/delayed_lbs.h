@@ -53,6 +53,8 @@ public:
              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
 
     const BlockedSkin& layout() const { return skin_; }
+    // Whether the last run took the SIMD kernel (false: it fell back to the plain version).
+    bool last_run_was_fast() const { return last_run_was_fast_; }
 
     const std::vector<float>& distances() const { return distances_; }
     // Bytes of everything it keeps: its blocked skin, the delays and the rotation table.
@@ -67,6 +69,7 @@ private:
     DelayedRotationTable table_;
     std::vector<DelayedJointFrame> joints_;
     std::vector<float> scales_;
+    bool last_run_was_fast_ = false;
 };
 
 }  // namespace dynskin
