@@ -12,8 +12,7 @@ void DelayedRotationTable::resize(int joint_count, int capacity) {
     segments_.assign(static_cast<std::size_t>(joint_count) * capacity * kFieldCount, 0.0f);
     large_.assign(static_cast<std::size_t>(joint_count) * capacity, 0);
     large_segments_ = 0;
-    valid_from_ = 0;
-    valid_to_ = -1;
+    holds_segments_ = false;
 }
 
 void DelayedRotationTable::write(int joint, int pos, const glm::quat& a, const glm::quat& b, double ticks) {
@@ -61,8 +60,7 @@ void DelayedRotationTable::update(const JointMotionHistory& history, const Pose&
     if (capacity != capacity_ || joints != joint_count_) resize(joints, capacity);
     if (history.restarts() != restarts_seen_) {  // another past: nothing held is valid
         restarts_seen_ = history.restarts();
-        valid_from_ = 0;
-        valid_to_ = -1;
+        holds_segments_ = false;
     }
 
     const TickHistory<glm::quat>& rotations = history.rotations();
@@ -71,15 +69,16 @@ void DelayedRotationTable::update(const JointMotionHistory& history, const Pose&
     fraction_ = (t - tick_time(n - 1)) * kTicksPerSecond;
     const Tick oldest_needed = n - capacity_;  // the ring holds segments n - capacity .. n - 1
     const Tick newest_full = n - 2;
-    // Full segments are added as ticks come; those that left the ring are forgotten.
-    if (valid_to_ < valid_from_ || valid_to_ < oldest_needed - 1 || valid_to_ > newest_full) valid_to_ = oldest_needed - 1;
+    // Full segments are added as ticks come (the newest, redone below, becomes one then);
+    // those that left the ring are forgotten.
+    if (!holds_segments_ || valid_to_ < oldest_needed - 1 || valid_to_ > newest_full) valid_to_ = oldest_needed - 1;
     const int mask = capacity_ - 1;
     for (Tick k = valid_to_ + 1; k <= newest_full; ++k) {
         const glm::quat* a = rotations.row(k);
         const glm::quat* b = rotations.row(k + 1);
         for (int j = 0; j < joints; ++j) write(j, static_cast<int>(k & mask), a[j], b[j], 1.0);
     }
-    valid_from_ = oldest_needed;
+    holds_segments_ = true;
     valid_to_ = newest_full;
 
     // Before the history's oldest tick every rotation reads as that tick's (its rows clamp),

@@ -68,7 +68,8 @@ private:
     std::vector<std::uint8_t> large_;  // per joint and ring position: half angle above pi/4
     int large_segments_ = 0;
     int restarts_seen_ = -1;
-    Tick valid_from_ = 0, valid_to_ = -1;  // full tick segments held, inclusive
+    bool holds_segments_ = false;  // full tick segments up to valid_to_ are in the ring
+    Tick valid_to_ = 0;
     Tick newest_segment_ = 0;
     Tick lowest_segment_ = 0;
     double fraction_ = 1.0;
