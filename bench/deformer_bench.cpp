@@ -282,7 +282,7 @@ void print_table(const CollectingReporter& r, const std::vector<std::int64_t>& s
     row("whole frame speed-up over plain, 2 threads", [](const Figures& x) { return x.frame_plain / x.frame2; }, " %.1fx |");
     row("thread scaling 1 -> 2, whole frame", [](const Figures& x) { return x.frame1 / x.frame2; }, " %.2fx |");
     row("memory per vertex, fast-path layout (bytes)", [](const Figures& x) { return x.layout_bytes; }, " %.0f |");
-    row("memory per vertex, dLBS delays and table (bytes)", [](const Figures& x) { return x.delayed_bytes; }, " %.0f |");
+    row("memory per vertex, fast dLBS: own layout, delays, table (bytes)", [](const Figures& x) { return x.delayed_bytes; }, " %.0f |");
     row("memory per vertex, all (bytes)", [](const Figures& x) { return x.per_vertex_bytes; }, " %.0f |");
 }
 
