@@ -4,10 +4,6 @@
 #define HWY_TARGET_INCLUDE "core/delayed_kernels.cpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 
-#include <algorithm>
-#include <cmath>
-
-#include <hwy/cache_control.h>
 #include <hwy/highway.h>
 
 #include "core/simd_lanes-inl.h"
@@ -189,9 +185,6 @@ void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::
         const std::size_t first_row = s.block_betas[b];
         FindWindows(d, table, ticks_per_size, delays.row_base.data() + first_row, delays.row_spread.data() + first_row,
                     group.ancestor_count, windows);
-        // The per-lane offsets are the largest stream read: ask for the next block's early.
-        for (std::uint32_t r = 0; r < group.ancestor_count; ++r)
-            hwy::Prefetch(delays.offsets.data() + (first_row + group.ancestor_count + r) * kLanes);
         for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
             // The chain of delayed globals, parents first; a link whose parent is the link
             // just before it (the usual case) takes it from registers, and only the links

@@ -11,6 +11,8 @@
 #include <numeric>
 #include <random>
 
+#include <hwy/targets.h>
+
 #include "core/blocked_deformer.h"
 #include "core/deformer.h"
 #include "core/delayed_lbs.h"
@@ -319,6 +321,24 @@ TEST(DelayedLbsFast, UniformScalesTakeTheFastPathAndNonUniformOnesThePlain) {
     auto stretched = [](double t, int j) { return glm::vec3(1.0f, 1.0f + 0.2f * float(std::sin(t + j)), 1.0f); };
     fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 1.0f, uniform), 1.2f});
     fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 1.0f, stretched), 1.2f});
+}
+
+TEST(DelayedLbsFast, MatchesPlainOnEverySimdTargetOfThisCpu) {
+    // AVX-512 takes a block in one vector, AVX2 in two, SSE4 in four: other lookups, other
+    // gathers. Delays of seconds (c = 0.05) make lanes far apart, read by gathers.
+    const Character c = make_tree_character(2000, true);
+    const std::int64_t targets = HWY_TARGETS & hwy::SupportedTargets();
+    int tested = 0;
+    for (std::int64_t target = 1; target != 0 && target <= targets; target <<= 1) {
+        if (!(targets & target)) continue;
+        hwy::SetSupportedTargetsForTest(target);
+        SCOPED_TRACE(hwy::TargetName(target));
+        std::printf("dLBS kernel on %s\n", hwy::TargetName(target));
+        for (float speed : {0.7f, 0.05f}) fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 1.0f), speed});
+        ++tested;
+    }
+    hwy::SetSupportedTargetsForTest(0);  // back to the CPU's own
+    EXPECT_GE(tested, 2);
 }
 
 TEST(DelayedLbsFast, SameResultsAtAnyThreadCount) {
