@@ -35,7 +35,8 @@ std::size_t BlockedSkin::memory_bytes() const {
            bytes(betas);
 }
 
-BlockedSkin build_blocked_skin(const SkinnedMesh& mesh, const HierarchicalWeights& betas) {
+BlockedSkin build_blocked_skin(const SkinnedMesh& mesh, const HierarchicalWeights& betas,
+                               const std::vector<float>* order_key) {
     constexpr int L = BlockedSkin::kLanes;
     BlockedSkin s;
     s.vertex_count = mesh.vertex_count();
@@ -69,8 +70,10 @@ BlockedSkin build_blocked_skin(const SkinnedMesh& mesh, const HierarchicalWeight
         const std::size_t last = std::min<std::size_t>(first + BlockedSkin::kWindowVertices, s.vertex_count);
         order.resize(last - first);
         std::iota(order.begin(), order.end(), static_cast<std::uint32_t>(first));
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return vertex_group[a] < vertex_group[b]; });
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+            if (vertex_group[a] != vertex_group[b] || !order_key) return vertex_group[a] < vertex_group[b];
+            return (*order_key)[a] < (*order_key)[b];
+        });
         for (std::size_t k = 0; k < order.size();) {
             const std::uint32_t g = vertex_group[order[k]];
             const BlockedSkin::Group& group = s.groups[g];

@@ -49,6 +49,10 @@ struct BlockedSkin {
     std::size_t memory_bytes() const;
 };
 
-BlockedSkin build_blocked_skin(const SkinnedMesh& mesh, const HierarchicalWeights& betas);
+// order (optional, one value per vertex): inside a window, the vertices of a group are
+// sorted by it instead of by index (dLBS puts vertices with close delays side by side),
+// at the price of blocks that are no longer runs of consecutive vertices.
+BlockedSkin build_blocked_skin(const SkinnedMesh& mesh, const HierarchicalWeights& betas,
+                               const std::vector<float>* order = nullptr);
 
 }  // namespace dynskin

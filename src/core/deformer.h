@@ -63,6 +63,7 @@ public:
     const std::vector<glm::mat4>& globals() const { return globals_; }  // joints at t
     const Pose& pose() const { return pose_; }
     const HierarchicalWeights& hierarchical_weights() const { return betas_; }
+    const DelayedLbs& delayed_lbs() const { return delayed_lbs_; }
     const JointMotionHistory& history() const { return history_; }
     float size() const { return size_; }
     const StageTimes& stage_times() const { return times_; }
@@ -73,6 +74,8 @@ public:
     int thread_count() const { return pool_->thread_count(); }
     // Bytes of the per-vertex data the fast path keeps (its SIMD layout).
     std::size_t fast_path_memory_bytes() const { return fast_.memory_bytes(); }
+    // Bytes of what the fast dLBS keeps (its own blocked skin, delays, rotation table).
+    std::size_t delayed_memory_bytes() const { return delayed_lbs_.memory_bytes(); }
 
 private:
     // Skins and adds the offsets; t is the time for dLBS, none for a held pose (no delays).

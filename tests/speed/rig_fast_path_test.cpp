@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "core/deformer.h"
@@ -70,6 +71,47 @@ void expect_fast_path_agrees(const Character& c) {
     }
 }
 
+// dLBS alone (the base, no bend) against the reference: speeds from nearly LBS (c large)
+// to delays of seconds, frames at irregular steps (several within a tick, exactly on
+// ticks, longer ones), checked at several frames. The fast kernel must be what ran.
+void expect_delayed_lbs_agrees(const Character& c) {
+    const PoseSampler motion = every_joint_swinging(c.skeleton);
+    const double steps[] = {0.013, 1.0 / 60.0, 0.004, 0.031, 0.0, 0.022, 0.1};
+    float worst = 0.0f;
+    for (float speed : {1e6f, 4.0f, 0.8f, 0.15f}) {
+        DynamicSettings settings;
+        settings.parameters.mode = DeformerMode::LbsOnly;
+        settings.parameters.propagation_speed = speed;
+        Deformer deformer(c);
+        deformer.set_thread_count(2);
+        const double start = 0.2;  // the history starts here, as the reference's
+        double t = start;
+        deformer.update(t, motion, settings);
+        for (int k = 1; k <= 45; ++k) {
+            t += steps[k % 7];
+            if (k % 9 == 0) t = std::ceil(t * 60.0) / 60.0;  // exactly on a tick
+            deformer.update(t, motion, settings);
+            if (k % 15 != 0) continue;
+            ASSERT_TRUE(deformer.delayed_lbs().last_run_was_fast()) << c.name;
+            const ReferenceResult r = reference_deform(c, motion, settings, start, t);
+            const float L = deformer.size();
+            const float difference = max_distance(deformer.base_positions(), r.base_positions);
+            worst = std::max(worst, difference / L);
+            EXPECT_LT(difference, 1e-5f * L) << c.name << ", c = " << speed << ", t = " << t;
+            EXPECT_LT(max_distance(deformer.base_normals(), r.normals), 2e-3f) << c.name << ", c = " << speed;
+        }
+    }
+    std::printf("%s: dLBS within %.2g sizes of the reference\n", c.name.c_str(), worst);
+}
+
+TEST(BundledFastPath, EveryBundledCharacterDelayedLbsAgreesWithTheReference) {
+    for (const std::string& name : characters::bundled_character_names()) {
+        const std::optional<characters::BundledCharacter> bundled = characters::make_bundled_character(name);
+        ASSERT_TRUE(bundled.has_value()) << name;
+        expect_delayed_lbs_agrees(bundled->character);
+    }
+}
+
 TEST(BundledFastPath, EveryBundledCharacterAgreesWithTheReference) {
     for (const std::string& name : characters::bundled_character_names()) {
         const std::optional<characters::BundledCharacter> bundled = characters::make_bundled_character(name);
@@ -83,6 +125,11 @@ class RigFastPath : public ::testing::TestWithParam<const char*> {};
 TEST_P(RigFastPath, AgreesWithTheReferenceWithinOneHundredThousandthOfTheSize) {
     if (!rigs_present()) GTEST_SKIP() << "the shared rigs folder " << DYNSKIN_SHARED_RIGS << " is absent";
     expect_fast_path_agrees(io::load_gltf(std::string(DYNSKIN_SHARED_RIGS) + "/" + GetParam()).character);
+}
+
+TEST_P(RigFastPath, DelayedLbsAgreesWithTheReferenceAtSeveralSpeeds) {
+    if (!rigs_present()) GTEST_SKIP() << "the shared rigs folder " << DYNSKIN_SHARED_RIGS << " is absent";
+    expect_delayed_lbs_agrees(io::load_gltf(std::string(DYNSKIN_SHARED_RIGS) + "/" + GetParam()).character);
 }
 
 INSTANTIATE_TEST_SUITE_P(SharedRigs, RigFastPath, ::testing::Values("cow.glb", "dragon.glb", "giraffe.glb", "snail.glb"),
