@@ -32,16 +32,33 @@ struct Scene {
     std::unique_ptr<Deformer> deformer;
     std::unique_ptr<BlockedDeformer> fast;
     double t = 2.0;
+    // Velocity Skinning on top: the drives with squash on, a painted floppy layer.
+    std::vector<JointDrive> velocity_drives;
+    std::vector<float> floppy;
 
     explicit Scene(std::size_t vertices) : character(make_synthetic_character(vertices)) {
         motion = all_joints_moving(character.skeleton);
         deformer = std::make_unique<Deformer>(character);
+        DynamicSettings squash = settings;
+        squash.parameters.squash = kSquash;
+        deformer->update(t, motion, squash);
+        velocity_drives = deformer->drives();
+        deformer->reset();
         deformer->update(t, motion, settings);
         fast = std::make_unique<BlockedDeformer>(character.mesh, deformer->hierarchical_weights());
+        floppy.resize(vertices);
+        for (std::size_t i = 0; i < vertices; ++i) floppy[i] = 0.5f + float(i % 7) * 0.25f;
     }
+    static constexpr float kSquash = 0.3f;
     std::size_t pairs() const { return deformer->hierarchical_weights().pair_count(); }
     BendInputs bend_inputs(const std::vector<JointDrive>& drives) const {
         return {&deformer->hierarchical_weights(), &character.mesh.bend_weights, &drives, deformer->size(), 0.0f};
+    }
+    BendInputs velocity_skinning_inputs() const {
+        BendInputs inputs = bend_inputs(velocity_drives);
+        inputs.floppy_weights = &floppy;
+        inputs.squash = kSquash;
+        return inputs;
     }
 };
 
@@ -90,6 +107,32 @@ void BM_BendPlain(benchmark::State& state) {
         b.normals = d.base_normals();
         state.ResumeTiming();
         apply_bend(inputs, b.positions, b.normals);
+        benchmark::DoNotOptimize(b.positions.data());
+    }
+}
+
+// The bend with Velocity Skinning's painted floppy layer and squash (about the axis).
+void BM_VelocitySkinningPlain(benchmark::State& state) {
+    Scene& s = scene(state.range(0));
+    const BendInputs inputs = s.velocity_skinning_inputs();
+    Buffers b;
+    for (auto _ : state) {
+        state.PauseTiming();
+        b.positions = s.deformer->base_positions();
+        b.normals = s.deformer->base_normals();
+        state.ResumeTiming();
+        apply_bend(inputs, b.positions, b.normals);
+        benchmark::DoNotOptimize(b.positions.data());
+    }
+}
+
+void BM_VelocitySkinning(benchmark::State& state) {
+    Scene& s = scene(state.range(0));
+    WorkerPool pool(static_cast<int>(state.range(1)));
+    const BendInputs inputs = s.velocity_skinning_inputs();
+    Buffers b{s.deformer->base_positions(), s.deformer->base_normals(), {}, {}};
+    for (auto _ : state) {
+        s.fast->run(pool, nullptr, &inputs, b.base_positions, b.base_normals, b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }
 }
@@ -181,6 +224,8 @@ void register_all() {
         benchmark::RegisterBenchmark("BM_BendPlain", BM_BendPlain)->Args({n, 1});
         benchmark::RegisterBenchmark("BM_FramePlain", BM_FramePlain)->Args({n, 1});
         benchmark::RegisterBenchmark("BM_DelayedLbsPlain", BM_DelayedLbsPlain)->Args({n, 1});
+        benchmark::RegisterBenchmark("BM_VelocitySkinningPlain", BM_VelocitySkinningPlain)->Args({n, 1});
+        benchmark::RegisterBenchmark("BM_VelocitySkinning", BM_VelocitySkinning)->Args({n, 1});
         for (std::int64_t threads : {1, 2}) {
             benchmark::RegisterBenchmark("BM_Lbs", BM_Lbs)->Args({n, threads});
             benchmark::RegisterBenchmark("BM_Bend", BM_Bend)->Args({n, threads, 0});
@@ -214,6 +259,7 @@ public:
 
 struct Figures {
     double lbs_plain, lbs1, lbs2, bend_plain, bend1, bend2, still, dlbs_plain, dlbs1, dlbs2, frame_plain, frame1, frame2;
+    double velocity_plain, velocity1;
     double per_vertex_bytes, layout_bytes, delayed_bytes;
 };
 
@@ -230,6 +276,8 @@ Figures figures(const CollectingReporter& r, std::int64_t n) {
     f.bend2 = r.get("BM_Bend" + v + "/2/0") * 1e9 / pairs;
     f.still = r.get("BM_BendStill" + v + "/1/1") * 1e9 / vertices;
     f.dlbs_plain = r.get("BM_DelayedLbsPlain" + v + "/1") * 1e9 / vertices;
+    f.velocity_plain = r.get("BM_VelocitySkinningPlain" + v + "/1") * 1e9 / pairs;
+    f.velocity1 = r.get("BM_VelocitySkinning" + v + "/1") * 1e9 / pairs;
     f.dlbs1 = r.get("BM_DelayedLbs" + v + "/1") * 1e9 / vertices;
     f.dlbs2 = r.get("BM_DelayedLbs" + v + "/2") * 1e9 / vertices;
     f.frame_plain = r.get("BM_FramePlain" + v + "/1") * 1e3;
@@ -270,6 +318,8 @@ void print_table(const CollectingReporter& r, const std::vector<std::int64_t>& s
     row("bend, fast, 2 threads (ns/pair)", [](const Figures& x) { return x.bend2; }, " %.2f |");
     row("bend speed-up over plain, 1 thread", [](const Figures& x) { return x.bend_plain / x.bend1; }, " %.1fx |");
     row("bend, all joints still (ns/vertex)", [](const Figures& x) { return x.still; }, " %.2f |");
+    row("bend + floppy layer + squash, plain (ns/pair)", [](const Figures& x) { return x.velocity_plain; }, " %.1f |");
+    row("bend + floppy layer + squash, fast, 1 thread (ns/pair)", [](const Figures& x) { return x.velocity1; }, " %.2f |");
     row("dLBS, plain, 1 thread (ns/vertex)", [](const Figures& x) { return x.dlbs_plain; }, " %.1f |");
     row("dLBS, fast, 1 thread (ns/vertex)", [](const Figures& x) { return x.dlbs1; }, " %.2f |");
     row("dLBS, fast, 2 threads (ns/vertex)", [](const Figures& x) { return x.dlbs2; }, " %.2f |");
