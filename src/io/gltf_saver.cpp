@@ -146,8 +146,9 @@ void save_character_work(const std::string& source_path, const std::string& outp
         store_layer(root, built.sources, "_DYNSKIN_BEND", layers.bend, merged);
         // An unpainted layer is not written; one painted before and cleared since is reset.
         const std::vector<float> ones(layers.floppy.empty() || layers.squash.empty() ? vertex_count : 0, 1.0f);
-        for (const auto& [name, layer] : {std::pair{"_DYNSKIN_FLOPPY", &layers.floppy},
-                                          std::pair{"_DYNSKIN_SQUASH", &layers.squash}}) {
+        for (const auto& [attribute, layer] : {std::pair{"_DYNSKIN_FLOPPY", &layers.floppy},
+                                               std::pair{"_DYNSKIN_SQUASH", &layers.squash}}) {
+            const char* name = attribute;  // a lambda may not capture a structured binding in C++17
             const bool stored = std::any_of(built.sources.begin(), built.sources.end(), [&](const PrimitiveVertices& s) {
                 return root["meshes"][std::size_t(s.mesh)]["primitives"][std::size_t(s.primitive)]["attributes"].contains(name);
             });
