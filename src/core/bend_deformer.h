@@ -11,7 +11,6 @@
 // for the deformation field, needs no mesh adjacency (so it also runs in a vertex shader)
 // and keeps hard edges and seams of split vertices.
 
-#include <cstddef>
 #include <vector>
 
 #include "core/hierarchical_weights.h"
@@ -29,7 +28,6 @@ struct BendInputs {
     const std::vector<float>* squash_weights = nullptr;  // sigma_i; null or empty: all 1
     float squash = 0.0f;     // S, seconds
     SquashCenter squash_center = SquashCenter::Axis;
-
 };
 
 // positions/normals: the base skinning result in, the final result out. The plain version
