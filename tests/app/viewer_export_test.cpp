@@ -8,19 +8,14 @@
 
 #include "app/export_actions.h"
 #include "app/viewer_app.h"
+#include "viewer_test_support.h"
 #include "io/gltf_loader.h"
 
 namespace dynskin::app {
 namespace {
 
-ViewerOptions headless(const std::string& character) {
-    ViewerOptions o;
-    o.character = character;
-    o.headless = true;
-    o.width = 640;
-    o.height = 400;
-    return o;
-}
+using test::headless;
+using test::run_frames;
 
 std::string temp_folder() {
     char pattern[] = "/tmp/dynskin-export-test-XXXXXX";

@@ -8,23 +8,14 @@
 #include <fstream>
 
 #include "app/viewer_app.h"
+#include "viewer_test_support.h"
 #include "characters/bundled_characters.h"
 
 namespace dynskin::app {
 namespace {
 
-ViewerOptions headless(const std::string& character) {
-    ViewerOptions o;
-    o.character = character;
-    o.headless = true;
-    o.width = 640;
-    o.height = 400;
-    return o;
-}
-
-void run_frames(ViewerApp& app, int frames) {
-    for (int f = 0; f < frames; ++f) app.frame_tick(1.0 / 60.0);
-}
+using test::headless;
+using test::run_frames;
 
 // Share of the viewport (right 40 %, no panel) that differs from its corner pixel.
 double foreground(ViewerApp& app) {
