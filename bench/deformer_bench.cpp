@@ -96,10 +96,11 @@ void BM_Lbs(benchmark::State& state) {
     }
 }
 
+// range(2) = 2: with Velocity Skinning's painted floppy layer and squash (about the axis).
 void BM_BendPlain(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
-    const BendInputs inputs = s.bend_inputs(d.drives());
+    const BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(d.drives());
     Buffers b;
     for (auto _ : state) {
         state.PauseTiming();
@@ -111,34 +112,9 @@ void BM_BendPlain(benchmark::State& state) {
     }
 }
 
-// The bend with Velocity Skinning's painted floppy layer and squash (about the axis).
-void BM_VelocitySkinningPlain(benchmark::State& state) {
-    Scene& s = scene(state.range(0));
-    const BendInputs inputs = s.velocity_skinning_inputs();
-    Buffers b;
-    for (auto _ : state) {
-        state.PauseTiming();
-        b.positions = s.deformer->base_positions();
-        b.normals = s.deformer->base_normals();
-        state.ResumeTiming();
-        apply_bend(inputs, b.positions, b.normals);
-        benchmark::DoNotOptimize(b.positions.data());
-    }
-}
-
-void BM_VelocitySkinning(benchmark::State& state) {
-    Scene& s = scene(state.range(0));
-    WorkerPool pool(static_cast<int>(state.range(1)));
-    const BendInputs inputs = s.velocity_skinning_inputs();
-    Buffers b{s.deformer->base_positions(), s.deformer->base_normals(), {}, {}};
-    for (auto _ : state) {
-        s.fast->run(pool, nullptr, &inputs, b.base_positions, b.base_normals, b.positions, b.normals);
-        benchmark::DoNotOptimize(b.positions.data());
-    }
-}
-
 // The bend alone: base positions and normals in, final ones out. range(2) = 1: every
-// joint still (F = 0), which must cost no more than copying the base.
+// joint still (F = 0), which must cost no more than copying the base; 2: with Velocity
+// Skinning's painted floppy layer and squash.
 void BM_Bend(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
@@ -146,7 +122,7 @@ void BM_Bend(benchmark::State& state) {
     std::vector<JointDrive> drives = d.drives();
     if (state.range(2) == 1)
         for (JointDrive& drive : drives) drive.angular = drive.linear = glm::vec3(0.0f);
-    const BendInputs inputs = s.bend_inputs(drives);
+    const BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(drives);
     Buffers b{d.base_positions(), d.base_normals(), {}, {}};
     for (auto _ : state) {
         s.fast->run(pool, nullptr, &inputs, b.base_positions, b.base_normals, b.positions, b.normals);
@@ -221,11 +197,11 @@ constexpr std::int64_t kSizes[] = {10'000, 100'000, 1'000'000};
 void register_all() {
     for (std::int64_t n : kSizes) {
         benchmark::RegisterBenchmark("BM_LbsPlain", BM_LbsPlain)->Args({n, 1});
-        benchmark::RegisterBenchmark("BM_BendPlain", BM_BendPlain)->Args({n, 1});
+        benchmark::RegisterBenchmark("BM_BendPlain", BM_BendPlain)->Args({n, 1, 0});
         benchmark::RegisterBenchmark("BM_FramePlain", BM_FramePlain)->Args({n, 1});
         benchmark::RegisterBenchmark("BM_DelayedLbsPlain", BM_DelayedLbsPlain)->Args({n, 1});
-        benchmark::RegisterBenchmark("BM_VelocitySkinningPlain", BM_VelocitySkinningPlain)->Args({n, 1});
-        benchmark::RegisterBenchmark("BM_VelocitySkinning", BM_VelocitySkinning)->Args({n, 1});
+        benchmark::RegisterBenchmark("BM_VelocitySkinningPlain", BM_BendPlain)->Args({n, 1, 2});
+        benchmark::RegisterBenchmark("BM_VelocitySkinning", BM_Bend)->Args({n, 1, 2});
         for (std::int64_t threads : {1, 2}) {
             benchmark::RegisterBenchmark("BM_Lbs", BM_Lbs)->Args({n, threads});
             benchmark::RegisterBenchmark("BM_Bend", BM_Bend)->Args({n, threads, 0});
@@ -271,13 +247,13 @@ Figures figures(const CollectingReporter& r, std::int64_t n) {
     f.lbs_plain = r.get("BM_LbsPlain" + v + "/1") * 1e9 / vertices;
     f.lbs1 = r.get("BM_Lbs" + v + "/1") * 1e9 / vertices;
     f.lbs2 = r.get("BM_Lbs" + v + "/2") * 1e9 / vertices;
-    f.bend_plain = r.get("BM_BendPlain" + v + "/1") * 1e9 / pairs;
+    f.bend_plain = r.get("BM_BendPlain" + v + "/1/0") * 1e9 / pairs;
     f.bend1 = r.get("BM_Bend" + v + "/1/0") * 1e9 / pairs;
     f.bend2 = r.get("BM_Bend" + v + "/2/0") * 1e9 / pairs;
     f.still = r.get("BM_BendStill" + v + "/1/1") * 1e9 / vertices;
     f.dlbs_plain = r.get("BM_DelayedLbsPlain" + v + "/1") * 1e9 / vertices;
-    f.velocity_plain = r.get("BM_VelocitySkinningPlain" + v + "/1") * 1e9 / pairs;
-    f.velocity1 = r.get("BM_VelocitySkinning" + v + "/1") * 1e9 / pairs;
+    f.velocity_plain = r.get("BM_VelocitySkinningPlain" + v + "/1/2") * 1e9 / pairs;
+    f.velocity1 = r.get("BM_VelocitySkinning" + v + "/1/2") * 1e9 / pairs;
     f.dlbs1 = r.get("BM_DelayedLbs" + v + "/1") * 1e9 / vertices;
     f.dlbs2 = r.get("BM_DelayedLbs" + v + "/2") * 1e9 / vertices;
     f.frame_plain = r.get("BM_FramePlain" + v + "/1") * 1e3;

@@ -56,9 +56,7 @@ void Deformer::update_steady(const Pose& pose, const std::vector<SteadyMotion>& 
     for (int j = 0; j < skeleton.joint_count(); ++j) {
         const JointSettings joint = j < static_cast<int>(settings.joints.size()) ? settings.joints[j] : JointSettings{};
         JointDrive& d = drives_[j];
-        d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
-        d.origin = glm::vec3(globals_[j] * glm::vec4(joint.origin_offset, 1.0f));
-        d.position = glm::vec3(globals_[j][3]);
+        d = resting_drive(joint, globals_[j]);
         if (!bends || j >= static_cast<int>(motion.size())) continue;
         // At a constant speed every difference in the history is zero: F = D omega.
         const float drag = sanitized(settings.oscillation_of(j)).drag;

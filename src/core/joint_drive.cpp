@@ -15,6 +15,14 @@ glm::vec3 filtered_velocity(const TickHistory<glm::vec3>& history, int joint, Ti
     return f;
 }
 
+JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global) {
+    JointDrive d;
+    d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
+    d.origin = glm::vec3(global * glm::vec4(joint.origin_offset, 1.0f));
+    d.position = glm::vec3(global[3]);
+    return d;
+}
+
 void JointDriveFilter::compute(const Skeleton& skeleton, const DynamicSettings& settings,
                                const JointMotionHistory& history, double t, const Pose& pose,
                                const std::vector<glm::mat4>& globals, std::vector<JointDrive>& drives) {
@@ -40,9 +48,7 @@ void JointDriveFilter::compute(const Skeleton& skeleton, const DynamicSettings& 
 
         const JointSettings joint = j < static_cast<int>(settings.joints.size()) ? settings.joints[j] : JointSettings{};
         JointDrive& d = drives[j];
-        d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
-        d.origin = glm::vec3(globals[j] * glm::vec4(joint.origin_offset, 1.0f));
-        d.position = glm::vec3(globals[j][3]);
+        d = resting_drive(joint, globals[j]);
         if (d.gain == 0.0f) continue;
 
         OscillationKernel& kernel = kernels_[j];

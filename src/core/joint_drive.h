@@ -28,6 +28,10 @@ struct JointDrive {
     bool still() const { return gain == 0.0f || (!bends() && !squashes()); }
 };
 
+// A joint's drive with nothing moving yet: its gain, bend origin and position, from its
+// settings and its global transform at t.
+JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global);
+
 // F at tick n of one joint's history row; oscillations off leaves the drag term alone.
 glm::vec3 filtered_velocity(const TickHistory<glm::vec3>& history, int joint, Tick n,
                             const OscillationKernel& kernel, float drag, bool oscillations);

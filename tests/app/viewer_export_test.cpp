@@ -85,12 +85,7 @@ TEST(ViewerExport, ARecordedDragJoinsTheClipsAndReplaysItsPose) {
     ViewerApp app(o);
     ViewerState& state = app.state();
     const int tip = 4;
-    ScriptEvent grab, press, move, release;
-    grab.frame = 5, grab.joint = tip;
-    press.frame = 6, press.press = 0;
-    move.frame = 8, move.has_move = true, move.move = glm::vec2(-80.0f, 0.0f);
-    release.frame = 12, release.release = 0;
-    app.set_script({grab, press, move, release});
+    app.set_script(test::drag_left_script(tip));
     app.frame_tick(1.0 / 60.0);
     start_clip_recording(state);
     for (int f = 0; f < 30; ++f) app.frame_tick(1.0 / 60.0);

@@ -59,12 +59,7 @@ TEST(Viewer, ADraggedJointFollowsTheCursorThenTheSkinWobblesAndSettles) {
     o.clip = "none";
     ViewerApp app(o);
     const int tip = 4;
-    ScriptEvent grab, press, move, release;
-    grab.frame = 5, grab.joint = tip;
-    press.frame = 6, press.press = 0;
-    move.frame = 8, move.has_move = true, move.move = glm::vec2(-80.0f, 0.0f);
-    release.frame = 12, release.release = 0;
-    app.set_script({grab, press, move, release});
+    app.set_script(test::drag_left_script(tip));
 
     run_frames(app, 6);
     const OrbitCamera& camera = app.state().camera;
