@@ -237,6 +237,7 @@ struct Figures {
     double lbs_plain, lbs1, lbs2, bend_plain, bend1, bend2, still, dlbs_plain, dlbs1, dlbs2, frame_plain, frame1, frame2;
     double velocity_plain, velocity1;
     double per_vertex_bytes, layout_bytes, delayed_bytes;
+    double pairs_per_vertex;
 };
 
 Figures figures(const CollectingReporter& r, std::int64_t n) {
@@ -244,6 +245,7 @@ Figures figures(const CollectingReporter& r, std::int64_t n) {
     const Scene& s = scene(n);
     const double pairs = double(s.pairs()), vertices = double(n);
     Figures f{};
+    f.pairs_per_vertex = pairs / vertices;
     f.lbs_plain = r.get("BM_LbsPlain" + v + "/1") * 1e9 / vertices;
     f.lbs1 = r.get("BM_Lbs" + v + "/1") * 1e9 / vertices;
     f.lbs2 = r.get("BM_Lbs" + v + "/2") * 1e9 / vertices;
@@ -286,6 +288,7 @@ void print_table(const CollectingReporter& r, const std::vector<std::int64_t>& s
         for (const Figures& x : f) std::printf(format, value(x));
         std::printf("\n");
     };
+    row("(vertex, ancestor) pairs with beta > 0, per vertex", [](const Figures& x) { return x.pairs_per_vertex; }, " %.2f |");
     row("LBS, positions + normals, plain (ns/vertex)", [](const Figures& x) { return x.lbs_plain; }, " %.1f |");
     row("LBS, fast, 1 thread (ns/vertex)", [](const Figures& x) { return x.lbs1; }, " %.2f |");
     row("LBS, fast, 2 threads (ns/vertex)", [](const Figures& x) { return x.lbs2; }, " %.2f |");

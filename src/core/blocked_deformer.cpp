@@ -30,7 +30,7 @@ void BlockedDeformer::prepare_bend(const BendInputs& bend, bool floppy, bool squ
             const glm::vec3 a = d.angular / speed;
             frame.turns = true;
             frame.axis = a;
-            frame.angular_rate = scale * speed;
+            frame.turn_rate = -scale * speed;
             const float projector[6] = {1.0f - a.x * a.x, 1.0f - a.y * a.y, 1.0f - a.z * a.z,
                                         -a.x * a.y,       -a.x * a.z,       -a.y * a.z};
             std::copy(projector, projector + 6, frame.projector);

@@ -28,7 +28,7 @@ HWY_INLINE void SkinSlice(D d, const float* skinning, const std::uint32_t* influ
     const V3 columns[3] = {{m[0], m[1], m[2]}, {m[3], m[4], m[5]}, {m[6], m[7], m[8]}};
     const V3 p = LoadRows(d, rest), n = LoadRows(d, rest + 3 * kLanes);
     position = MulAdd3(p.z, columns[2], MulAdd3(p.y, columns[1], MulAdd3(p.x, columns[0], V3{m[9], m[10], m[11]})));
-    normal = NormalizedOr(d, Cofactor(columns, n), n, hn::FirstN(d, hn::Lanes(d)));
+    normal = NormalizedOr(d, Cofactor(columns, n), n);
 }
 
 // The stretch e(x) = exp(m tanh(x / m)) of squash.h and its derivative, per lane.
@@ -40,11 +40,132 @@ HWY_INLINE void StretchLanes(D d, V x, V& factor, V& slope) {
 }
 
 // What the joints add up for the lanes of a slice: the offset and the Jacobian's columns.
+// The turns' rotation parts beta (c - 1)(I - a a^T) + beta s [a]x are symmetric plus skew:
+// their off-diagonal entries are summed apart (xy, xz, yz and the skew vector) and folded
+// into the columns once per slice, 6 FMAs per joint instead of 12.
 struct Accumulated {
     V3 offset;
     V3 jacobian[3];
-    M moved;
+    V symmetric[3];  // xy, xz, yz
+    V3 skew;         // sum beta s a: the matrix [skew]x
 };
+
+HWY_INLINE Accumulated StartAccumulating(D d) {
+    const V zero = hn::Zero(d), one = hn::Set(d, 1.0f);
+    return {{zero, zero, zero},
+            {{one, zero, zero}, {zero, one, zero}, {zero, zero, one}},
+            {zero, zero, zero},
+            {zero, zero, zero}};
+}
+
+HWY_INLINE void FoldOffDiagonals(Accumulated& acc) {
+    V3* j = acc.jacobian;
+    const V* s = acc.symmetric;
+    const V3& k = acc.skew;
+    j[0].y = hn::Add(j[0].y, hn::Add(s[0], k.z)), j[1].x = hn::Add(j[1].x, hn::Sub(s[0], k.z));
+    j[0].z = hn::Add(j[0].z, hn::Sub(s[1], k.y)), j[2].x = hn::Add(j[2].x, hn::Add(s[1], k.y));
+    j[1].z = hn::Add(j[1].z, hn::Add(s[2], k.x)), j[2].y = hn::Add(j[2].y, hn::Sub(s[2], k.x));
+}
+
+// The bend about one joint whose drive is the same for all lanes (apply_bend's add_turn)
+// in two halves: TurnLanes, the long chain of dependent operations from the vertex to what
+// the joint adds, and AddTurn, the sums. theta = rate |u_perp| with rate = -gamma s_j |W_j| / L,
+// then the soft limit; with w = a x u, R u - u = s w + (c - 1) u_perp and the Jacobian's
+// (a x R u) grad(theta)^T = (c w - s u_perp) (rate slope / |u_perp|) u_perp^T.
+struct TurnTerms {
+    V bs, bc;   // beta sin(theta), beta (cos(theta) - 1)
+    V3 u_perp, w;
+    V3 v;       // beta (c w - s u_perp) rate slope / |u_perp|
+    static constexpr int kRows = 11;
+};
+
+template <bool kLimited>
+HWY_INLINE TurnTerms TurnLanes(D d, const BendJointFrame& joint, V beta, V gamma, V3 u, V max_angle) {
+    const V zero = hn::Zero(d), one = hn::Set(d, 1.0f);
+    const V3 a = Broadcast(d, joint.axis);
+    const V along = Dot(u, a);
+    V3 u_perp = {hn::NegMulAdd(along, a.x, u.x), hn::NegMulAdd(along, a.y, u.y), hn::NegMulAdd(along, a.z, u.z)};
+    // |u_perp| = (x y) t and its inverse y t. x is kept above 0 so that both are finite
+    // where u_perp is 0: there theta is about 0 and u_perp zeroes what it multiplies.
+    const V x = hn::Max(Dot(u_perp, u_perp), hn::Set(d, 1e-30f));
+    V y, t;
+    InverseSqrtFactors(d, x, y, t);
+    const V rate = hn::Mul(gamma, hn::Set(d, joint.turn_rate));
+    V theta = hn::Mul(hn::Mul(hn::Mul(rate, x), y), t);
+    V h = hn::Mul(hn::Mul(hn::Mul(beta, rate), y), t);
+    if constexpr (kLimited) {
+        const V th = hn::Tanh(d, hn::Div(theta, max_angle));
+        theta = hn::Mul(max_angle, th);
+        h = hn::Mul(h, hn::NegMulAdd(th, th, one));
+    }
+    V sine, cosine_minus_one;
+    if (HWY_LIKELY(hn::AllTrue(d, hn::Le(hn::Abs(theta), hn::Set(d, 0.785398163f))))) {  // finite and small
+        SinCosMinusOneOfSmall(d, theta, sine, cosine_minus_one);
+    } else {  // lanes whose theta is not finite take no part, as in apply_bend
+        const M ok = hn::And(hn::IsFinite(theta), hn::Ne(theta, zero));
+        theta = hn::IfThenElseZero(ok, theta);
+        h = hn::IfThenElseZero(ok, h);
+        u_perp = ZeroUnless(ok, u_perp);
+        u = ZeroUnless(ok, u);
+        V cosine;
+        SinCos(d, theta, sine, cosine);
+        cosine_minus_one = hn::Sub(cosine, one);
+    }
+    const V3 w = Cross(a, u);
+    const V hc = hn::MulAdd(h, cosine_minus_one, h), hs = hn::Mul(h, sine);
+    const V3 v = {hn::NegMulAdd(hs, u_perp.x, hn::Mul(hc, w.x)), hn::NegMulAdd(hs, u_perp.y, hn::Mul(hc, w.y)),
+                  hn::NegMulAdd(hs, u_perp.z, hn::Mul(hc, w.z))};
+    return {hn::Mul(beta, sine), hn::Mul(beta, cosine_minus_one), u_perp, w, v};
+}
+
+HWY_INLINE void AddTurn(D d, const BendJointFrame& joint, const TurnTerms& t, Accumulated& acc) {
+    acc.offset = MulAdd3(t.bs, t.w, MulAdd3(t.bc, t.u_perp, acc.offset));
+    // beta (R - I) = beta (c - 1)(I - a a^T) + beta s [a]x
+    const float* P = joint.projector;
+    acc.jacobian[0].x = hn::MulAdd(t.bc, hn::Set(d, P[0]), acc.jacobian[0].x);
+    acc.jacobian[1].y = hn::MulAdd(t.bc, hn::Set(d, P[1]), acc.jacobian[1].y);
+    acc.jacobian[2].z = hn::MulAdd(t.bc, hn::Set(d, P[2]), acc.jacobian[2].z);
+    for (int e = 0; e < 3; ++e) acc.symmetric[e] = hn::MulAdd(t.bc, hn::Set(d, P[3 + e]), acc.symmetric[e]);
+    acc.skew = MulAdd3(t.bs, Broadcast(d, joint.axis), acc.skew);
+    // + v u_perp^T
+    acc.jacobian[0] = MulAdd3(t.u_perp.x, t.v, acc.jacobian[0]);
+    acc.jacobian[1] = MulAdd3(t.u_perp.y, t.v, acc.jacobian[1]);
+    acc.jacobian[2] = MulAdd3(t.u_perp.z, t.v, acc.jacobian[2]);
+}
+
+// TurnTerms as kRows rows of kLanes floats, between the two passes of BendSlice.
+HWY_INLINE void StoreTerms(D d, const TurnTerms& t, float* rows) {
+    const V all[TurnTerms::kRows] = {t.bs,  t.bc,  t.u_perp.x, t.u_perp.y, t.u_perp.z, t.w.x,
+                                     t.w.y, t.w.z, t.v.x,      t.v.y,      t.v.z};
+    for (int r = 0; r < TurnTerms::kRows; ++r) hn::Store(all[r], d, rows + r * kLanes);
+}
+
+HWY_INLINE TurnTerms LoadTerms(D d, const float* rows) {
+    auto row = [&](int r) { return hn::Load(d, rows + r * kLanes); };
+    return {row(0), row(1), {row(2), row(3), row(4)}, {row(5), row(6), row(7)}, {row(8), row(9), row(10)}};
+}
+
+// -beta gamma |u| V (apply_bend's add_lag) and its derivative; `linear` per lane.
+HWY_INLINE void AddLag(D d, V3 linear, V beta, V gamma, V3 u, Accumulated& acc) {
+    const V distance2 = Dot(u, u);
+    V inverse_distance = InverseSqrtOrZero(d, distance2);
+    const V distance = hn::Mul(distance2, inverse_distance);
+    const V beta_gamma = hn::Mul(beta, gamma);
+    V3 lag = Scale(hn::Neg(hn::Mul(beta_gamma, distance)), linear);
+    const M ok = hn::And(hn::IsFinite(lag.x), hn::And(hn::IsFinite(lag.y), hn::IsFinite(lag.z)));
+    if (!hn::AllTrue(d, ok)) {
+        lag = ZeroUnless(ok, lag);
+        inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
+        u = ZeroUnless(ok, u);
+    }
+    acc.offset = Add3(acc.offset, lag);
+    // + outer(-beta gamma linear, u / |u|)
+    const V3 column = Scale(hn::Neg(beta_gamma), linear);
+    const V3 direction = Scale(inverse_distance, u);
+    acc.jacobian[0] = MulAdd3(direction.x, column, acc.jacobian[0]);
+    acc.jacobian[1] = MulAdd3(direction.y, column, acc.jacobian[1]);
+    acc.jacobian[2] = MulAdd3(direction.z, column, acc.jacobian[2]);
+}
 
 // The bend about one joint with a drive that differs per lane (the floppy layer painted):
 // apply_bend's add_turn with the axis and rate of each lane's own drive `drive` (s_j W / L).
@@ -70,7 +191,6 @@ HWY_INLINE void TurnPerLane(D d, V3 drive, V beta, V gamma, V3 u, float max_angl
     inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
     u_perp = ZeroUnless(ok, u_perp);
     const V3 u_rotating = ZeroUnless(ok, u);
-    acc.moved = hn::Or(acc.moved, ok);
     V sine, cosine;
     SinCos(d, theta, sine, cosine);
     const V one_minus_cos = hn::Sub(one, cosine);
@@ -97,7 +217,6 @@ HWY_INLINE void TurnPerLane(D d, V3 drive, V beta, V gamma, V3 u, float max_angl
 // One joint's squash & stretch of the lanes (squash.h's add_squash); k = S sigma_i s_j / L.
 HWY_INLINE void SquashLanes(D d, const BendJointFrame& joint, V beta, V k, V3 p, Accumulated& acc) {
     const V one = hn::Set(d, 1.0f);
-    const V3 before = acc.offset;
     const V3 from_centroid = Sub3(p, Broadcast(d, joint.centroid));
     for (int t = 0; t < joint.stretch_count; ++t) {
         // M = across I + (e - 1 - across) v^ v^T about the centroid.
@@ -138,9 +257,6 @@ HWY_INLINE void SquashLanes(D d, const BendJointFrame& joint, V beta, V k, V3 p,
             acc.jacobian[c] = MulAdd3(grad_of[c], dm, MulAdd3(hn::Mul(a2, e2_of[c]), e2,
                                                                MulAdd3(hn::Mul(a1, e1_of[c]), e1, acc.jacobian[c])));
     }
-    const M changed = hn::Or(hn::Ne(acc.offset.x, before.x), hn::Or(hn::Ne(acc.offset.y, before.y),
-                                                                    hn::Ne(acc.offset.z, before.z)));
-    acc.moved = hn::Or(acc.moved, changed);
 }
 
 // Velocity Skinning's per-lane layers: phi - 1 (floppy) and S sigma (squash), when in use.
@@ -151,116 +267,75 @@ struct LaneLayers {
 };
 
 // The bend of the slice about the joints that move (apply_bend, lane-parallel): offset
-// added to position, normal by the cofactor of the accumulated Jacobian.
+// added to position, normal by the cofactor of the accumulated Jacobian (renormalised on
+// every lane; apply_bend leaves the normals of vertices no joint moves as they are: the
+// same to rounding, and no mask to keep per joint). kVelocity: with
+// Velocity Skinning's floppy layer or squash; without, the loop is the bend alone, short
+// enough to keep its sums in registers.
+template <bool kVelocity, bool kLimited>
 HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& group, const std::uint32_t* slots,
                           std::uint32_t slot_count, const float* betas, const LaneLayers& layers, V3& position,
                           V3& normal) {
-    const V zero = hn::Zero(d), one = hn::Set(d, 1.0f);
     const V gamma = layers.gamma;
-    const bool floppy = f.floppy_weights != nullptr, squash = f.squash != 0.0f;
-    const bool limited = f.max_angle > 0.0f;
-    const V max_angle = hn::Set(d, limited ? f.max_angle : 1.0f);
+    const V max_angle = hn::Set(d, kLimited ? f.max_angle : 1.0f);
     const V3 p = position;
-    Accumulated acc{{zero, zero, zero}, {{one, zero, zero}, {zero, one, zero}, {zero, zero, one}}, hn::FirstN(d, 0)};
-    V3& offset = acc.offset;
-    V3* jacobian = acc.jacobian;
-    M& moved = acc.moved;
+    Accumulated acc = StartAccumulating(d);
+    auto joint_of = [&](std::uint32_t k) -> const BendJointFrame& {
+        return f.joints[f.skin->joints[group.ancestors_begin + slots[k]]];
+    };
+    auto beta_of = [&](std::uint32_t k) { return hn::LoadU(d, betas + std::size_t(slots[k]) * kLanes); };
 
-    for (std::uint32_t k = 0; k < slot_count; ++k) {
-        const std::uint32_t slot = slots[k];
-        const BendJointFrame& joint = f.joints[f.skin->joints[group.ancestors_begin + slot]];
-        const V beta = hn::LoadU(d, betas + std::size_t(slot) * kLanes);
-        V3 u = Sub3(p, Broadcast(d, joint.origin));
-        if (squash && joint.squashes())
-            SquashLanes(d, joint, beta, hn::Mul(layers.squash, hn::Set(d, joint.squash_gain)), p, acc);
-        if (joint.turns && floppy) {
-            TurnPerLane(d, MulAdd3(layers.floppy, Broadcast(d, joint.angular_drag), Broadcast(d, joint.angular)), beta,
-                        gamma, u, f.max_angle, acc);
-        } else if (joint.turns) {
-            const V3 a = Broadcast(d, joint.axis);
-            V3 u_perp = MulAdd3(hn::Neg(Dot(u, a)), a, u);
-            const V distance2 = Dot(u_perp, u_perp);
-            V inverse_distance = InverseSqrtOrZero(d, distance2);
-            const V distance = hn::Mul(distance2, inverse_distance);
-            const V rate = hn::Mul(gamma, hn::Set(d, joint.angular_rate));
-            V theta = hn::Neg(hn::Mul(rate, distance));
-            V slope = one;
-            if (limited) {
-                const V th = hn::Tanh(d, hn::Div(theta, max_angle));
-                theta = hn::Mul(max_angle, th);
-                slope = hn::NegMulAdd(th, th, one);
+    if constexpr (kVelocity) {
+        const bool floppy = f.floppy_weights != nullptr, squash = f.squash != 0.0f;
+        for (std::uint32_t k = 0; k < slot_count; ++k) {
+            const BendJointFrame& joint = joint_of(k);
+            const V beta = beta_of(k);
+            const V3 u = Sub3(p, Broadcast(d, joint.origin));
+            if (squash && joint.squashes())
+                SquashLanes(d, joint, beta, hn::Mul(layers.squash, hn::Set(d, joint.squash_gain)), p, acc);
+            if (joint.turns && floppy)
+                TurnPerLane(d, MulAdd3(layers.floppy, Broadcast(d, joint.angular_drag), Broadcast(d, joint.angular)),
+                            beta, gamma, u, f.max_angle, acc);
+            else if (joint.turns)
+                AddTurn(d, joint, TurnLanes<kLimited>(d, joint, beta, gamma, u, max_angle), acc);
+            if (joint.translates) {
+                V3 linear = Broadcast(d, joint.linear);
+                if (floppy) linear = MulAdd3(layers.floppy, Broadcast(d, joint.linear_drag), linear);
+                AddLag(d, linear, beta, gamma, u, acc);
             }
-            const M ok = hn::And(hn::IsFinite(theta), hn::Ne(theta, zero));
-            V3 u_rotating = u;
-            if (!hn::AllTrue(d, ok)) {  // those lanes take no part, as in apply_bend
-                theta = hn::IfThenElseZero(ok, theta);
-                inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
-                u_perp = ZeroUnless(ok, u_perp);
-                u_rotating = ZeroUnless(ok, u);
-            }
-            moved = hn::Or(moved, ok);
-            V sine, cosine;
-            if (hn::AllTrue(d, hn::Le(hn::Abs(theta), hn::Set(d, 0.785398163f))))  // the usual case
-                SinCosOfSmall(d, theta, sine, cosine);
-            else
-                SinCos(d, theta, sine, cosine);
-            const V one_minus_cos = hn::Sub(one, cosine);
-            const V3 rotated_minus_u = MulAdd3(hn::Neg(one_minus_cos), u_perp, Scale(sine, Cross(a, u_rotating)));
-            offset = MulAdd3(beta, rotated_minus_u, offset);
-
-            // beta (R - I) = beta (c - 1)(I - a a^T) + beta s [a]x
-            const V bc = hn::Neg(hn::Mul(beta, one_minus_cos)), bs = hn::Mul(beta, sine);
-            const float* P = joint.projector;
-            const glm::vec3& ax = joint.axis;
-            auto add = [&](V& entry, float projector, float cross) {
-                entry = hn::MulAdd(bc, hn::Set(d, projector), hn::MulAdd(bs, hn::Set(d, cross), entry));
-            };
-            jacobian[0].x = hn::MulAdd(bc, hn::Set(d, P[0]), jacobian[0].x);
-            jacobian[1].y = hn::MulAdd(bc, hn::Set(d, P[1]), jacobian[1].y);
-            jacobian[2].z = hn::MulAdd(bc, hn::Set(d, P[2]), jacobian[2].z);
-            add(jacobian[0].y, P[3], ax.z);
-            add(jacobian[1].x, P[3], -ax.z);
-            add(jacobian[0].z, P[4], -ax.y);
-            add(jacobian[2].x, P[4], ax.y);
-            add(jacobian[1].z, P[5], ax.x);
-            add(jacobian[2].y, P[5], -ax.x);
-
-            // + beta (axis x R u) grad(theta)^T, grad(theta) = -k |W| slope u_perp / |u_perp|
-            const V3 v = Scale(beta, Cross(a, Add3(u_rotating, rotated_minus_u)));
-            const V3 grad = Scale(hn::Neg(hn::Mul(rate, hn::Mul(slope, inverse_distance))), u_perp);
-            jacobian[0] = MulAdd3(grad.x, v, jacobian[0]);
-            jacobian[1] = MulAdd3(grad.y, v, jacobian[1]);
-            jacobian[2] = MulAdd3(grad.z, v, jacobian[2]);
         }
-        if (joint.translates) {
-            const V distance2 = Dot(u, u);
-            V inverse_distance = InverseSqrtOrZero(d, distance2);
-            const V distance = hn::Mul(distance2, inverse_distance);
-            const V beta_gamma = hn::Mul(beta, gamma);
-            V3 linear = Broadcast(d, joint.linear);
-            if (floppy) linear = MulAdd3(layers.floppy, Broadcast(d, joint.linear_drag), linear);
-            V3 lag = Scale(hn::Neg(hn::Mul(beta_gamma, distance)), linear);
-            const M ok = hn::And(hn::IsFinite(lag.x), hn::And(hn::IsFinite(lag.y), hn::IsFinite(lag.z)));
-            if (!hn::AllTrue(d, ok)) {
-                lag = ZeroUnless(ok, lag);
-                inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
-                u = ZeroUnless(ok, u);
+    } else {
+        // Two passes over a few joints at a time: first each turn's terms (long chains of
+        // dependent operations, but no joint waits for another, so the CPU overlaps them),
+        // then their sums. In one pass each joint waited for the last: a third slower.
+        constexpr std::uint32_t kChunk = 16;
+        HWY_ALIGN float terms[kChunk * TurnTerms::kRows * kLanes];
+        for (std::uint32_t first = 0; first < slot_count; first += kChunk) {
+            const std::uint32_t last = std::min(slot_count, first + kChunk);
+            for (std::uint32_t k = first; k < last; ++k) {
+                const BendJointFrame& joint = joint_of(k);
+                if (joint.turns)
+                    StoreTerms(d,
+                               TurnLanes<kLimited>(d, joint, beta_of(k), gamma, Sub3(p, Broadcast(d, joint.origin)),
+                                                   max_angle),
+                               terms + (k - first) * TurnTerms::kRows * kLanes);
             }
-            moved = hn::Or(moved, ok);
-            offset = Add3(offset, lag);
-            // + outer(-beta gamma linear, u / |u|)
-            const V3 column = Scale(hn::Neg(beta_gamma), linear);
-            const V3 direction = Scale(inverse_distance, u);
-            jacobian[0] = MulAdd3(direction.x, column, jacobian[0]);
-            jacobian[1] = MulAdd3(direction.y, column, jacobian[1]);
-            jacobian[2] = MulAdd3(direction.z, column, jacobian[2]);
+            for (std::uint32_t k = first; k < last; ++k) {
+                const BendJointFrame& joint = joint_of(k);
+                if (joint.turns)
+                    AddTurn(d, joint, LoadTerms(d, terms + (k - first) * TurnTerms::kRows * kLanes), acc);
+                if (joint.translates)
+                    AddLag(d, Broadcast(d, joint.linear), beta_of(k), gamma, Sub3(p, Broadcast(d, joint.origin)), acc);
+            }
         }
     }
-    position = Add3(p, offset);
-    normal = NormalizedOr(d, Cofactor(jacobian, normal), normal, moved);
+    FoldOffDiagonals(acc);
+    position = Add3(p, acc.offset);
+    normal = NormalizedOr(d, Cofactor(acc.jacobian, normal), normal);
 }
 
-void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
+template <bool kVelocity, bool kLimited>
+void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
     const D d;
     const BlockedSkin& s = *f.skin;
     const bool bend = f.bend_weights != nullptr;
@@ -289,7 +364,7 @@ void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::
                 if (f.squash != 0.0f)
                     layers.squash = f.squash_weights ? hn::Mul(hn::Set(d, f.squash), GatherFloat(d, lanes, f.squash_weights))
                                                      : hn::Set(d, f.squash);
-                BendSlice(d, f, group, slots, slot_count, s.betas.data() + std::size_t(s.block_betas[b]) * kLanes + o,
+                BendSlice<kVelocity, kLimited>(d, f, group, slots, slot_count, s.betas.data() + std::size_t(s.block_betas[b]) * kLanes + o,
                           layers, position, normal);
             }
             if (f.positions) {
@@ -298,6 +373,16 @@ void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::
             }
         }
     }
+}
+
+void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
+    const bool velocity = f.floppy_weights != nullptr || f.squash != 0.0f, limited = f.max_angle > 0.0f;
+    if (velocity)
+        limited ? DeformWindows<true, true>(f, window_begin, window_end)
+                : DeformWindows<true, false>(f, window_begin, window_end);
+    else
+        limited ? DeformWindows<false, true>(f, window_begin, window_end)
+                : DeformWindows<false, false>(f, window_begin, window_end);
 }
 
 }  // namespace HWY_NAMESPACE

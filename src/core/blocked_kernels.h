@@ -16,7 +16,7 @@ namespace dynskin {
 // One joint's bend drive for the current frame, in the form the kernels broadcast.
 struct BendJointFrame {
     glm::vec3 axis{0.0f};       // W_j / |W_j|
-    float angular_rate = 0.0f;  // s_j |W_j| / L: theta = -gamma * angular_rate * |u_perp|
+    float turn_rate = 0.0f;     // -s_j |W_j| / L: theta = gamma * turn_rate * |u_perp|
     float projector[6] = {};    // I - axis axis^T: xx, yy, zz, xy, xz, yz
     glm::vec3 linear{0.0f};     // s_j V_j / L: the lag is -beta gamma |u| linear
     glm::vec3 origin{0.0f};     // o_j

@@ -244,7 +244,7 @@ void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::
             const V3 p = LoadRows(d, rest), n = LoadRows(d, rest + 3 * kLanes);
             const V3 position =
                 MulAdd3(p.z, columns[2], MulAdd3(p.y, columns[1], MulAdd3(p.x, columns[0], V3{m[9], m[10], m[11]})));
-            const V3 normal = NormalizedOr(d, Cofactor(columns, n), n, hn::FirstN(d, hn::Lanes(d)));
+            const V3 normal = NormalizedOr(d, Cofactor(columns, n), n);
             const LaneSlice lanes{s.vertex.data() + b * kLanes + o, s.block_contiguous[b] != 0};
             ScatterVec3(d, lanes, position, f.positions);
             ScatterVec3(d, lanes, normal, f.normals);

@@ -54,20 +54,42 @@ HWY_INLINE V3 ZeroUnless(M m, V3 a) {
 HWY_INLINE V3 Cofactor(const V3 m[3], V3 n) {
     return MulAdd3(n.z, Cross(m[0], m[1]), MulAdd3(n.y, Cross(m[2], m[0]), Scale(n.x, Cross(m[1], m[2]))));
 }
-// v / |v| where that is well defined, else the fallback (as normalized_or).
-HWY_INLINE V3 NormalizedOr(D d, V3 v, V3 fallback, M allowed) {
-    const V length = hn::Sqrt(Dot(v, v));
-    const M ok = hn::And(allowed, hn::And(hn::Gt(length, hn::Set(d, 1e-20f)), hn::IsFinite(length)));
-    const V inverse = hn::Div(hn::Set(d, 1.0f), length);
-    return Select(ok, Scale(inverse, v), fallback);
+// 1/sqrt(x) for x > 0 as the product y t of the hardware estimate y and one Newton step's
+// factor t = 1.5 - x y^2 / 2 (relative error below 1e-6, for a fraction of sqrt + div);
+// kept apart so that sqrt(x) = (x y) t costs one product more. The scalar target's
+// estimate is a bit trick, too coarse for one step: there y is exact and t = 1.
+HWY_INLINE void InverseSqrtFactors(D d, V x, V& y, V& t) {
+#if HWY_TARGET == HWY_SCALAR
+    y = hn::Div(hn::Set(d, 1.0f), hn::Sqrt(x));
+    t = hn::Set(d, 1.0f);
+#else
+    y = hn::ApproximateReciprocalSqrt(x);
+    t = hn::NegMulAdd(hn::Mul(hn::Set(d, 0.5f), x), hn::Mul(y, y), hn::Set(d, 1.5f));
+#endif
 }
 
-// 1/sqrt(x) from the hardware estimate and one Newton step (relative error below 1e-6,
-// for a fraction of sqrt + div), and 0 where x is 0, so that x * it is sqrt(x) there too.
+HWY_INLINE V InverseSqrtOfPositive(D d, V x) {
+    V y, t;
+    InverseSqrtFactors(d, x, y, t);
+    return hn::Mul(y, t);
+}
+
+// The same, and 0 where x is 0, so that x * it is sqrt(x) there too.
 HWY_INLINE V InverseSqrtOrZero(D d, V x) {
-    const V y = hn::ApproximateReciprocalSqrt(x);
-    const V refined = hn::Mul(y, hn::NegMulAdd(hn::Mul(hn::Set(d, 0.5f), x), hn::Mul(y, y), hn::Set(d, 1.5f)));
-    return hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), refined);
+    return hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), InverseSqrtOfPositive(d, x));
+}
+
+// v / |v| where that is well defined, else the fallback (as normalized_or: |v| > 1e-20 and
+// finite). 1/|v| by the estimate and a Newton step (InverseSqrtOfPositive) instead
+// of a square root and a division, each of which takes a port for a dozen cycles; tiny
+// lengths, where the estimate would meet subnormal numbers, take the slow way.
+HWY_INLINE V3 NormalizedOr(D d, V3 v, V3 fallback) {
+    const V length2 = Dot(v, v);
+    const M ok = hn::And(hn::Gt(length2, hn::Set(d, 1e-40f)), hn::IsFinite(length2));
+    const V inverse = hn::AllTrue(d, hn::Or(hn::Gt(length2, hn::Set(d, 1e-30f)), hn::Not(ok)))
+                          ? InverseSqrtOfPositive(d, length2)
+                          : hn::Div(hn::Set(d, 1.0f), hn::Sqrt(length2));
+    return Select(ok, Scale(inverse, v), fallback);
 }
 
 // The lanes [o, o + Lanes(d)) of a block: `vertex` and the SoA rows start at lane o.

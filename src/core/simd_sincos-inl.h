@@ -31,6 +31,20 @@ HWY_INLINE void SinCosOfSmall(D d, V r, V& sine, V& cosine) {
     cosine = hn::MulAdd(hn::Mul(c, r2), r2, hn::NegMulAdd(hn::Set(d, 0.5f), r2, hn::Set(d, 1.0f)));
 }
 
+// The same sine, and cos r - 1 without the cancellation of 1 - cos r for small r (the
+// bend needs c - 1, not c): one operation fewer and more accurate.
+template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
+HWY_INLINE void SinCosMinusOneOfSmall(D d, V r, V& sine, V& cosine_minus_one) {
+    namespace hn = hwy::HWY_NAMESPACE;
+    const V r2 = hn::Mul(r, r);
+    V s = hn::MulAdd(hn::Set(d, -1.9515295891e-4f), r2, hn::Set(d, 8.3321608736e-3f));
+    s = hn::MulAdd(s, r2, hn::Set(d, -1.6666654611e-1f));
+    sine = hn::MulAdd(hn::Mul(s, r2), r, r);
+    V c = hn::MulAdd(hn::Set(d, 2.443315711809948e-5f), r2, hn::Set(d, -1.388731625493765e-3f));
+    c = hn::MulAdd(c, r2, hn::Set(d, 4.166664568298827e-2f));
+    cosine_minus_one = hn::Mul(hn::MulAdd(c, r2, hn::Set(d, -0.5f)), r2);
+}
+
 template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
 HWY_INLINE void SinCos(D d, V x, V& sine, V& cosine) {
     namespace hn = hwy::HWY_NAMESPACE;

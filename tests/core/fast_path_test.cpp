@@ -202,6 +202,25 @@ TEST(BlockedDeformer, MatchesPlainWithVelocitySkinning) {
     expect_fast_matches_plain(bar, 0.0f, 2, {true, SquashCenter::Axis});
 }
 
+TEST(BlockedDeformer, MatchesPlainOnEverySimdTargetOfThisCpu) {
+    // AVX-512 takes a block in one vector, AVX2 in two, SSE4 in four; each target has its
+    // own estimate of 1/sqrt, which the kernel refines by a Newton step.
+    const std::int64_t targets = HWY_TARGETS & hwy::SupportedTargets();
+    int tested = 0;
+    for (std::int64_t target = 1; target != 0 && target <= targets; target <<= 1) {
+        if (!(targets & target)) continue;
+        hwy::SetSupportedTargetsForTest(target);
+        SCOPED_TRACE(hwy::TargetName(target));
+        std::printf("bend kernel on %s\n", hwy::TargetName(target));
+        expect_fast_matches_plain(make_tree_character(1500, true), 0.0f, 2);
+        expect_fast_matches_plain(make_tree_character(1500, false), 0.25f, 1);
+        expect_fast_matches_plain(make_tree_character(1500, true), 0.0f, 2, {true, SquashCenter::Axis});
+        ++tested;
+    }
+    hwy::SetSupportedTargetsForTest(0);  // back to the CPU's own
+    EXPECT_GE(tested, 2);
+}
+
 TEST(BlockedDeformer, MatchesPlainOnTheBar) {
     Character bar = test::make_bar(5, 2.0f, 0.25f, 40, 12);
     expect_fast_matches_plain(bar, 0.0f, 2);
