@@ -79,16 +79,11 @@ HWY_INLINE V InverseSqrtOrZero(D d, V x) {
     return hn::IfThenElseZero(hn::Gt(x, hn::Zero(d)), InverseSqrtOfPositive(d, x));
 }
 
-// v / |v| where that is well defined, else the fallback (as normalized_or: |v| > 1e-20 and
-// finite). 1/|v| by the estimate and a Newton step (InverseSqrtOfPositive) instead
-// of a square root and a division, each of which takes a port for a dozen cycles; tiny
-// lengths, where the estimate would meet subnormal numbers, take the slow way.
+// v / |v| where that is well defined, else the fallback (as normalized_or).
 HWY_INLINE V3 NormalizedOr(D d, V3 v, V3 fallback) {
-    const V length2 = Dot(v, v);
-    const M ok = hn::And(hn::Gt(length2, hn::Set(d, 1e-40f)), hn::IsFinite(length2));
-    const V inverse = hn::AllTrue(d, hn::Or(hn::Gt(length2, hn::Set(d, 1e-30f)), hn::Not(ok)))
-                          ? InverseSqrtOfPositive(d, length2)
-                          : hn::Div(hn::Set(d, 1.0f), hn::Sqrt(length2));
+    const V length = hn::Sqrt(Dot(v, v));
+    const M ok = hn::And(hn::Gt(length, hn::Set(d, 1e-20f)), hn::IsFinite(length));
+    const V inverse = hn::Div(hn::Set(d, 1.0f), length);
     return Select(ok, Scale(inverse, v), fallback);
 }
 
