@@ -305,9 +305,10 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
             }
         }
     } else {
-        // Two passes over a few joints at a time: first each turn's terms (long chains of
-        // dependent operations, but no joint waits for another, so the CPU overlaps them),
-        // then their sums. In one pass each joint waited for the last: a third slower.
+        // Two passes over up to 16 joints at a time: first each turn's terms (long chains
+        // of dependent operations, but no joint waits for another, so the CPU overlaps
+        // them), then their sums. In one pass each joint waited for the one before: the
+        // bend measured 15-20% slower.
         constexpr std::uint32_t kChunk = 16;
         HWY_ALIGN float terms[kChunk * TurnTerms::kRows * kLanes];
         for (std::uint32_t first = 0; first < slot_count; first += kChunk) {
@@ -364,8 +365,8 @@ void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t 
                 if (f.squash != 0.0f)
                     layers.squash = f.squash_weights ? hn::Mul(hn::Set(d, f.squash), GatherFloat(d, lanes, f.squash_weights))
                                                      : hn::Set(d, f.squash);
-                BendSlice<kVelocity, kLimited>(d, f, group, slots, slot_count, s.betas.data() + std::size_t(s.block_betas[b]) * kLanes + o,
-                          layers, position, normal);
+                const float* betas = s.betas.data() + std::size_t(s.block_betas[b]) * kLanes + o;
+                BendSlice<kVelocity, kLimited>(d, f, group, slots, slot_count, betas, layers, position, normal);
             }
             if (f.positions) {
                 ScatterVec3(d, lanes, position, f.positions);
