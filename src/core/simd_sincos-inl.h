@@ -17,22 +17,8 @@ HWY_BEFORE_NAMESPACE();
 namespace dynskin {
 namespace HWY_NAMESPACE {
 
-// Sine and cosine of r in [-pi/4, pi/4]: the two polynomials alone. SinCos gives the very
-// same values there, so a caller whose angles are all small may call this directly.
-template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
-HWY_INLINE void SinCosOfSmall(D d, V r, V& sine, V& cosine) {
-    namespace hn = hwy::HWY_NAMESPACE;
-    const V r2 = hn::Mul(r, r);
-    V s = hn::MulAdd(hn::Set(d, -1.9515295891e-4f), r2, hn::Set(d, 8.3321608736e-3f));
-    s = hn::MulAdd(s, r2, hn::Set(d, -1.6666654611e-1f));
-    sine = hn::MulAdd(hn::Mul(s, r2), r, r);
-    V c = hn::MulAdd(hn::Set(d, 2.443315711809948e-5f), r2, hn::Set(d, -1.388731625493765e-3f));
-    c = hn::MulAdd(c, r2, hn::Set(d, 4.166664568298827e-2f));
-    cosine = hn::MulAdd(hn::Mul(c, r2), r2, hn::NegMulAdd(hn::Set(d, 0.5f), r2, hn::Set(d, 1.0f)));
-}
-
-// The same sine, and cos r - 1 without the cancellation of 1 - cos r for small r (the
-// bend needs c - 1, not c): one operation fewer and more accurate.
+// Sine of r in [-pi/4, pi/4] and cos r - 1, the two polynomials alone: cos r - 1 without
+// the cancellation of 1 - cos r for small r (the bend needs c - 1, not c).
 template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
 HWY_INLINE void SinCosMinusOneOfSmall(D d, V r, V& sine, V& cosine_minus_one) {
     namespace hn = hwy::HWY_NAMESPACE;
@@ -43,6 +29,15 @@ HWY_INLINE void SinCosMinusOneOfSmall(D d, V r, V& sine, V& cosine_minus_one) {
     V c = hn::MulAdd(hn::Set(d, 2.443315711809948e-5f), r2, hn::Set(d, -1.388731625493765e-3f));
     c = hn::MulAdd(c, r2, hn::Set(d, 4.166664568298827e-2f));
     cosine_minus_one = hn::Mul(hn::MulAdd(c, r2, hn::Set(d, -0.5f)), r2);
+}
+
+// Sine and cosine of r in [-pi/4, pi/4]. SinCos gives the very same values there, so a
+// caller whose angles are all small may call this directly.
+template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
+HWY_INLINE void SinCosOfSmall(D d, V r, V& sine, V& cosine) {
+    V cosine_minus_one;
+    SinCosMinusOneOfSmall(d, r, sine, cosine_minus_one);
+    cosine = hwy::HWY_NAMESPACE::Add(cosine_minus_one, hwy::HWY_NAMESPACE::Set(d, 1.0f));
 }
 
 template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>

@@ -202,23 +202,34 @@ TEST(BlockedDeformer, MatchesPlainWithVelocitySkinning) {
     expect_fast_matches_plain(bar, 0.0f, 2, {true, SquashCenter::Axis});
 }
 
-TEST(BlockedDeformer, MatchesPlainOnEverySimdTargetOfThisCpu) {
-    // AVX-512 takes a block in one vector, AVX2 in two, SSE4 in four; each target has its
-    // own estimate of 1/sqrt, which the kernel refines by a Newton step.
+// Runs `check` once per SIMD target this build has and this CPU runs, then gives the
+// CPU's own back; returns how many ran.
+int on_every_simd_target(const char* kernel, const std::function<void()>& check) {
     const std::int64_t targets = HWY_TARGETS & hwy::SupportedTargets();
     int tested = 0;
     for (std::int64_t target = 1; target != 0 && target <= targets; target <<= 1) {
         if (!(targets & target)) continue;
         hwy::SetSupportedTargetsForTest(target);
         SCOPED_TRACE(hwy::TargetName(target));
-        std::printf("bend kernel on %s\n", hwy::TargetName(target));
-        expect_fast_matches_plain(make_tree_character(1500, true), 0.0f, 2);
-        expect_fast_matches_plain(make_tree_character(1500, false), 0.25f, 1);
-        expect_fast_matches_plain(make_tree_character(1500, true), 0.0f, 2, {true, SquashCenter::Axis});
+        std::printf("%s kernel on %s\n", kernel, hwy::TargetName(target));
+        check();
         ++tested;
     }
-    hwy::SetSupportedTargetsForTest(0);  // back to the CPU's own
-    EXPECT_GE(tested, 2);
+    hwy::SetSupportedTargetsForTest(0);
+    return tested;
+}
+
+TEST(BlockedDeformer, MatchesPlainOnEverySimdTargetOfThisCpu) {
+    // AVX-512 takes a block in one vector, AVX2 in two, SSE4 in four; each target has its
+    // own estimate of 1/sqrt, which the kernel refines by a Newton step.
+    EXPECT_GE(on_every_simd_target("bend",
+                                   [] {
+                                       expect_fast_matches_plain(make_tree_character(1500, true), 0.0f, 2);
+                                       expect_fast_matches_plain(make_tree_character(1500, false), 0.25f, 1);
+                                       expect_fast_matches_plain(make_tree_character(1500, true), 0.0f, 2,
+                                                                 {true, SquashCenter::Axis});
+                                   }),
+              2);
 }
 
 TEST(BlockedDeformer, MatchesPlainOnTheBar) {
@@ -384,18 +395,12 @@ TEST(DelayedLbsFast, MatchesPlainOnEverySimdTargetOfThisCpu) {
     // AVX-512 takes a block in one vector, AVX2 in two, SSE4 in four: other lookups, other
     // gathers. Delays of seconds (c = 0.05) make lanes far apart, read by gathers.
     const Character c = make_tree_character(2000, true);
-    const std::int64_t targets = HWY_TARGETS & hwy::SupportedTargets();
-    int tested = 0;
-    for (std::int64_t target = 1; target != 0 && target <= targets; target <<= 1) {
-        if (!(targets & target)) continue;
-        hwy::SetSupportedTargetsForTest(target);
-        SCOPED_TRACE(hwy::TargetName(target));
-        std::printf("dLBS kernel on %s\n", hwy::TargetName(target));
-        for (float speed : {0.7f, 0.05f}) fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 1.0f), speed});
-        ++tested;
-    }
-    hwy::SetSupportedTargetsForTest(0);  // back to the CPU's own
-    EXPECT_GE(tested, 2);
+    EXPECT_GE(on_every_simd_target("dLBS",
+                                   [&c] {
+                                       for (float speed : {0.7f, 0.05f})
+                                           fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 1.0f), speed});
+                                   }),
+              2);
 }
 
 TEST(DelayedLbsFast, SameResultsAtAnyThreadCount) {
