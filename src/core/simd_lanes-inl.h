@@ -56,10 +56,11 @@ HWY_INLINE V3 Cofactor(const V3 m[3], V3 n) {
 }
 // 1/sqrt(x) for x > 0 as the product y t of the hardware estimate y and one Newton step's
 // factor t = 1.5 - x y^2 / 2 (relative error below 1e-6, for a fraction of sqrt + div);
-// kept apart so that sqrt(x) = (x y) t costs one product more. The scalar target's
-// estimate is a bit trick, too coarse for one step: there y is exact and t = 1.
+// kept apart so that sqrt(x) = (x y) t costs one product more. The portable targets'
+// estimate (SCALAR, EMU128) is a bit trick, too coarse for one step: there y is exact
+// and t = 1.
 HWY_INLINE void InverseSqrtFactors(D d, V x, V& y, V& t) {
-#if HWY_TARGET == HWY_SCALAR
+#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
     y = hn::Div(hn::Set(d, 1.0f), hn::Sqrt(x));
     t = hn::Set(d, 1.0f);
 #else
