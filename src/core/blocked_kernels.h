@@ -2,7 +2,8 @@
 // The SIMD kernels over a BlockedSkin: LBS and the bend with its normals, fused per block
 // so that a vertex is read once and written once. Dispatched at run time to the best
 // SIMD target of the CPU (Google Highway). apply_bend and linear_blend_skinning are the
-// plain versions these are tested against; the formulas are theirs, step for step.
+// plain versions these are tested against; the formulas are theirs, rearranged where that
+// saves work (blocked_kernels.cpp says how at each place).
 
 #include <cstddef>
 #include <cstdint>
