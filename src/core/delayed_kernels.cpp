@@ -86,8 +86,8 @@ HWY_INLINE void FindWindows(D d, const DelayedRotationTable& table, V ticks_per_
 // The delayed local rotation of `joint` on the slice's lanes (row r of the windows):
 // slerp_shortest between the ticks around each lane's delayed time, as
 // cos(phi) q0 + sin(phi) u of its segment.
-HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, int joint, const BlockWindows& w,
-                                std::uint32_t r, V offsets, V ticks_per_size) {
+HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, DelayedRotationTable::AngleRange range,
+                                int joint, const BlockWindows& w, std::uint32_t r, V offsets, V ticks_per_size) {
     using Table = DelayedRotationTable;
     const V zero = hn::Zero(d);
     const float lowest_row = w.lowest[r], highest_row = w.highest[r];
@@ -117,8 +117,11 @@ HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, int join
     }
     const V phi = hn::Mul(since_start, fields[Table::kRate]);
     V sine, cosine;
-    if (table.small_angles()) SinCosOfSmall(d, phi, sine, cosine);
-    else SinCos(d, phi, sine, cosine);
+    switch (range) {
+        case DelayedRotationTable::kTiny: SinCosOfTiny(d, phi, sine, cosine); break;
+        case DelayedRotationTable::kSmall: SinCosOfSmall(d, phi, sine, cosine); break;
+        default: SinCos(d, phi, sine, cosine);
+    }
     return {hn::MulAdd(sine, fields[Table::kUW], hn::Mul(cosine, fields[Table::kQ0W])),
             hn::MulAdd(sine, fields[Table::kUX], hn::Mul(cosine, fields[Table::kQ0X])),
             hn::MulAdd(sine, fields[Table::kUY], hn::Mul(cosine, fields[Table::kQ0Y])),
@@ -176,6 +179,7 @@ void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::
     const BlockedDelays& delays = *f.delays;
     const DelayedRotationTable& table = *f.table;
     const V ticks_per_size = hn::Set(d, static_cast<float>(f.ticks_per_size));
+    const DelayedRotationTable::AngleRange range = table.angle_range();
     const std::size_t rows = (static_cast<std::size_t>(delays.deepest_chain) + kLanes - 1) / kLanes * kLanes;
     float* windows_area = scratch + static_cast<std::size_t>(delays.deepest_chain) * kLinkFloats;
     const BlockWindows windows{windows_area, windows_area + rows, windows_area + 2 * rows,
@@ -195,7 +199,7 @@ void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::
                 const std::size_t entry = group.ancestors_begin + r;
                 const int joint = static_cast<int>(s.joints[entry]);
                 const std::int32_t parent = delays.slot[entry];
-                const Quat local = DelayedRotation(d, table, joint, windows, r,
+                const Quat local = DelayedRotation(d, table, range, joint, windows, r,
                                                    hn::LoadU(d, delays.offsets.data() + (first_row + r) * kLanes + o),
                                                    ticks_per_size);
                 const DelayedJointFrame& frame = f.joints[joint];

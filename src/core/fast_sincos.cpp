@@ -13,20 +13,29 @@ namespace dynskin {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-void FastSinCos(const float* angles, float* sines, float* cosines, std::size_t count) {
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void SinCosIn(D d, SinCosRange range, V x, V& s, V& c) {
+    switch (range) {
+        case SinCosRange::kTiny: return SinCosOfTiny(d, x, s, c);
+        case SinCosRange::kSmall: return SinCosOfSmall(d, x, s, c);
+        default: return SinCos(d, x, s, c);
+    }
+}
+
+void FastSinCos(const float* angles, float* sines, float* cosines, std::size_t count, SinCosRange range) {
     const hn::ScalableTag<float> d;
     const std::size_t n = hn::Lanes(d);
     std::size_t i = 0;
     for (; i + n <= count; i += n) {
         hn::Vec<decltype(d)> s, c;
-        SinCos(d, hn::LoadU(d, angles + i), s, c);
+        SinCosIn(d, range, hn::LoadU(d, angles + i), s, c);
         hn::StoreU(s, d, sines + i);
         hn::StoreU(c, d, cosines + i);
     }
     for (; i < count; ++i) {  // the tail one lane at a time, through the same code
         const hn::CappedTag<float, 1> d1;
         hn::Vec<decltype(d1)> s, c;
-        SinCos(d1, hn::LoadU(d1, angles + i), s, c);
+        SinCosIn(d1, range, hn::LoadU(d1, angles + i), s, c);
         hn::StoreU(s, d1, sines + i);
         hn::StoreU(c, d1, cosines + i);
     }
@@ -40,8 +49,8 @@ HWY_AFTER_NAMESPACE();
 namespace dynskin {
 HWY_EXPORT(FastSinCos);
 
-void fast_sincos(const float* angles, float* sines, float* cosines, std::size_t count) {
-    HWY_DYNAMIC_DISPATCH(FastSinCos)(angles, sines, cosines, count);
+void fast_sincos(const float* angles, float* sines, float* cosines, std::size_t count, SinCosRange range) {
+    HWY_DYNAMIC_DISPATCH(FastSinCos)(angles, sines, cosines, count, range);
 }
 }  // namespace dynskin
 #endif

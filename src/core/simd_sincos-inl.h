@@ -40,6 +40,17 @@ HWY_INLINE void SinCosOfSmall(D d, V r, V& sine, V& cosine) {
     cosine = hwy::HWY_NAMESPACE::Add(cosine_minus_one, hwy::HWY_NAMESPACE::Set(d, 1.0f));
 }
 
+// Sine and cosine of |r| <= 0.125 by their Taylor series to r^5 and r^4: the first terms
+// left out are below 1e-10 and 6e-9, under float rounding; 6 operations instead of 10.
+template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
+HWY_INLINE void SinCosOfTiny(D d, V r, V& sine, V& cosine) {
+    namespace hn = hwy::HWY_NAMESPACE;
+    const V r2 = hn::Mul(r, r);
+    const V s = hn::MulAdd(hn::Set(d, 1.0f / 120.0f), r2, hn::Set(d, -1.0f / 6.0f));
+    sine = hn::MulAdd(hn::Mul(s, r2), r, r);
+    cosine = hn::MulAdd(hn::MulAdd(hn::Set(d, 1.0f / 24.0f), r2, hn::Set(d, -0.5f)), r2, hn::Set(d, 1.0f));
+}
+
 template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
 HWY_INLINE void SinCos(D d, V x, V& sine, V& cosine) {
     namespace hn = hwy::HWY_NAMESPACE;

@@ -40,6 +40,23 @@ TEST(FastSinCos, WithinOneMillionthOfStdOverTheWholeRange) {
     EXPECT_LT(worst, 1e-6);
 }
 
+// The short polynomials for small angles, each over its whole range, against std::sin/cos
+// (dLBS picks them when its table's angles allow; the bend's sine is the small one).
+TEST(FastSinCos, ShortPolynomialsWithinTheirRanges) {
+    for (const auto& [range, limit] : {std::pair{SinCosRange::kSmall, float(M_PI_4)}, {SinCosRange::kTiny, 0.125f}}) {
+        std::vector<float> angles;
+        for (int k = -100000; k <= 100000; ++k) angles.push_back(limit * float(k) * 1e-5f);
+        std::vector<float> s(angles.size()), c(angles.size());
+        fast_sincos(angles.data(), s.data(), c.data(), angles.size(), range);
+        double worst = 0.0;
+        for (std::size_t i = 0; i < angles.size(); ++i) {
+            worst = std::max(worst, std::abs(s[i] - std::sin(double(angles[i]))));
+            worst = std::max(worst, std::abs(c[i] - std::cos(double(angles[i]))));
+        }
+        EXPECT_LT(worst, 2e-7) << "up to " << limit;  // a few float roundings: the polynomials' own error is below
+    }
+}
+
 TEST(WorkerPool, EveryItemExactlyOnceAtAnyThreadCount) {
     for (int threads : {1, 2, 3, 8}) {
         WorkerPool pool(threads);
@@ -369,6 +386,42 @@ TEST(DelayedLbsFast, MatchesPlainWhenTicksTurnByMoreThanARightAngle) {
     const Character c = make_tree_character(2000, true);
     const float worst = fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 120.0f), 1.0f, 2, 1e-3f});
     std::printf("largest difference: %g sizes\n", worst);
+}
+
+// The angle range the table reports decides which sine and cosine the kernel evaluates:
+// one joint turning at a steady `speed` (rad/s) about z.
+DelayedRotationTable::AngleRange angle_range_when_turning_at(float speed) {
+    const Skeleton skeleton = test::make_bar(3).skeleton;
+    const PoseSampler motion = [&skeleton, speed](double t, Pose& pose) {
+        pose.local = skeleton.rest;
+        pose.local[1].rotation = glm::angleAxis(speed * float(t), glm::vec3(0, 0, 1)) * skeleton.rest[1].rotation;
+    };
+    JointMotionHistory history(skeleton.joint_count());
+    DelayedRotationTable table;
+    double t = 0.0;
+    for (int frame = 0; frame < 90; ++frame, t += 1.0 / 60.0) {
+        history.advance(t, skeleton, motion);
+        Pose pose = Pose::rest_of(skeleton);
+        motion(t, pose);
+        table.update(history, pose, t, 40.0);
+    }
+    return table.angle_range();
+}
+
+TEST(DelayedRotationTable, ReportsTheRangeOfItsSegmentsAngles) {
+    // A tick's half angle is speed / 120: tiny up to 0.125 (15 rad/s), small up to pi/4.
+    EXPECT_EQ(angle_range_when_turning_at(0.0f), DelayedRotationTable::kTiny);
+    EXPECT_EQ(angle_range_when_turning_at(14.0f), DelayedRotationTable::kTiny);
+    EXPECT_EQ(angle_range_when_turning_at(16.0f), DelayedRotationTable::kSmall);
+    EXPECT_EQ(angle_range_when_turning_at(90.0f), DelayedRotationTable::kSmall);
+    EXPECT_EQ(angle_range_when_turning_at(100.0f), DelayedRotationTable::kLarge);
+}
+
+TEST(DelayedLbsFast, MatchesPlainWhenTicksTurnPastTheTinyRange) {
+    // Rate 12: joints turn at about 15 to 40 rad/s, past the Taylor polynomials' range
+    // (kSmall), below a right angle per tick.
+    const Character c = make_tree_character(2000, true);
+    fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 12.0f), 1.0f});
 }
 
 TEST(DelayedLbsFast, MatchesPlainWithBonesAlongEachAxisAndWithout) {
