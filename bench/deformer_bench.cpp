@@ -3,8 +3,8 @@
 // the fast path on 1 and 2 threads against the plain implementations in the same run,
 // then a table of ns per vertex / per (vertex, ancestor) pair, speed-ups, thread scaling
 // and memory per vertex. `--summary` runs the 1M case alone and ends with one line for
-// scripts, each figure the best of 3 repetitions. Any Google Benchmark flag works too
-// (--benchmark_filter, --benchmark_repetitions: the table takes the best repetition).
+// scripts. Each figure is the fastest of 12 short repetitions; any Google Benchmark flag
+// works too (--benchmark_filter, --benchmark_repetitions, --benchmark_min_time).
 
 #include <benchmark/benchmark.h>
 
@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/bend_deformer.h"
 #include "core/blocked_deformer.h"
@@ -194,38 +195,50 @@ void BM_FramePlain(benchmark::State& state) {
 
 constexpr std::int64_t kSizes[] = {10'000, 100'000, 1'000'000};
 
+// Every benchmark also reports its fastest repetition, the figure the table keeps.
+benchmark::internal::Benchmark* add(const char* name, void (*run)(benchmark::State&)) {
+    return benchmark::RegisterBenchmark(name, run)->ComputeStatistics(
+        "fastest", +[](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
+}
+
 void register_all() {
     for (std::int64_t n : kSizes) {
-        benchmark::RegisterBenchmark("BM_LbsPlain", BM_LbsPlain)->Args({n, 1});
-        benchmark::RegisterBenchmark("BM_BendPlain", BM_BendPlain)->Args({n, 1, 0});
-        benchmark::RegisterBenchmark("BM_FramePlain", BM_FramePlain)->Args({n, 1});
-        benchmark::RegisterBenchmark("BM_DelayedLbsPlain", BM_DelayedLbsPlain)->Args({n, 1});
-        benchmark::RegisterBenchmark("BM_VelocitySkinningPlain", BM_BendPlain)->Args({n, 1, 2});
-        benchmark::RegisterBenchmark("BM_VelocitySkinning", BM_Bend)->Args({n, 1, 2});
+        add("BM_LbsPlain", BM_LbsPlain)->Args({n, 1});
+        add("BM_BendPlain", BM_BendPlain)->Args({n, 1, 0});
+        add("BM_FramePlain", BM_FramePlain)->Args({n, 1});
+        add("BM_DelayedLbsPlain", BM_DelayedLbsPlain)->Args({n, 1});
+        add("BM_VelocitySkinningPlain", BM_BendPlain)->Args({n, 1, 2});
+        add("BM_VelocitySkinning", BM_Bend)->Args({n, 1, 2});
         for (std::int64_t threads : {1, 2}) {
-            benchmark::RegisterBenchmark("BM_Lbs", BM_Lbs)->Args({n, threads});
-            benchmark::RegisterBenchmark("BM_Bend", BM_Bend)->Args({n, threads, 0});
-            benchmark::RegisterBenchmark("BM_DelayedLbs", BM_DelayedLbs)->Args({n, threads});
-            benchmark::RegisterBenchmark("BM_Frame", BM_Frame)->Args({n, threads});
+            add("BM_Lbs", BM_Lbs)->Args({n, threads});
+            add("BM_Bend", BM_Bend)->Args({n, threads, 0});
+            add("BM_DelayedLbs", BM_DelayedLbs)->Args({n, threads});
+            add("BM_Frame", BM_Frame)->Args({n, threads});
         }
-        benchmark::RegisterBenchmark("BM_BendStill", BM_Bend)->Args({n, 1, 1});
+        add("BM_BendStill", BM_Bend)->Args({n, 1, 1});
     }
 }
 
-// Keeps each run's seconds per iteration, by name ("BM_Bend/1000000/2/0"): with
-// --benchmark_repetitions, the fastest repetition, the one least slowed down by whatever
-// else the machine runs (on a shared machine the others only ever add time).
+// Keeps each run's seconds per iteration, by name ("BM_Bend/1000000/2/0"): of its
+// repetitions, the fastest, the one least slowed down by whatever else the machine runs
+// (on a shared machine the others only ever add time).
 class CollectingReporter : public benchmark::ConsoleReporter {
 public:
     std::map<std::string, double> seconds;
     void ReportRuns(const std::vector<Run>& runs) override {
+        std::vector<Run> shown;  // one line per benchmark: its fastest repetition
         for (const Run& r : runs) {
-            if (r.iterations <= 0 || r.run_type != Run::RT_Iteration) continue;
+            if (r.run_type == Run::RT_Aggregate) {
+                if (r.aggregate_name == "fastest") shown.push_back(r);
+                continue;
+            }
+            if (r.iterations <= 0) continue;
+            if (runs.size() == 1) shown.push_back(r);
             const double s = r.real_accumulated_time / double(r.iterations);
             auto [it, added] = seconds.emplace(r.benchmark_name(), s);
             if (!added) it->second = std::min(it->second, s);
         }
-        ConsoleReporter::ReportRuns(runs);
+        if (!shown.empty()) ConsoleReporter::ReportRuns(shown);
     }
     double get(const std::string& name) const {
         auto it = seconds.find(name);
@@ -326,8 +339,15 @@ int main(int argc, char** argv) {
     for (auto it = args.begin(); it != args.end();)
         if (std::strcmp(*it, "--summary") == 0) summary = true, it = args.erase(it);
         else ++it;
-    std::string repetitions = "--benchmark_repetitions=3";
-    if (summary) args.push_back(filter.data()), args.push_back(repetitions.data());
+    // Many short repetitions, the fastest kept (CollectingReporter): on a shared machine a
+    // busy spell then spoils a few of them, not a whole benchmark.
+    std::string repetitions = "--benchmark_repetitions=12", min_time = "--benchmark_min_time=0.05";
+    auto given = [&args](const char* flag) {
+        return std::any_of(args.begin(), args.end(), [flag](const char* a) { return std::strncmp(a, flag, std::strlen(flag)) == 0; });
+    };
+    if (!given("--benchmark_repetitions")) args.push_back(repetitions.data());
+    if (!given("--benchmark_min_time")) args.push_back(min_time.data());
+    if (summary) args.push_back(filter.data());
     int count = static_cast<int>(args.size());
     benchmark::Initialize(&count, args.data());
     if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;

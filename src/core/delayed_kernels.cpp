@@ -173,85 +173,130 @@ HWY_INLINE void LoadLink(D d, const float* link, Quat& q, V3& t) {
 
 constexpr std::size_t kLinkFloats = 7 * kLanes;
 
+// The blocks of a window write their vertices in the order of their delays, not of their
+// indices, which the hardware prefetcher cannot follow. So each block asks, for writing,
+// for its share of the cache lines the next window will write: they are in cache by the
+// time it comes (measured: dLBS at 1M vertices 12% faster, no change at 100k).
+struct NextWindowLines {
+    static constexpr std::size_t kLineBytes = 64;
+    const char* positions;
+    const char* normals;
+    std::size_t at, end;    // bytes into both arrays
+    std::size_t per_block;  // bytes
+};
+
+HWY_INLINE NextWindowLines LinesAfterWindow(const BlockedSkin& s, std::size_t window, const glm::vec3* positions,
+                                            const glm::vec3* normals) {
+    constexpr std::size_t kLine = NextWindowLines::kLineBytes;
+    const std::size_t window_bytes = BlockedSkin::kWindowVertices * sizeof(glm::vec3);
+    const std::size_t mesh_bytes = s.vertex_count * sizeof(glm::vec3);
+    const std::size_t begin = std::min((window + 1) * window_bytes, mesh_bytes);
+    const std::size_t end = std::min(begin + window_bytes, mesh_bytes);
+    const std::size_t blocks = std::max<std::size_t>(s.window_blocks[window + 1] - s.window_blocks[window], 1);
+    const std::size_t lines = (end - begin + kLine - 1) / kLine;
+    return {reinterpret_cast<const char*>(positions), reinterpret_cast<const char*>(normals), begin, end,
+            (lines + blocks - 1) / blocks * kLine};
+}
+
+HWY_INLINE void PrefetchBlockShare(NextWindowLines& lines) {
+    const std::size_t stop = std::min(lines.at + lines.per_block, lines.end);
+    for (; lines.at < stop; lines.at += NextWindowLines::kLineBytes) {
+        __builtin_prefetch(lines.positions + lines.at, 1);
+        __builtin_prefetch(lines.normals + lines.at, 1);
+    }
+}
+
+// Skins the lanes of block b: the delayed chain of each lane, then the blend.
+HWY_INLINE void SkinDelayedBlock(D d, const DelayedFrame& f, std::size_t b, DelayedRotationTable::AngleRange range,
+                                 V ticks_per_size, const BlockWindows& windows, float* scratch) {
+    const BlockedSkin& s = *f.skin;
+    const BlockedDelays& delays = *f.delays;
+    const DelayedRotationTable& table = *f.table;
+    const BlockedSkin::Group& group = s.groups[s.block_group[b]];
+    const std::size_t first_row = s.block_betas[b];
+    FindWindows(d, table, ticks_per_size, delays.row_base.data() + first_row, delays.row_spread.data() + first_row,
+                group.ancestor_count, windows);
+    for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
+        // The chain of delayed globals, parents first; a link whose parent is the link
+        // just before it (the usual case) takes it from registers, and only the links
+        // read again later are stored.
+        Quat q{};
+        V3 t{};
+        for (std::uint32_t r = 0; r < group.ancestor_count; ++r) {
+            const std::size_t entry = group.ancestors_begin + r;
+            const int joint = static_cast<int>(s.joints[entry]);
+            const std::int32_t parent = delays.slot[entry];
+            const Quat local = DelayedRotation(d, table, range, joint, windows, r,
+                                               hn::LoadU(d, delays.offsets.data() + (first_row + r) * kLanes + o),
+                                               ticks_per_size);
+            const DelayedJointFrame& frame = f.joints[joint];
+            if (parent == BlockedDelays::kNoParent) {
+                q = local;
+                t = Broadcast(d, frame.translation);
+            } else {
+                if (parent != static_cast<std::int32_t>(r) - 1) LoadLink(d, scratch + parent * kLinkFloats, q, t);
+                t = PlaceChild(d, q, frame, t);
+                q = Multiply(q, local);
+            }
+            if (delays.keep[entry]) StoreLink(d, q, t, scratch + r * kLinkFloats);
+        }
+
+        // Blend sum_j w_j G_j B_j^-1 from the influences' links, then skin as LBS does.
+        V m[12];
+        for (V& e : m) e = hn::Zero(d);
+        const float* weights = s.weights.data() + std::size_t(s.block_weights[b]) * kLanes + o;
+        for (std::uint32_t r = 0; r < group.influence_count; ++r) {
+            const int joint = static_cast<int>(s.joints[group.influences_begin + r]);
+            Quat g;
+            V3 translation;
+            LoadLink(d, scratch + delays.slot[group.influences_begin + r] * kLinkFloats, g, translation);
+            const V w = hn::LoadU(d, weights + std::size_t(r) * kLanes);
+            // w R(g), as glm::mat3_cast, with the weight folded into the doubled products.
+            const V w2 = hn::Add(w, w);
+            const V ax = hn::Mul(w2, g.x), ay = hn::Mul(w2, g.y), az = hn::Mul(w2, g.z);
+            const V xx = hn::Mul(g.x, ax), yy = hn::Mul(g.y, ay), zz = hn::Mul(g.z, az);
+            const V xy = hn::Mul(g.x, ay), xz = hn::Mul(g.x, az), yz = hn::Mul(g.y, az);
+            const V wx = hn::Mul(g.w, ax), wy = hn::Mul(g.w, ay), wz = hn::Mul(g.w, az);
+            const V3 rotation[3] = {{hn::Sub(w, hn::Add(yy, zz)), hn::Add(xy, wz), hn::Sub(xz, wy)},
+                                    {hn::Sub(xy, wz), hn::Sub(w, hn::Add(xx, zz)), hn::Add(yz, wx)},
+                                    {hn::Add(xz, wy), hn::Sub(yz, wx), hn::Sub(w, hn::Add(xx, yy))}};
+            const float* bind = f.joints[joint].bind;
+            for (int c = 0; c < 4; ++c) {
+                V3 column{m[3 * c], m[3 * c + 1], m[3 * c + 2]};
+                column = MulAdd3(hn::Set(d, bind[3 * c]), rotation[0], column);
+                column = MulAdd3(hn::Set(d, bind[3 * c + 1]), rotation[1], column);
+                column = MulAdd3(hn::Set(d, bind[3 * c + 2]), rotation[2], column);
+                if (c == 3) column = MulAdd3(w, translation, column);
+                m[3 * c] = column.x, m[3 * c + 1] = column.y, m[3 * c + 2] = column.z;
+            }
+        }
+        const V3 columns[3] = {{m[0], m[1], m[2]}, {m[3], m[4], m[5]}, {m[6], m[7], m[8]}};
+        const float* rest = s.rest.data() + b * 6 * kLanes + o;
+        const V3 p = LoadRows(d, rest), n = LoadRows(d, rest + 3 * kLanes);
+        const V3 position =
+            MulAdd3(p.z, columns[2], MulAdd3(p.y, columns[1], MulAdd3(p.x, columns[0], V3{m[9], m[10], m[11]})));
+        const V3 normal = NormalizedOr(d, Cofactor(columns, n), n);
+        const LaneSlice lanes{s.vertex.data() + b * kLanes + o, s.block_contiguous[b] != 0};
+        ScatterVec3(d, lanes, position, f.positions);
+        ScatterVec3(d, lanes, normal, f.normals);
+    }
+}
+
 void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::size_t window_end, float* scratch) {
     const D d;
     const BlockedSkin& s = *f.skin;
     const BlockedDelays& delays = *f.delays;
-    const DelayedRotationTable& table = *f.table;
     const V ticks_per_size = hn::Set(d, static_cast<float>(f.ticks_per_size));
-    const DelayedRotationTable::AngleRange range = table.angle_range();
+    const DelayedRotationTable::AngleRange range = f.table->angle_range();
     const std::size_t rows = (static_cast<std::size_t>(delays.deepest_chain) + kLanes - 1) / kLanes * kLanes;
     float* windows_area = scratch + static_cast<std::size_t>(delays.deepest_chain) * kLinkFloats;
     const BlockWindows windows{windows_area, windows_area + rows, windows_area + 2 * rows,
                                reinterpret_cast<std::int32_t*>(windows_area + 3 * rows)};
-    for (std::size_t b = s.window_blocks[window_begin]; b < s.window_blocks[window_end]; ++b) {
-        const BlockedSkin::Group& group = s.groups[s.block_group[b]];
-        const std::size_t first_row = s.block_betas[b];
-        FindWindows(d, table, ticks_per_size, delays.row_base.data() + first_row, delays.row_spread.data() + first_row,
-                    group.ancestor_count, windows);
-        for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
-            // The chain of delayed globals, parents first; a link whose parent is the link
-            // just before it (the usual case) takes it from registers, and only the links
-            // read again later are stored.
-            Quat q{};
-            V3 t{};
-            for (std::uint32_t r = 0; r < group.ancestor_count; ++r) {
-                const std::size_t entry = group.ancestors_begin + r;
-                const int joint = static_cast<int>(s.joints[entry]);
-                const std::int32_t parent = delays.slot[entry];
-                const Quat local = DelayedRotation(d, table, range, joint, windows, r,
-                                                   hn::LoadU(d, delays.offsets.data() + (first_row + r) * kLanes + o),
-                                                   ticks_per_size);
-                const DelayedJointFrame& frame = f.joints[joint];
-                if (parent == BlockedDelays::kNoParent) {
-                    q = local;
-                    t = Broadcast(d, frame.translation);
-                } else {
-                    if (parent != static_cast<std::int32_t>(r) - 1) LoadLink(d, scratch + parent * kLinkFloats, q, t);
-                    t = PlaceChild(d, q, frame, t);
-                    q = Multiply(q, local);
-                }
-                if (delays.keep[entry]) StoreLink(d, q, t, scratch + r * kLinkFloats);
-            }
-
-            // Blend sum_j w_j G_j B_j^-1 from the influences' links, then skin as LBS does.
-            V m[12];
-            for (V& e : m) e = hn::Zero(d);
-            const float* weights = s.weights.data() + std::size_t(s.block_weights[b]) * kLanes + o;
-            for (std::uint32_t r = 0; r < group.influence_count; ++r) {
-                const int joint = static_cast<int>(s.joints[group.influences_begin + r]);
-                Quat g;
-                V3 translation;
-                LoadLink(d, scratch + delays.slot[group.influences_begin + r] * kLinkFloats, g, translation);
-                const V w = hn::LoadU(d, weights + std::size_t(r) * kLanes);
-                // w R(g), as glm::mat3_cast, with the weight folded into the doubled products.
-                const V w2 = hn::Add(w, w);
-                const V ax = hn::Mul(w2, g.x), ay = hn::Mul(w2, g.y), az = hn::Mul(w2, g.z);
-                const V xx = hn::Mul(g.x, ax), yy = hn::Mul(g.y, ay), zz = hn::Mul(g.z, az);
-                const V xy = hn::Mul(g.x, ay), xz = hn::Mul(g.x, az), yz = hn::Mul(g.y, az);
-                const V wx = hn::Mul(g.w, ax), wy = hn::Mul(g.w, ay), wz = hn::Mul(g.w, az);
-                const V3 rotation[3] = {{hn::Sub(w, hn::Add(yy, zz)), hn::Add(xy, wz), hn::Sub(xz, wy)},
-                                        {hn::Sub(xy, wz), hn::Sub(w, hn::Add(xx, zz)), hn::Add(yz, wx)},
-                                        {hn::Add(xz, wy), hn::Sub(yz, wx), hn::Sub(w, hn::Add(xx, yy))}};
-                const float* bind = f.joints[joint].bind;
-                for (int c = 0; c < 4; ++c) {
-                    V3 column{m[3 * c], m[3 * c + 1], m[3 * c + 2]};
-                    column = MulAdd3(hn::Set(d, bind[3 * c]), rotation[0], column);
-                    column = MulAdd3(hn::Set(d, bind[3 * c + 1]), rotation[1], column);
-                    column = MulAdd3(hn::Set(d, bind[3 * c + 2]), rotation[2], column);
-                    if (c == 3) column = MulAdd3(w, translation, column);
-                    m[3 * c] = column.x, m[3 * c + 1] = column.y, m[3 * c + 2] = column.z;
-                }
-            }
-            const V3 columns[3] = {{m[0], m[1], m[2]}, {m[3], m[4], m[5]}, {m[6], m[7], m[8]}};
-            const float* rest = s.rest.data() + b * 6 * kLanes + o;
-            const V3 p = LoadRows(d, rest), n = LoadRows(d, rest + 3 * kLanes);
-            const V3 position =
-                MulAdd3(p.z, columns[2], MulAdd3(p.y, columns[1], MulAdd3(p.x, columns[0], V3{m[9], m[10], m[11]})));
-            const V3 normal = NormalizedOr(d, Cofactor(columns, n), n);
-            const LaneSlice lanes{s.vertex.data() + b * kLanes + o, s.block_contiguous[b] != 0};
-            ScatterVec3(d, lanes, position, f.positions);
-            ScatterVec3(d, lanes, normal, f.normals);
+    for (std::size_t window = window_begin; window < window_end; ++window) {
+        NextWindowLines next_lines = LinesAfterWindow(s, window, f.positions, f.normals);
+        for (std::size_t b = s.window_blocks[window]; b < s.window_blocks[window + 1]; ++b) {
+            PrefetchBlockShare(next_lines);
+            SkinDelayedBlock(d, f, b, range, ticks_per_size, windows, scratch);
         }
     }
 }
