@@ -248,7 +248,9 @@ void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMe
         while (reinterpret_cast<std::uintptr_t>(aligned) % 64 != 0) ++aligned;
         deform_delayed_windows(frame, begin, end, aligned);
     };
-    pool.parallel_for(skin_.window_count(), 1, deform);
+    // Runs of consecutive windows per call, so that the kernel can prefetch the next one.
+    const std::size_t run = std::max<std::size_t>(1, skin_.window_count() / (8 * std::size_t(pool.thread_count())));
+    pool.parallel_for(skin_.window_count(), run, deform);
 }
 
 }  // namespace dynskin
