@@ -420,7 +420,7 @@ TEST(DelayedRotationTable, ReportsTheRangeOfItsSegmentsAngles) {
 TEST(DelayedLbsFast, MatchesPlainWhenTicksTurnPastTheTinyRange) {
     // Rate 12: joints turn at about 15 to 40 rad/s, past the Taylor polynomials' range
     // (kSmall), below a right angle per tick. Influences delayed that differently turn far
-    // apart, so normals get the looser bound of the right-angle test below (measured
+    // apart, so normals get the looser bound of the right-angle test above (measured
     // 1.3e-4 under clang, float rounding in the cofactor of a nearly singular blend).
     const Character c = make_tree_character(2000, true);
     fast_against_plain_dlbs({c, every_joint_turning(c.skeleton, 12.0f), 1.0f, 2, 1e-3f});
