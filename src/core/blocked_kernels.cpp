@@ -99,7 +99,7 @@ HWY_INLINE TurnTerms TurnLanes(D d, const BendJointFrame& joint, V beta, V gamma
         h = hn::Mul(h, hn::NegMulAdd(th, th, one));
     }
     V sine, cosine_minus_one;
-    if (HWY_LIKELY(hn::AllTrue(d, hn::Le(hn::Abs(theta), hn::Set(d, 0.785398163f))))) {  // finite and small
+    if (HWY_LIKELY(hn::AllTrue(d, hn::Le(hn::Abs(theta), hn::Set(d, float(kSmallAngle)))))) {  // finite and small
         SinCosMinusOneOfSmall(d, theta, sine, cosine_minus_one);
     } else {  // lanes whose theta is not finite take no part, as in apply_bend
         const M ok = hn::And(hn::IsFinite(theta), hn::Ne(theta, zero));

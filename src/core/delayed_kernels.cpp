@@ -86,7 +86,7 @@ HWY_INLINE void FindWindows(D d, const DelayedRotationTable& table, V ticks_per_
 // The delayed local rotation of `joint` on the slice's lanes (row r of the windows):
 // slerp_shortest between the ticks around each lane's delayed time, as
 // cos(phi) q0 + sin(phi) u of its segment.
-HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, DelayedRotationTable::AngleRange range,
+HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, SinCosRange range,
                                 int joint, const BlockWindows& w, std::uint32_t r, V offsets, V ticks_per_size) {
     using Table = DelayedRotationTable;
     const V zero = hn::Zero(d);
@@ -117,11 +117,7 @@ HWY_INLINE Quat DelayedRotation(D d, const DelayedRotationTable& table, DelayedR
     }
     const V phi = hn::Mul(since_start, fields[Table::kRate]);
     V sine, cosine;
-    switch (range) {
-        case DelayedRotationTable::kTiny: SinCosOfTiny(d, phi, sine, cosine); break;
-        case DelayedRotationTable::kSmall: SinCosOfSmall(d, phi, sine, cosine); break;
-        default: SinCos(d, phi, sine, cosine);
-    }
+    SinCosIn(d, range, phi, sine, cosine);
     return {hn::MulAdd(sine, fields[Table::kUW], hn::Mul(cosine, fields[Table::kQ0W])),
             hn::MulAdd(sine, fields[Table::kUX], hn::Mul(cosine, fields[Table::kQ0X])),
             hn::MulAdd(sine, fields[Table::kUY], hn::Mul(cosine, fields[Table::kQ0Y])),
@@ -185,11 +181,13 @@ struct NextWindowLines {
     std::size_t per_block;  // bytes
 };
 
-HWY_INLINE NextWindowLines LinesAfterWindow(const BlockedSkin& s, std::size_t window, const glm::vec3* positions,
-                                            const glm::vec3* normals) {
+// None when `window` is the last of the run [.., run_end) this call skins: the next one is
+// another thread's, and prefetching it for writing would bounce its lines between caches.
+HWY_INLINE NextWindowLines LinesAfterWindow(const BlockedSkin& s, std::size_t window, std::size_t run_end,
+                                            const glm::vec3* positions, const glm::vec3* normals) {
     constexpr std::size_t kLine = NextWindowLines::kLineBytes;
     const std::size_t window_bytes = BlockedSkin::kWindowVertices * sizeof(glm::vec3);
-    const std::size_t mesh_bytes = s.vertex_count * sizeof(glm::vec3);
+    const std::size_t mesh_bytes = window + 1 < run_end ? s.vertex_count * sizeof(glm::vec3) : 0;
     const std::size_t begin = std::min((window + 1) * window_bytes, mesh_bytes);
     const std::size_t end = std::min(begin + window_bytes, mesh_bytes);
     const std::size_t blocks = std::max<std::size_t>(s.window_blocks[window + 1] - s.window_blocks[window], 1);
@@ -207,7 +205,7 @@ HWY_INLINE void PrefetchBlockShare(NextWindowLines& lines) {
 }
 
 // Skins the lanes of block b: the delayed chain of each lane, then the blend.
-HWY_INLINE void SkinDelayedBlock(D d, const DelayedFrame& f, std::size_t b, DelayedRotationTable::AngleRange range,
+HWY_INLINE void SkinDelayedBlock(D d, const DelayedFrame& f, std::size_t b, SinCosRange range,
                                  V ticks_per_size, const BlockWindows& windows, float* scratch) {
     const BlockedSkin& s = *f.skin;
     const BlockedDelays& delays = *f.delays;
@@ -287,15 +285,13 @@ void DeformDelayedWindows(const DelayedFrame& f, std::size_t window_begin, std::
     const BlockedSkin& s = *f.skin;
     const BlockedDelays& delays = *f.delays;
     const V ticks_per_size = hn::Set(d, static_cast<float>(f.ticks_per_size));
-    const DelayedRotationTable::AngleRange range = f.table->angle_range();
+    const SinCosRange range = f.table->angle_range();
     const std::size_t rows = (static_cast<std::size_t>(delays.deepest_chain) + kLanes - 1) / kLanes * kLanes;
     float* windows_area = scratch + static_cast<std::size_t>(delays.deepest_chain) * kLinkFloats;
     const BlockWindows windows{windows_area, windows_area + rows, windows_area + 2 * rows,
                                reinterpret_cast<std::int32_t*>(windows_area + 3 * rows)};
     for (std::size_t window = window_begin; window < window_end; ++window) {
-        // Only a window this call skins next: another thread's would bounce between caches.
-        NextWindowLines next_lines = LinesAfterWindow(s, window, f.positions, f.normals);
-        if (window + 1 == window_end) next_lines.end = next_lines.at;
+        NextWindowLines next_lines = LinesAfterWindow(s, window, window_end, f.positions, f.normals);
         for (std::size_t b = s.window_blocks[window]; b < s.window_blocks[window + 1]; ++b) {
             PrefetchBlockShare(next_lines);
             SkinDelayedBlock(d, f, b, range, ticks_per_size, windows, scratch);

@@ -10,7 +10,7 @@ void DelayedRotationTable::resize(int joint_count, int capacity) {
     capacity_ = capacity;
     data_.assign(static_cast<std::size_t>(joint_count) * kFieldCount * stride(), 0.0f);
     segments_.assign(static_cast<std::size_t>(joint_count) * capacity * kFieldCount, 0.0f);
-    range_.assign(static_cast<std::size_t>(joint_count) * capacity, kTiny);
+    range_.assign(static_cast<std::size_t>(joint_count) * capacity, SinCosRange::kTiny);
     above_tiny_segments_ = 0;
     large_segments_ = 0;
     holds_segments_ = false;
@@ -44,11 +44,11 @@ void DelayedRotationTable::write(int joint, int pos, const glm::quat& a, const g
         r[pos] = values[f];
         if (pos < kPad) r[capacity_ + pos] = values[f];  // the mirrored start
     }
-    std::uint8_t& range = range_[static_cast<std::size_t>(joint) * capacity_ + pos];
-    const AngleRange now = !(angle <= M_PI / 4.0) ? kLarge : angle > kTinyHalfAngle ? kSmall : kTiny;
-    above_tiny_segments_ += int(now != kTiny) - int(range != kTiny);
-    large_segments_ += int(now == kLarge) - int(range == kLarge);
-    range = static_cast<std::uint8_t>(now);
+    SinCosRange& range = range_[static_cast<std::size_t>(joint) * capacity_ + pos];
+    const SinCosRange now = sincos_range_of(angle);
+    above_tiny_segments_ += int(now != SinCosRange::kTiny) - int(range != SinCosRange::kTiny);
+    large_segments_ += int(now == SinCosRange::kAny) - int(range == SinCosRange::kAny);
+    range = now;
 }
 
 void DelayedRotationTable::update(const JointMotionHistory& history, const Pose& pose, double t,

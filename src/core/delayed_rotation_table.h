@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/joint_motion_history.h"
+#include "core/sincos_range.h"
 
 namespace dynskin {
 
@@ -48,14 +49,10 @@ public:
     // The oldest segment a delay may reach, relative to n - 1 (older delays read it at its
     // start): the start of the table, or the segment before the history's oldest tick.
     Tick lowest_segment() const { return lowest_segment_; }
-    // The largest phi of any segment, as a class: every phi is a segment's half angle or
-    // less. kTiny: at most kTinyHalfAngle (a joint turning up to 15 rad/s), where short
-    // Taylor polynomials are exact in float; kSmall: at most pi/4, within the range of the
-    // sine and cosine polynomials without range reduction; kLarge: anything else.
-    enum AngleRange { kTiny, kSmall, kLarge };
-    static constexpr double kTinyHalfAngle = 0.125;
-    AngleRange angle_range() const {
-        return large_segments_ > 0 ? kLarge : above_tiny_segments_ > 0 ? kSmall : kTiny;
+    // The range of every phi the kernel evaluates (each at most its segment's half angle):
+    // kTiny while no joint turns faster than 15 rad/s, kSmall up to a right angle a tick.
+    SinCosRange angle_range() const {
+        return large_segments_ > 0 ? SinCosRange::kAny : above_tiny_segments_ > 0 ? SinCosRange::kSmall : SinCosRange::kTiny;
     }
     std::size_t memory_bytes() const {
         return (data_.capacity() + segments_.capacity()) * sizeof(float) + range_.capacity();
@@ -71,8 +68,8 @@ private:
     int capacity_ = 0;  // a power of two, at least kPad
     std::vector<float> data_;      // per joint and field, a row of segments
     std::vector<float> segments_;  // per joint and segment, its fields
-    std::vector<std::uint8_t> range_;  // per joint and ring position: its AngleRange
-    int above_tiny_segments_ = 0;      // kSmall or kLarge
+    std::vector<SinCosRange> range_;  // per joint and ring position: its half angle's
+    int above_tiny_segments_ = 0;     // kSmall or kAny
     int large_segments_ = 0;
     int restarts_seen_ = -1;
     bool holds_segments_ = false;  // full tick segments up to valid_to_ are in the ring

@@ -13,15 +13,6 @@ namespace dynskin {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-template <class D, class V = hn::Vec<D>>
-HWY_INLINE void SinCosIn(D d, SinCosRange range, V x, V& s, V& c) {
-    switch (range) {
-        case SinCosRange::kTiny: return SinCosOfTiny(d, x, s, c);
-        case SinCosRange::kSmall: return SinCosOfSmall(d, x, s, c);
-        default: return SinCos(d, x, s, c);
-    }
-}
-
 void FastSinCos(const float* angles, float* sines, float* cosines, std::size_t count, SinCosRange range) {
     const hn::ScalableTag<float> d;
     const std::size_t n = hn::Lanes(d);

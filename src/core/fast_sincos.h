@@ -4,12 +4,11 @@
 
 #include <cstddef>
 
+#include "core/sincos_range.h"
+
 namespace dynskin {
 
-// Which evaluation: any angle (range reduction), or one that only holds for |angle| <= pi/4
-// (kSmall) or |angle| <= 0.125 (kTiny).
-enum class SinCosRange { kAny, kSmall, kTiny };
-
+// `range`: the evaluation to use (sincos_range.h); the angles must lie within it.
 void fast_sincos(const float* angles, float* sines, float* cosines, std::size_t count,
                  SinCosRange range = SinCosRange::kAny);
 

@@ -13,6 +13,8 @@
 
 #include <hwy/highway.h>
 
+#include "core/sincos_range.h"
+
 HWY_BEFORE_NAMESPACE();
 namespace dynskin {
 namespace HWY_NAMESPACE {
@@ -40,7 +42,7 @@ HWY_INLINE void SinCosOfSmall(D d, V r, V& sine, V& cosine) {
     cosine = hwy::HWY_NAMESPACE::Add(cosine_minus_one, hwy::HWY_NAMESPACE::Set(d, 1.0f));
 }
 
-// Sine and cosine of |r| <= 0.125 by their Taylor series to r^5 and r^4: the first terms
+// Sine and cosine of |r| <= kTinyAngle = 0.125 by their Taylor series to r^5 and r^4: the first terms
 // left out are below 1e-10 and 6e-9, under float rounding; 6 operations instead of 10.
 template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
 HWY_INLINE void SinCosOfTiny(D d, V r, V& sine, V& cosine) {
@@ -72,6 +74,16 @@ HWY_INLINE void SinCos(D d, V x, V& sine, V& cosine) {
     const V sine_abs = hn::IfThenElse(swap, c, s), cosine_abs = hn::IfThenElse(swap, s, c);
     sine = hn::IfThenElse(negate_sine, hn::Neg(sine_abs), sine_abs);
     cosine = hn::IfThenElse(negate_cosine, hn::Neg(cosine_abs), cosine_abs);
+}
+
+// Sine and cosine of x by the evaluation its range allows (sincos_range.h).
+template <class D, class V = hwy::HWY_NAMESPACE::Vec<D>>
+HWY_INLINE void SinCosIn(D d, SinCosRange range, V x, V& sine, V& cosine) {
+    switch (range) {
+        case SinCosRange::kTiny: return SinCosOfTiny(d, x, sine, cosine);
+        case SinCosRange::kSmall: return SinCosOfSmall(d, x, sine, cosine);
+        default: return SinCos(d, x, sine, cosine);
+    }
 }
 
 }  // namespace HWY_NAMESPACE

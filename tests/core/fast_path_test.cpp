@@ -43,7 +43,7 @@ TEST(FastSinCos, WithinOneMillionthOfStdOverTheWholeRange) {
 // The short polynomials for small angles, each over its whole range, against std::sin/cos
 // (dLBS picks them when its table's angles allow; the bend's sine is the small one).
 TEST(FastSinCos, ShortPolynomialsWithinTheirRanges) {
-    for (const auto& [range, limit] : {std::pair{SinCosRange::kSmall, float(M_PI_4)}, {SinCosRange::kTiny, 0.125f}}) {
+    for (const auto& [range, limit] : {std::pair{SinCosRange::kSmall, float(kSmallAngle)}, {SinCosRange::kTiny, float(kTinyAngle)}}) {
         std::vector<float> angles;
         for (int k = -100000; k <= 100000; ++k) angles.push_back(limit * float(k) * 1e-5f);
         std::vector<float> s(angles.size()), c(angles.size());
@@ -390,7 +390,7 @@ TEST(DelayedLbsFast, MatchesPlainWhenTicksTurnByMoreThanARightAngle) {
 
 // The angle range the table reports decides which sine and cosine the kernel evaluates:
 // one joint turning at a steady `speed` (rad/s) about z.
-DelayedRotationTable::AngleRange angle_range_when_turning_at(float speed) {
+SinCosRange angle_range_when_turning_at(float speed) {
     const Skeleton skeleton = test::make_bar(3).skeleton;
     const PoseSampler motion = [&skeleton, speed](double t, Pose& pose) {
         pose.local = skeleton.rest;
@@ -410,11 +410,11 @@ DelayedRotationTable::AngleRange angle_range_when_turning_at(float speed) {
 
 TEST(DelayedRotationTable, ReportsTheRangeOfItsSegmentsAngles) {
     // A tick's half angle is speed / 120: tiny up to 0.125 (15 rad/s), small up to pi/4.
-    EXPECT_EQ(angle_range_when_turning_at(0.0f), DelayedRotationTable::kTiny);
-    EXPECT_EQ(angle_range_when_turning_at(14.0f), DelayedRotationTable::kTiny);
-    EXPECT_EQ(angle_range_when_turning_at(16.0f), DelayedRotationTable::kSmall);
-    EXPECT_EQ(angle_range_when_turning_at(90.0f), DelayedRotationTable::kSmall);
-    EXPECT_EQ(angle_range_when_turning_at(100.0f), DelayedRotationTable::kLarge);
+    EXPECT_EQ(angle_range_when_turning_at(0.0f), SinCosRange::kTiny);
+    EXPECT_EQ(angle_range_when_turning_at(14.0f), SinCosRange::kTiny);
+    EXPECT_EQ(angle_range_when_turning_at(16.0f), SinCosRange::kSmall);
+    EXPECT_EQ(angle_range_when_turning_at(90.0f), SinCosRange::kSmall);
+    EXPECT_EQ(angle_range_when_turning_at(100.0f), SinCosRange::kAny);
 }
 
 TEST(DelayedLbsFast, MatchesPlainWhenTicksTurnPastTheTinyRange) {
