@@ -45,6 +45,7 @@ uniform bool bend_enabled;
 uniform bool dual_quaternion;
 uniform float character_size;  // L
 uniform float max_angle;       // soft limit; <= 0 or infinite: off
+uniform float max_offset;      // soft limit of the whole offset, world units; <= 0: off
 uniform float squash;          // S, seconds; 0: off
 uniform bool squash_about_centroid;  // else about the medial axis
 
@@ -226,6 +227,20 @@ void add_squash(int j, float k, float beta, vec3 p, inout vec3 offset, inout mat
     jacobian += beta * dj;
 }
 
+// bend_deformer.cpp's limit_offset: unchanged up to the knee (half the limit), then
+// knee + knee tanh((x - knee) / knee), applied to the offset and its Jacobian.
+void limit_offset(float limit, inout vec3 offset, inout mat3 jacobian) {
+    float knee = 0.5 * limit;
+    float len = length(offset);
+    if (!(len > knee)) return;
+    float th = tanh((len - knee) / knee);
+    float scale = (knee + knee * th) / len, slope = 1.0 - th * th;
+    vec3 direction = offset / len;
+    mat3 d = jacobian - mat3(1.0);
+    jacobian = mat3(1.0) + scale * d + (slope - scale) * outerProduct(direction, transpose(d) * direction);
+    offset *= scale;
+}
+
 void main() {
     vec3 p, n;
     if (delayed) skin_delayed(p, n);
@@ -293,6 +308,7 @@ void main() {
             }
         }
         if (moved && !any(isinf(offset)) && !any(isnan(offset))) {
+            if (max_offset > 0.0) limit_offset(max_offset, offset, jacobian);
             p += offset;
             n = normalized_or(cofactor_transform(jacobian, n), n);
         }

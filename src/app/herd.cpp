@@ -9,9 +9,15 @@
 namespace dynskin::app {
 
 Herd::Herd(int count, const Character& character, unsigned seed) {
+    // Instances turn about +Y through the origin: what each covers is the posed character's
+    // reach from that axis.
     glm::vec3 lo(INFINITY), hi(-INFINITY);
-    for (const glm::vec3& p : character.mesh.rest_positions) lo = glm::min(lo, p), hi = glm::max(hi, p);
-    const float spacing = 1.3f * std::max({hi.x - lo.x, hi.z - lo.z, 1e-3f});
+    float reach = 1e-3f;
+    for (const glm::vec3& p : rest_pose_positions(character.skeleton, character.mesh)) {
+        lo = glm::min(lo, p), hi = glm::max(hi, p);
+        reach = std::max(reach, glm::length(glm::vec2(p.x, p.z)));
+    }
+    const float spacing = 2.3f * reach;
     const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(double(count)))));
     const float duration = character.clips.empty() ? 0.0f : character.clips[0].duration;
     loop_ticks_ = std::max(1, static_cast<int>(std::lround(duration * 60.0)));
@@ -26,7 +32,6 @@ Herd::Herd(int count, const Character& character, unsigned seed) {
         phase_ticks_.push_back(phase(random));
     }
     rows_.resize(count);
-    const float reach = 0.5f * glm::length(glm::vec2(hi.x - lo.x, hi.z - lo.z));
     lo_ = glm::vec3(-half - reach, lo.y, -half - reach);
     hi_ = glm::vec3(half + reach, hi.y, half + reach);
 }

@@ -7,12 +7,36 @@
 
 namespace dynskin::app {
 
-void OrbitCamera::frame(const glm::vec3& lo, const glm::vec3& hi) {
+void OrbitCamera::frame(const glm::vec3& lo, const glm::vec3& hi, float aspect, float fill) {
     target = 0.5f * (lo + hi);
-    const float radius = std::max(0.5f * glm::length(hi - lo), 1e-4f);
-    distance = radius / std::sin(0.5f * fov_y) * 1.35f;  // room for the motion around the rest pose
     yaw = 0.6f;
     pitch = 0.25f;
+    const float radius = std::max(0.5f * glm::length(hi - lo), 1e-6f);
+    // How much of the free part of the view the box's corners take at a distance: the larger
+    // of the horizontal and vertical fractions. It shrinks as the camera backs off, so the
+    // distance that makes it `fill` is found by bisection, between touching the bounding
+    // sphere and seeing it from far away.
+    const float half_height = std::tan(0.5f * fov_y), half_width = half_height * std::max(aspect, 1e-3f);
+    const float free_width = std::max(1.0f - center_shift, 0.1f);
+    auto taken = [&](float d) {
+        distance = d;
+        const glm::mat4 v = view();
+        float largest = 0.0f;
+        for (int corner = 0; corner < 8; ++corner) {
+            const glm::vec3 p(corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y, corner & 4 ? hi.z : lo.z);
+            const glm::vec3 eye = glm::vec3(v * glm::vec4(p, 1.0f));
+            const float depth = std::max(-eye.z, 1e-6f * radius);
+            largest = std::max({largest, std::abs(eye.x) / (depth * half_width * free_width),
+                                std::abs(eye.y) / (depth * half_height)});
+        }
+        return largest;
+    };
+    float near = radius * 1.001f, far = radius * 1e4f;
+    for (int step = 0; step < 60; ++step) {
+        const float middle = std::sqrt(near * far);
+        (taken(middle) > fill ? near : far) = middle;
+    }
+    distance = far;
 }
 
 void OrbitCamera::orbit(float dx, float dy) {

@@ -13,8 +13,10 @@ struct Ray {
 
 class OrbitCamera {
 public:
-    // Frames the box so it fills most of the view, seen from the front, a little above.
-    void frame(const glm::vec3& lo, const glm::vec3& hi);
+    // Frames the box seen from the front, a little above: centred in the part of the view that
+    // center_shift leaves free, its projected corners filling `fill` of that part in the
+    // direction where it is tightest, whatever its size (millimetres or kilometres).
+    void frame(const glm::vec3& lo, const glm::vec3& hi, float aspect = 1.0f, float fill = 0.75f);
 
     void orbit(float dx_pixels, float dy_pixels);
     void pan(float dx_pixels, float dy_pixels, float viewport_height);

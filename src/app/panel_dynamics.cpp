@@ -66,12 +66,26 @@ void dynamics_panel(ViewerState& state) {
 
     slider_with_help("Translation", &p.translation_gain, 0.0f, 3.0f, "%.2f",
                      "Lag and wobble behind a joint whose translation moves (drag the root).");
-    bool limit = p.max_angle > 0.0f;
-    if (ImGui::Checkbox("Limit the bend", &limit)) p.max_angle = limit ? 0.8f : 0.0f;
+    bool limit = p.max_angle > 0.0f && std::isfinite(p.max_angle);
+    if (ImGui::Checkbox("Limit the bend", &limit)) p.max_angle = limit ? kDefaultMaxAngle : 0.0f;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Soft limit of each joint's bend angle (and of the translation's lag): fast swings bend "
+                          "this far at most instead of folding the limb over.");
     if (limit) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(-1);
         ImGui::SliderFloat("##max", &p.max_angle, 0.05f, 3.0f, "max %.2f rad");
+    }
+    bool limit_offset = p.max_offset > 0.0f && std::isfinite(p.max_offset);
+    if (ImGui::Checkbox("Limit the offset", &limit_offset)) p.max_offset = limit_offset ? kDefaultMaxOffset : 0.0f;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Soft limit of how far any vertex strays from the base skinning, in character sizes: "
+                          "half of it passes unchanged, beyond it the offset eases toward the limit (falls, "
+                          "teleports, violent clips).");
+    if (limit_offset) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-1);
+        ImGui::SliderFloat("##max_offset", &p.max_offset, 0.02f, 1.0f, "max %.2f L");
     }
     bool delayed = std::isfinite(p.propagation_speed);
     if (ImGui::Checkbox("Delayed LBS", &delayed)) p.propagation_speed = delayed ? 2.0f : std::numeric_limits<float>::infinity();

@@ -12,12 +12,14 @@ void PoseInput::reset_drags(int joint_count) {
 
 void PoseInput::apply(const Character& character, Pose& pose) const {
     pose.local = character.skeleton.rest;
+    pose.cycle = 0;
     if (clip >= 0 && clip < static_cast<int>(character.clips.size())) {
         const AnimationClip& c = character.clips[clip];
         double t = clip_time;
         if (loop && c.duration > 0.0f) {
-            t = std::fmod(t, static_cast<double>(c.duration));
-            if (t < 0.0) t += c.duration;
+            const LoopTime wrapped = loop_time(t, c.duration);
+            t = wrapped.time;
+            pose.cycle = wrapped.cycle;
         }
         c.sample(t, pose);
     }

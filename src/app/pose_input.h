@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/character.h"
+#include "core/pose_sampler.h"
 
 namespace dynskin::app {
 

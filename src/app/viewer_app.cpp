@@ -517,11 +517,13 @@ void ViewerApp::draw_frame() {
         Scene& scene = *state_.scene;
         const Deformer& d = scene.deformer;
         const SkinnedMesh& mesh = scene.character().mesh;
-        const glm::vec3 lo = herd_ ? herd_->lo() : scene.rest_lo, hi = herd_ ? herd_->hi() : scene.rest_hi;
         if (state_.frame_camera) {
-            state_.camera.frame(lo, hi);
+            posed_bounds(scene, scene.framed_lo, scene.framed_hi);
+            state_.camera.frame(herd_ ? herd_->lo() : scene.framed_lo, herd_ ? herd_->hi() : scene.framed_hi,
+                                float(fb_width) / float(fb_height));
             state_.frame_camera = false;
         }
+        const glm::vec3 lo = herd_ ? herd_->lo() : scene.framed_lo, hi = herd_ ? herd_->hi() : scene.framed_hi;
         const auto upload_start = std::chrono::steady_clock::now();
         view.gpu = (state_.gpu_path || herd_) && !visualising_;
         view.herd = herd_ != nullptr;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/linear_blend_skinning.h"
 #include "io/gltf_saver.h"
 
 namespace dynskin::app {
@@ -14,9 +15,24 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
     input.clip = loaded.character.clips.empty() ? -1 : 0;
     file_clip_count = loaded.character.clips.size();
     input.reset_drags(loaded.character.skeleton.joint_count());
-    rest_lo = glm::vec3(INFINITY);
-    rest_hi = glm::vec3(-INFINITY);
-    for (const glm::vec3& p : loaded.character.mesh.rest_positions) rest_lo = glm::min(rest_lo, p), rest_hi = glm::max(rest_hi, p);
+    posed_bounds(*this, framed_lo, framed_hi);
+}
+
+void posed_bounds(const Scene& scene, glm::vec3& lo, glm::vec3& hi) {
+    const Character& character = scene.character();
+    std::vector<glm::vec3> positions;
+    if (scene.deformer.globals().empty()) {
+        positions = rest_pose_positions(character.skeleton, character.mesh);
+    } else {
+        std::vector<glm::mat4> skinning;
+        std::vector<glm::vec3> normals;
+        skinning_matrices(scene.deformer.globals(), character.mesh.inverse_binds, skinning);
+        linear_blend_skinning(character.mesh, skinning, positions, normals);
+    }
+    lo = glm::vec3(INFINITY);
+    hi = glm::vec3(-INFINITY);
+    for (const glm::vec3& p : positions) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    if (positions.empty()) lo = hi = glm::vec3(0.0f);
 }
 
 bool has_unsaved_changes(const ViewerState& state) {

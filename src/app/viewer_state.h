@@ -37,7 +37,9 @@ struct Scene {
     BendPainter painter;
     PoseInput input;
     PoseTimeline timeline;
-    glm::vec3 rest_lo{0.0f}, rest_hi{0.0f};  // bounding box of the rest mesh
+    // The box of the character as posed in the world when the camera last framed it; the
+    // ground lies at its bottom.
+    glm::vec3 framed_lo{0.0f}, framed_hi{0.0f};
     SteadyMotionView steady_view;
     std::size_t file_clip_count = 0;        // clips from the file; recorded ones come after
 };
@@ -99,6 +101,10 @@ void set_tool(ViewerState& state, Tool tool);
 std::vector<float>& painted_layer(Scene& scene, PaintLayer layer);
 
 // Painted weights or settings differ from what was last loaded or saved.
+// The bounding box of the character as posed now in the world: LBS of the deformer's
+// current joints (or of the rest pose before the first update), whatever the drawing path.
+void posed_bounds(const Scene& scene, glm::vec3& lo, glm::vec3& hi);
+
 bool has_unsaved_changes(const ViewerState& state);
 void mark_saved(ViewerState& state);
 // Saves the paint and settings into a glb at path (the scene's own file when empty); on

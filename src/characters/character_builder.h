@@ -14,6 +14,16 @@
 
 namespace dynskin::characters {
 
+// A bundled character's preset is tuned by eye on its own clips, exaggeration included: the
+// safety limits meant for unknown rigs (DynamicParameters' max_angle, max_offset) are off
+// unless a recipe sets them.
+inline DynamicSettings tuned_preset() {
+    DynamicSettings settings;
+    settings.parameters.max_angle = 0.0f;
+    settings.parameters.max_offset = 0.0f;
+    return settings;
+}
+
 struct CharacterRecipe {
     std::string name;
     Rig rig;
@@ -23,7 +33,7 @@ struct CharacterRecipe {
     float bend_edge = 0.08f;       // the same for the bend layer, softer
     WeightDiffusion weights;
     std::vector<AnimationClip> clips;
-    DynamicSettings preset;        // its joints list may be empty: defaults for every joint
+    DynamicSettings preset = tuned_preset();  // its joints list may be empty: defaults for every joint
 };
 
 // A character together with the settings tuned for it.

@@ -10,6 +10,7 @@ namespace dynskin::cli {
 
 void add_info_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
+void add_offsets_command(CLI::App& app);
 void add_make_assets_command(CLI::App& app);
 void add_bake_command(CLI::App& app);
 void add_render_command(CLI::App& app);  // built with the viewer (DYNSKIN_CLI_RENDER)

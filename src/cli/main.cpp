@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     dynskin::cli::add_info_command(app);
     dynskin::cli::add_trace_command(app);
+    dynskin::cli::add_offsets_command(app);
     dynskin::cli::add_make_assets_command(app);
     dynskin::cli::add_bake_command(app);
 #ifdef DYNSKIN_CLI_RENDER

@@ -26,7 +26,10 @@ void SettingsOptions::add_to(CLI::App& command) {
     command.add_option("--A", amplitude, "Oscillation amplitude A (s)");
     command.add_option("--D", drag, "Drag D (s)");
     command.add_option("--c", c, "dLBS propagation speed, in character sizes per second (default: off)");
-    command.add_option("--max-angle", max_angle, "Soft limit of the bend angle, radians (0: off): the floppy limiter");
+    command.add_option("--max-angle", max_angle,
+                       "Soft limit of the bend angle, radians (0: off; default 1): the floppy limiter");
+    command.add_option("--max-offset", max_offset,
+                       "Soft limit of a vertex's whole offset, in character sizes (0: off; default 0.25)");
     command.add_option("--squash", squash, "Squash & stretch strength S, seconds (0: off)");
     command.add_option("--squash-center", squash_center, "Centre of a turning part's squash")
         ->check(CLI::IsMember({"axis", "centroid"}));
@@ -42,6 +45,7 @@ DynamicSettings SettingsOptions::resolve(const std::optional<DynamicSettings>& s
     if (amplitude) osc.amplitude = finite_parameter("A", *amplitude);
     if (drag) osc.drag = finite_parameter("D", *drag);
     if (max_angle) settings.parameters.max_angle = finite_parameter("max-angle", *max_angle);
+    if (max_offset) settings.parameters.max_offset = finite_parameter("max-offset", *max_offset);
     if (squash) settings.parameters.squash = finite_parameter("squash", *squash);
     if (squash_center == "axis") settings.parameters.squash_center = SquashCenter::Axis;
     if (squash_center == "centroid") settings.parameters.squash_center = SquashCenter::Centroid;

@@ -1,6 +1,7 @@
 #pragma once
 // The Dynamic Skinning options every command that plays a character shares (trace, bake,
-// render): --preset, --mode, --f, --tau, --A, --D, --c, --max-angle, --squash, --squash-center. They apply over the
+// render, offsets): --preset, --mode, --f, --tau, --A, --D, --c, --max-angle, --max-offset, --squash,
+// --squash-center. They apply over the
 // file's saved settings, in that order: file, preset, then each option given.
 
 #include <optional>
@@ -17,7 +18,7 @@ namespace dynskin::cli {
 struct SettingsOptions {
     std::string preset;
     std::string mode;
-    std::optional<float> f, tau, amplitude, drag, c, max_angle, squash;
+    std::optional<float> f, tau, amplitude, drag, c, max_angle, max_offset, squash;
     std::string squash_center;
 
     // Declares the options on a subcommand; this object must outlive the parse.

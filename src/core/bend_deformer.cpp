@@ -13,6 +13,19 @@ LimitedAngle soft_limit(float angle, float max_angle) {
     return {max_angle * th, 1.0f - th * th};
 }
 
+bool limit_offset(float limit, glm::vec3& offset, glm::mat3& jacobian) {
+    const float knee = 0.5f * limit;
+    const float length = glm::length(offset);
+    if (!(length > knee) || !std::isfinite(length)) return false;
+    const float th = std::tanh((length - knee) / knee);
+    const float scale = (knee + knee * th) / length, slope = 1.0f - th * th;
+    const glm::vec3 direction = offset / length;
+    const glm::mat3 d = jacobian - glm::mat3(1.0f);
+    jacobian = glm::mat3(1.0f) + scale * d + (slope - scale) * glm::outerProduct(direction, glm::transpose(d) * direction);
+    offset *= scale;
+    return true;
+}
+
 glm::vec3 cofactor_transform(const glm::mat3& m, const glm::vec3& n) {
     return glm::cross(m[1], m[2]) * n.x + glm::cross(m[2], m[0]) * n.y + glm::cross(m[0], m[1]) * n.z;
 }
@@ -66,6 +79,7 @@ void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::ve
     const std::vector<JointDrive>& drives = *in.drives;
     const float inv_size = 1.0f / in.size;
     const float squash = std::isfinite(in.squash) ? in.squash : 0.0f;
+    const float max_offset = in.max_offset > 0.0f && std::isfinite(in.max_offset) ? in.max_offset * in.size : 0.0f;
 
     for (std::size_t i = 0; i < positions.size(); ++i) {
         const glm::vec3 p = positions[i];
@@ -94,6 +108,7 @@ void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::ve
         }
         if (!moved) continue;
         if (!std::isfinite(offset.x) || !std::isfinite(offset.y) || !std::isfinite(offset.z)) continue;
+        if (max_offset > 0.0f) limit_offset(max_offset, offset, jacobian);
         positions[i] = p + offset;
         const glm::vec3 n = cofactor_transform(jacobian, normals[i]);
         const float len = glm::length(n);

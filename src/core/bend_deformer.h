@@ -28,6 +28,7 @@ struct BendInputs {
     const std::vector<float>* squash_weights = nullptr;  // sigma_i; null or empty: all 1
     float squash = 0.0f;     // S, seconds
     SquashCenter squash_center = SquashCenter::Axis;
+    float max_offset = 0.0f; // soft limit of a vertex's whole offset, in sizes L; <= 0 or infinite: none
 };
 
 // positions/normals: the base skinning result in, the final result out. The plain version
@@ -40,6 +41,13 @@ struct LimitedAngle {
     float slope;
 };
 LimitedAngle soft_limit(float angle, float max_angle);
+
+// The soft limit of a vertex's whole offset, limit > 0: lengths up to the knee (half the
+// limit) pass unchanged, longer ones approach the limit as knee + knee tanh((x - knee) / knee),
+// which has slope 1 at the knee. Applied to the offset and its Jacobian (I + D):
+//   d' = s d,  J' = I + s D + (slope - s) d^ (d^T D),  s = limited length / |d|.
+// Returns false, changing nothing, below the knee.
+bool limit_offset(float limit, glm::vec3& offset, glm::mat3& jacobian);
 
 // The cofactor matrix times n: the normal transformed by J^-T, scaled by det(J).
 glm::vec3 cofactor_transform(const glm::mat3& jacobian, const glm::vec3& normal);

@@ -115,6 +115,8 @@ void BlockedDeformer::run(WorkerPool& pool, const std::vector<glm::mat4>* skinni
         frame.active_slots = active_slots_.data();
         frame.active_count = active_count_.data();
         frame.max_angle = bend->max_angle > 0.0f && std::isfinite(bend->max_angle) ? bend->max_angle : 0.0f;
+        frame.max_offset =
+            bend->max_offset > 0.0f && std::isfinite(bend->max_offset) ? bend->max_offset * bend->size : 0.0f;
     }
     const std::size_t n = skin_.vertex_count;
     base_positions.resize(n);

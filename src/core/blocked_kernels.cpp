@@ -259,6 +259,34 @@ HWY_INLINE void SquashLanes(D d, const BendJointFrame& joint, V beta, V k, V3 p,
     }
 }
 
+// bend_deformer.h's limit_offset on the lanes past the knee (half the limit); the others,
+// almost always all of them, keep their offset and Jacobian as they are.
+HWY_INLINE void LimitOffset(D d, float limit, Accumulated& acc) {
+    const V knee = hn::Set(d, 0.5f * limit), one = hn::Set(d, 1.0f);
+    const V length2 = Dot(acc.offset, acc.offset);
+    const M past = hn::Gt(length2, hn::Mul(knee, knee));
+    if (HWY_LIKELY(hn::AllFalse(d, past))) return;
+    const V length = hn::Sqrt(length2);
+    const V th = hn::Tanh(d, hn::Div(hn::Sub(length, knee), knee));
+    const V scale = hn::IfThenElse(past, hn::Div(hn::MulAdd(knee, th, knee), length), one);
+    const V slope = hn::IfThenElse(past, hn::NegMulAdd(th, th, one), one);
+    const V3 direction = ZeroUnless(past, Scale(hn::Div(one, length), acc.offset));
+    // J' = I + s D + (slope - s) d^ (d^T D), column by column, with D = J - I.
+    const V extra = hn::Sub(slope, scale);
+    for (int c = 0; c < 3; ++c) {
+        V3 column = acc.jacobian[c];
+        if (c == 0) column.x = hn::Sub(column.x, one);
+        if (c == 1) column.y = hn::Sub(column.y, one);
+        if (c == 2) column.z = hn::Sub(column.z, one);
+        column = MulAdd3(hn::Mul(extra, Dot(direction, column)), direction, Scale(scale, column));
+        if (c == 0) column.x = hn::Add(column.x, one);
+        if (c == 1) column.y = hn::Add(column.y, one);
+        if (c == 2) column.z = hn::Add(column.z, one);
+        acc.jacobian[c] = column;
+    }
+    acc.offset = Scale(scale, acc.offset);
+}
+
 // Velocity Skinning's per-lane layers: phi - 1 (floppy) and S sigma (squash), when in use.
 struct LaneLayers {
     V gamma;
@@ -331,6 +359,7 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
         }
     }
     FoldOffDiagonals(acc);
+    if (f.max_offset > 0.0f) LimitOffset(d, f.max_offset, acc);
     position = Add3(p, acc.offset);
     normal = NormalizedOr(d, Cofactor(acc.jacobian, normal), normal);
 }

@@ -1,6 +1,9 @@
 #include "core/character.h"
 
+#include <cmath>
 #include <limits>
+
+#include "core/linear_blend_skinning.h"
 
 namespace dynskin {
 
@@ -22,17 +25,28 @@ static float bbox_diagonal(const std::vector<glm::vec3>& points) {
     return glm::length(hi - lo);
 }
 
+std::vector<glm::vec3> rest_pose_positions(const Skeleton& skeleton, const SkinnedMesh& mesh) {
+    std::vector<glm::mat4> globals, skinning;
+    forward_kinematics(skeleton, Pose::rest_of(skeleton), globals);
+    skinning_matrices(globals, mesh.inverse_binds, skinning);
+    std::vector<glm::vec3> positions, normals;
+    linear_blend_skinning(mesh, skinning, positions, normals);
+    return positions;
+}
+
 float character_size(const Skeleton& skeleton, const SkinnedMesh& mesh) {
     std::vector<glm::mat4> globals;
     forward_kinematics(skeleton, Pose::rest_of(skeleton), globals);
     std::vector<glm::vec3> joints;
     for (const glm::mat4& g : globals) joints.emplace_back(g[3]);
     const float skeleton_extent = bbox_diagonal(joints);
-    const float mesh_extent = bbox_diagonal(mesh.rest_positions);
-    // A skeleton much smaller than its skin (one joint, or all joints at one spot) says
-    // nothing about the character's size.
-    if (skeleton_extent >= 0.1f * mesh_extent && skeleton_extent > 0.0f) return skeleton_extent;
-    return mesh_extent > 0.0f ? mesh_extent : 1.0f;
+    const float mesh_extent = bbox_diagonal(rest_pose_positions(skeleton, mesh));
+    const bool finite = std::isfinite(skeleton_extent) && std::isfinite(mesh_extent);
+    if (finite && skeleton_extent >= 0.1f * mesh_extent && skeleton_extent <= 2.0f * mesh_extent &&
+        skeleton_extent > 0.0f)
+        return skeleton_extent;
+    if (finite && mesh_extent > 0.0f) return mesh_extent;
+    return finite && skeleton_extent > 0.0f ? skeleton_extent : 1.0f;
 }
 
 }  // namespace dynskin

@@ -13,7 +13,7 @@ Deformer::Deformer(const Character& character)
       betas_(build_hierarchical_weights(character.skeleton, character.mesh.weights)),
       rest_centroids_(dynskin::rest_centroids(character.mesh, betas_)),
       delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
-      history_(character.skeleton.joint_count()),
+      history_(character.skeleton.joint_count(), kHistoryTicks, teleport_steps(character.skeleton, size_)),
       fast_(character.mesh, betas_),
       pool_(std::make_unique<WorkerPool>(WorkerPool::default_thread_count())) {}
 
@@ -38,7 +38,7 @@ void Deformer::update_joints(double t, const PoseSampler& sampler, const Dynamic
     pose_.local = skeleton.rest;
     sampler(t, pose_);
     forward_kinematics(skeleton, pose_, globals_);
-    filter_.compute(skeleton, settings, history_, t, pose_, globals_, drives_);
+    filter_.compute(skeleton, settings, history_, t, pose_, globals_, size_, drives_);
     place_centroids(rest_centroids_, character_.mesh.inverse_binds, globals_, settings, size_, drives_);
     times_.measure = elapsed_ms(start);
 }
@@ -61,7 +61,10 @@ void Deformer::update_steady(const Pose& pose, const std::vector<SteadyMotion>& 
         // At a constant speed every difference in the history is zero: F = D omega.
         const float drag = sanitized(settings.oscillation_of(j)).drag;
         if (joint.bend.rotation) d.angular = d.angular_drag = drag * motion[j].angular;
-        if (joint.bend.translation) d.linear = d.linear_drag = (translation_gain * drag) * motion[j].linear;
+        if (joint.bend.translation) {
+            d.linear = d.linear_drag = (translation_gain * drag) * motion[j].linear;
+            limit_linear_drive(d, size_, p.max_angle);
+        }
         if (squash && joint.squash.rotation) d.angular_velocity = motion[j].angular;
         if (squash && joint.squash.translation) d.linear_velocity = motion[j].linear;
     }
@@ -90,8 +93,8 @@ void Deformer::deform(const DynamicSettings& settings, std::optional<double> t) 
     times_.skin = elapsed_ms(start);
 
     start = Clock::now();
-    const BendInputs bend{&betas_,           &mesh.bend_weights,    &drives_,  size_,          p.max_angle,
-                          &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center};
+    const BendInputs bend{&betas_,           &mesh.bend_weights,    &drives_, size_,           p.max_angle,
+                          &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset};
     const bool bends = p.mode != DeformerMode::LbsOnly;
     fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends ? &bend : nullptr, base_positions_, base_normals_,
               positions_, normals_);

@@ -36,6 +36,11 @@ struct OscillationParameters {
     bool operator!=(const OscillationParameters& o) const { return !(*this == o); }
 };
 
+// The defaults of the two limits, safe on any rig and clip (README: "Safe defaults").
+// Settings saved before a limit existed read as "off" for it, so they keep their look.
+constexpr float kDefaultMaxAngle = 1.0f;    // radians
+constexpr float kDefaultMaxOffset = 0.25f;  // character sizes
+
 struct DynamicParameters {
     DeformerMode mode = DeformerMode::DynamicSkinning;
     SkinningBase base = SkinningBase::Linear;
@@ -45,9 +50,13 @@ struct DynamicParameters {
     float translation_gain = 1.0f;
     // dLBS propagation speed c in character sizes per second; infinity turns dLBS off.
     float propagation_speed = std::numeric_limits<float>::infinity();
-    // Soft limit of the bend angle in radians (theta_max * tanh(theta / theta_max)); <= 0 or
-    // infinity turns it off.
-    float max_angle = 0.0f;
+    // Soft limit of the bend angle in radians (theta_max * tanh(theta / theta_max)), also
+    // bounding the translation term's lag per unit of distance; <= 0 or infinity turns it off.
+    float max_angle = kDefaultMaxAngle;
+    // Soft limit of each vertex's whole offset from the base skinning, in character sizes L:
+    // offsets up to half of it pass unchanged, longer ones approach it smoothly. A safety net
+    // for violent clips (falls, teleports, fast swings); <= 0 or infinity turns it off.
+    float max_offset = kDefaultMaxOffset;
     // Velocity Skinning's squash & stretch strength S in seconds (0: off): a region moving
     // at speed v stretches by about 1 + S v / L along its motion and thins across it, at
     // constant volume.
@@ -57,7 +66,7 @@ struct DynamicParameters {
     bool operator==(const DynamicParameters& o) const {
         return mode == o.mode && base == o.base && oscillation == o.oscillation &&
                translation_gain == o.translation_gain && propagation_speed == o.propagation_speed &&
-               max_angle == o.max_angle && squash == o.squash && squash_center == o.squash_center;
+               max_angle == o.max_angle && max_offset == o.max_offset && squash == o.squash && squash_center == o.squash_center;
     }
     bool operator!=(const DynamicParameters& o) const { return !(*this == o); }
 };

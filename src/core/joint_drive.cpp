@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/bend_deformer.h"
+
 namespace dynskin {
 
 glm::vec3 filtered_velocity(const TickHistory<glm::vec3>& history, int joint, Tick n,
@@ -15,6 +17,15 @@ glm::vec3 filtered_velocity(const TickHistory<glm::vec3>& history, int joint, Ti
     return f;
 }
 
+void limit_linear_drive(JointDrive& drive, float size, float max_angle) {
+    if (!(max_angle > 0.0f) || !std::isfinite(max_angle)) return;
+    const float lag_rate = std::abs(drive.gain) * glm::length(drive.linear) / size;
+    if (!(lag_rate > 0.0f) || !std::isfinite(lag_rate)) return;
+    const float scale = soft_limit(lag_rate, max_angle).angle / lag_rate;
+    drive.linear *= scale;
+    drive.linear_drag *= scale;
+}
+
 JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global) {
     JointDrive d;
     d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
@@ -25,7 +36,7 @@ JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global) {
 
 void JointDriveFilter::compute(const Skeleton& skeleton, const DynamicSettings& settings,
                                const JointMotionHistory& history, double t, const Pose& pose,
-                               const std::vector<glm::mat4>& globals, std::vector<JointDrive>& drives) {
+                               const std::vector<glm::mat4>& globals, float size, std::vector<JointDrive>& drives) {
     const int joint_count = skeleton.joint_count();
     const DynamicParameters& p = settings.parameters;
     drives.assign(joint_count, JointDrive{});
@@ -69,6 +80,7 @@ void JointDriveFilter::compute(const Skeleton& skeleton, const DynamicSettings& 
         if (joint.bend.translation && translation_gain != 0.0f) {
             d.linear = translation_gain * (parent_linear * at_t(history.linear_velocity(), drag, oscillations));
             d.linear_drag = translation_gain * (parent_linear * at_t(history.linear_velocity(), drag, false));
+            limit_linear_drive(d, size, p.max_angle);
         }
         if (squash && joint.squash.rotation)
             d.angular_velocity = parent_rotation * at_t(history.angular_velocity(), 1.0f, false);

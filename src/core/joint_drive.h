@@ -32,6 +32,11 @@ struct JointDrive {
 // settings and its global transform at t.
 JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global);
 
+// The translation term's lag per unit of distance, s_j |V_j| / L, is an angle of sorts: the
+// soft limit of the bend angle bounds it the same way (linear and linear_drag scaled alike,
+// so the floppy layer's mix keeps its meaning). size: L; max_angle <= 0 or infinite: none.
+void limit_linear_drive(JointDrive& drive, float size, float max_angle);
+
 // F at tick n of one joint's history row; oscillations off leaves the drag term alone.
 glm::vec3 filtered_velocity(const TickHistory<glm::vec3>& history, int joint, Tick n,
                             const OscillationKernel& kernel, float drag, bool oscillations);
@@ -40,9 +45,10 @@ class JointDriveFilter {
 public:
     // Drives at time t, interpolated linearly between the two measured ticks around t (the
     // history must have advanced to t). pose and globals are the pose at t and its forward
-    // kinematics. Parameters are read afresh on every call, so changes apply at once.
+    // kinematics; size is L. Parameters are read afresh on every call, so changes apply at once.
     void compute(const Skeleton& skeleton, const DynamicSettings& settings, const JointMotionHistory& history,
-                 double t, const Pose& pose, const std::vector<glm::mat4>& globals, std::vector<JointDrive>& drives);
+                 double t, const Pose& pose, const std::vector<glm::mat4>& globals, float size,
+                 std::vector<JointDrive>& drives);
 
 private:
     std::vector<OscillationKernel> kernels_;  // one per joint, retabulated only on change

@@ -1,35 +1,70 @@
 #include "core/joint_motion_history.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace dynskin {
 
-JointMotionHistory::JointMotionHistory(int joint_count, int capacity)
-    : joint_count_(joint_count), capacity_(capacity), omega_row_(joint_count), velocity_row_(joint_count),
-      rotation_row_(joint_count) {
+std::vector<float> teleport_steps(const Skeleton& skeleton, float size) {
+    std::vector<glm::mat4> globals;
+    forward_kinematics(skeleton, Pose::rest_of(skeleton), globals);
+    std::vector<float> steps(globals.size());
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+        const int parent = skeleton.parents[j];
+        float scale = 1.0f;
+        if (parent >= 0) {
+            const glm::mat3 m(globals[parent]);
+            scale = std::max({glm::length(m[0]), glm::length(m[1]), glm::length(m[2])});
+        }
+        steps[j] = scale > 0.0f && std::isfinite(scale) ? 0.25f * size / scale : INFINITY;
+    }
+    return steps;
+}
+
+bool is_cut(const Pose& previous, const Pose& current, int joint, const std::vector<float>& teleport_steps) {
+    if (previous.cycle != current.cycle) return true;
+    const Trs& a = previous.local[joint];
+    const Trs& b = current.local[joint];
+    if (a.rotation != b.rotation &&
+        !(glm::length(rotation_log(b.rotation * glm::conjugate(a.rotation))) <= kRotationJumpPerTick))
+        return true;
+    const auto j = static_cast<std::size_t>(joint);
+    return j < teleport_steps.size() && !(glm::length(b.translation - a.translation) <= teleport_steps[j]);
+}
+
+JointMotionHistory::JointMotionHistory(int joint_count, int capacity, std::vector<float> teleport_steps)
+    : joint_count_(joint_count), capacity_(capacity), teleport_steps_(std::move(teleport_steps)),
+      omega_row_(joint_count), velocity_row_(joint_count), rotation_row_(joint_count) {
     angular_velocity_.resize(joint_count, capacity);
     linear_velocity_.resize(joint_count, capacity);
     rotations_.resize(joint_count, capacity);
 }
 
-void JointMotionHistory::measure(const Pose& previous, const Pose& current) {
+void JointMotionHistory::measure(const Pose& previous, const Pose& current, bool holding) {
     for (int j = 0; j < joint_count_; ++j) {
         const Trs& a = previous.local[j];
         const Trs& b = current.local[j];
+        rotation_row_[j] = b.rotation;
+        if (is_cut(previous, current, j, teleport_steps_)) {
+            if (!holding) omega_row_[j] = velocity_row_[j] = glm::vec3(0.0f);
+            continue;
+        }
         // A joint that did not move measures exactly zero (the quaternion product would
         // leave rounding noise, and a still joint must cost nothing and bend nothing).
         omega_row_[j] = b.rotation == a.rotation ? glm::vec3(0.0f)
                                                  : rotation_log(b.rotation * glm::conjugate(a.rotation)) *
                                                        static_cast<float>(kTicksPerSecond);
         velocity_row_[j] = (b.translation - a.translation) * static_cast<float>(kTicksPerSecond);
-        rotation_row_[j] = b.rotation;
     }
 }
 
 void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler) {
     previous_.local = skeleton.rest;
     current_.local = skeleton.rest;
+    previous_.cycle = current_.cycle = 0;
     sampler(tick_time(tick - 1), previous_);
     sampler(tick_time(tick), current_);
-    measure(previous_, current_);
+    measure(previous_, current_, false);
     // The velocities of the first tick stand for the whole past: no spurious change of
     // speed at the start. Rotations before it read as the previous tick's pose.
     angular_velocity_.fill(tick, omega_row_.data());
@@ -53,8 +88,9 @@ void JointMotionHistory::advance(double t, const Skeleton& skeleton, const PoseS
     for (Tick n = newest_tick() + 1; n <= target; ++n) {
         std::swap(previous_, current_);
         current_.local = skeleton.rest;
+        current_.cycle = 0;
         sampler(tick_time(n), current_);
-        measure(previous_, current_);
+        measure(previous_, current_, true);
         angular_velocity_.push(omega_row_.data());
         linear_velocity_.push(velocity_row_.data());
         rotations_.push(rotation_row_.data());

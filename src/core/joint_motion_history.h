@@ -10,9 +10,25 @@ namespace dynskin {
 // Ticks kept: two more than the longest kernel, and 34 s of rotations for dLBS delays.
 constexpr int kHistoryTicks = 2048;
 
+// A joint turning more than this in one tick (94 rad/s) is a cut, not motion: at 60 Hz the
+// shortest arc cannot even tell its direction near half a turn.
+constexpr float kRotationJumpPerTick = 1.5707963f;
+
+// The local translation step per tick past which a joint teleports: a quarter of the
+// character size L in the world (15 L/s, faster than any run), in the parent's units at rest.
+std::vector<float> teleport_steps(const Skeleton& skeleton, float size);
+
+// Whether a joint's change from one tick's pose to the next is a cut rather than motion: a
+// wrap between the poses' cycles, a turn past kRotationJumpPerTick, or a teleport.
+bool is_cut(const Pose& previous, const Pose& current, int joint, const std::vector<float>& teleport_steps);
+
+// Cuts in the motion (a looping clip's wrap, a teleport, a clip that snaps a joint) are not
+// measured as motion: over such a tick each joint keeps the velocity it had, so no wobble
+// starts and none stops. Teleports are told by the jump per tick of a local translation.
 class JointMotionHistory {
 public:
-    explicit JointMotionHistory(int joint_count, int capacity = kHistoryTicks);
+    // teleport_steps: per joint (see teleport_steps()); empty: translations never cut.
+    explicit JointMotionHistory(int joint_count, int capacity = kHistoryTicks, std::vector<float> teleport_steps = {});
 
     // Forgets the past (scrub, clip or character change, reset): the next advance() starts
     // afresh as if the motion at that moment had always been going on, so no wobble starts.
@@ -37,10 +53,13 @@ public:
 
 private:
     void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
-    void measure(const Pose& previous, const Pose& current);
+    // Into the rows: velocities from previous to current (a cut keeps each joint's row
+    // value, the tick before's; holding false zeroes it instead) and current's rotations.
+    void measure(const Pose& previous, const Pose& current, bool holding);
 
     int joint_count_;
     int capacity_;
+    std::vector<float> teleport_steps_;
     bool started_ = false;
     int restarts_ = 0;
     TickHistory<glm::vec3> angular_velocity_;

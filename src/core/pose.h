@@ -1,6 +1,7 @@
 #pragma once
 // A pose: one local transform per joint, and forward kinematics to global matrices.
 
+#include <cstdint>
 #include <vector>
 
 #include "core/skeleton.h"
@@ -9,6 +10,10 @@ namespace dynskin {
 
 struct Pose {
     std::vector<Trs> local;  // one per skeleton joint, parent-local
+    // Which repetition of a looping clip the pose comes from (0 when nothing loops). Between
+    // two poses of different cycles lies a wrap, where the clip's end meets its start: the
+    // measurement clock treats it as a cut, not as motion.
+    std::int64_t cycle = 0;
 
     static Pose rest_of(const Skeleton& skeleton) { return Pose{skeleton.rest}; }
 };

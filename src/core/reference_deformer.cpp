@@ -18,23 +18,28 @@ struct Measurements {
     const Character& character;
     const PoseSampler& sampler;
     Tick first;  // the tick the history started at
+    std::vector<float> teleport_steps;
     std::map<Tick, Pose> poses;
 
     const Pose& pose_at_tick(Tick n) {
         auto it = poses.find(n);
         if (it != poses.end()) return it->second;
-        Pose pose{character.skeleton.rest};
+        Pose pose{character.skeleton.rest, 0};
         sampler(static_cast<double>(n) / 60.0, pose);
         return poses.emplace(n, pose).first->second;
     }
-    // Before the first tick, the velocity of the first tick.
+    // Before the first tick, the velocity of the first tick. Over a cut, the tick before's
+    // (zero when the first tick is a cut).
+    bool cut(int j, Tick n) { return is_cut(pose_at_tick(n - 1), pose_at_tick(n), j, teleport_steps); }
     glm::vec3 omega(int j, Tick n) {
         n = std::max(n, first);
+        if (cut(j, n)) return n == first ? glm::vec3(0.0f) : omega(j, n - 1);
         const glm::quat a = pose_at_tick(n - 1).local[j].rotation, b = pose_at_tick(n).local[j].rotation;
         return a == b ? glm::vec3(0.0f) : rotation_log(b * glm::inverse(a)) / static_cast<float>(h);
     }
     glm::vec3 velocity(int j, Tick n) {
         n = std::max(n, first);
+        if (cut(j, n)) return n == first ? glm::vec3(0.0f) : velocity(j, n - 1);
         return (pose_at_tick(n).local[j].translation - pose_at_tick(n - 1).local[j].translation) / static_cast<float>(h);
     }
     // Before the tick preceding the first, the rotation of that tick.
@@ -66,7 +71,7 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     const std::size_t V = mesh.vertex_count();
     const float L = character_size(skeleton, mesh);
 
-    Measurements m{character, sampler, first_tick_at_or_after(start_time), {}};
+    Measurements m{character, sampler, first_tick_at_or_after(start_time), teleport_steps(skeleton, L), {}};
     Pose pose{skeleton.rest};
     sampler(t, pose);
     std::vector<glm::mat4> globals;
@@ -180,6 +185,13 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
         if (js.bend.translation) {
             Vlin[j] = params.translation_gain * (linear_to_world * at_t(true, op, oscillations));
             Vdrag[j] = params.translation_gain * (linear_to_world * at_t(true, op, false));
+            // The lag per unit of distance, soft-limited like an angle.
+            const float rate = std::abs(js.gain) * glm::length(Vlin[j]) / L;
+            if (params.max_angle > 0.0f && std::isfinite(params.max_angle) && rate > 0.0f) {
+                const float scale = params.max_angle * std::tanh(rate / params.max_angle) / rate;
+                Vlin[j] *= scale;
+                Vdrag[j] *= scale;
+            }
         }
         if (squash_on && js.squash.rotation) omega[j] = to_world * at_t(false, unfiltered, false);
         if (squash_on && js.squash.translation) velocity[j] = linear_to_world * at_t(true, unfiltered, false);
@@ -246,6 +258,10 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
             d -= beta[i][j] * gamma * gain[j] * (glm::length(u) / L) * (Vlin[j] + (phi - 1.0f) * Vdrag[j]);
             if (sigma != 0.0f) d += beta[i][j] * squash(j, sigma * gain[j] / L, p);
         }
+        // The whole offset's soft limit: unchanged up to the knee, then knee + knee tanh(...).
+        const float knee = 0.5f * params.max_offset * L, length = glm::length(d);
+        if (params.max_offset > 0.0f && std::isfinite(params.max_offset) && length > knee)
+            d *= (knee + knee * std::tanh((length - knee) / knee)) / length;
         return d;
     };
     const float step = 1e-3f * L;

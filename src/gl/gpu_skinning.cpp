@@ -225,6 +225,7 @@ void GpuSkinning::upload_joint_texels(const DynamicParameters& parameters, float
     bend_enabled_ = parameters.mode != DeformerMode::LbsOnly;
     size_ = size;
     max_angle_ = parameters.max_angle;
+    max_offset_ = parameters.max_offset > 0.0f && std::isfinite(parameters.max_offset) ? parameters.max_offset * size : 0.0f;
     squash_ = std::isfinite(parameters.squash) ? parameters.squash : 0.0f;
     squash_about_centroid_ = parameters.squash_center == SquashCenter::Centroid;
 }
@@ -249,6 +250,7 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     glUniform1i(glGetUniformLocation(program, "dual_quaternion"), dual_quaternion_);
     glUniform1f(glGetUniformLocation(program, "character_size"), size_);
     glUniform1f(glGetUniformLocation(program, "max_angle"), max_angle_);
+    glUniform1f(glGetUniformLocation(program, "max_offset"), max_offset_);
     glUniform1f(glGetUniformLocation(program, "squash"), squash_);
     glUniform1i(glGetUniformLocation(program, "squash_about_centroid"), squash_about_centroid_);
     glUniform1i(glGetUniformLocation(program, "joints"), kJointsUnit);

@@ -63,7 +63,7 @@ private:
     std::size_t vertex_count_ = 0;
     GLsizei index_count_ = 0;
     bool dual_quaternion_ = false, bend_enabled_ = false;
-    float size_ = 1.0f, max_angle_ = 0.0f, squash_ = 0.0f;
+    float size_ = 1.0f, max_angle_ = 0.0f, max_offset_ = 0.0f, squash_ = 0.0f;
     bool squash_about_centroid_ = false;
     // dLBS: the rotation ring mirrors the deformer's history (rows pushed as ticks come).
     bool delayed_ = false;

@@ -130,6 +130,7 @@ json parameters_to_json(const DynamicParameters& p) {
             {"translation_gain", p.translation_gain},
             {"propagation_speed", number_or_null(p.propagation_speed)},
             {"max_angle", number_or_null(p.max_angle)},
+            {"max_offset", number_or_null(p.max_offset)},
             {"squash", p.squash},
             {"squash_center", name_of(squash_center_names, p.squash_center)}};
 }
@@ -143,6 +144,9 @@ DynamicParameters parameters_from_json(const json& j) {
     read_number(j, "translation_gain", where, p.translation_gain);
     read_number(j, "propagation_speed", where, p.propagation_speed, true, true);
     read_number(j, "max_angle", where, p.max_angle, true);
+    // Settings saved before the offset limit existed keep their look: without it, it is off.
+    p.max_offset = 0.0f;
+    read_number(j, "max_offset", where, p.max_offset, true);
     read_number(j, "squash", where, p.squash);
     read_enum(j, "squash_center", where, squash_center_names, p.squash_center);
     return p;

@@ -101,6 +101,62 @@ TEST(Bend, TranslationLagsBehindTheVelocity) {
     EXPECT_NEAR(v.positions[0].x, 1.0f, 1e-6f);
 }
 
+TEST(Bend, TheOffsetLimitKeepsShortOffsetsAndBoundsLongOnes) {
+    for (float w : {0.2f, 1.0f, 3.0f, 20.0f, 1e4f}) {
+        OneVertex limited, free;
+        limited.drives[0].linear = free.drives[0].linear = glm::vec3(0, 0, w);
+        free.bend(2.0f);
+        apply_bend(BendInputs{&limited.betas, &limited.gamma, &limited.drives, 2.0f, 0.0f, nullptr, nullptr, 0.0f,
+                              SquashCenter::Axis, 0.25f},
+                   limited.positions, limited.normals);
+        const float offset = glm::length(free.positions[0] - glm::vec3(1, 0, 0));
+        const float kept = glm::length(limited.positions[0] - glm::vec3(1, 0, 0));
+        // The limit is 0.25 L = 0.5: up to its knee (0.25) nothing changes, past it the offset
+        // keeps its direction and stays under the limit.
+        if (offset <= 0.25f) {
+            EXPECT_EQ(kept, offset);
+        }
+        EXPECT_LE(kept, 0.5f);
+        EXPECT_LE(kept, offset);
+        EXPECT_NEAR(glm::dot(limited.positions[0] - glm::vec3(1, 0, 0), glm::vec3(0, 0, -1)), kept, 1e-5f);
+    }
+}
+
+TEST(Bend, TheOffsetLimitsJacobianIsTheDerivative) {
+    // A field d(p) and its Jacobian, limited: compare with central differences.
+    const glm::mat3 a(glm::vec3(0.3f, -0.2f, 0.5f), glm::vec3(0.1f, 0.4f, -0.3f), glm::vec3(-0.6f, 0.2f, 0.2f));
+    auto limited = [&](glm::vec3 p, glm::mat3& jacobian) {
+        glm::vec3 d = a * p + glm::vec3(0.2f, 0.1f, -0.3f);
+        jacobian = glm::mat3(1.0f) + a;
+        EXPECT_TRUE(limit_offset(0.5f, d, jacobian));
+        return d;
+    };
+    const glm::vec3 p(0.7f, -0.4f, 0.9f);
+    glm::mat3 exact, unused;
+    limited(p, exact);
+    for (int c = 0; c < 3; ++c) {
+        glm::vec3 e(0.0f);
+        e[c] = 1e-3f;
+        const glm::vec3 column = (limited(p + e, unused) - limited(p - e, unused)) / 2e-3f;
+        EXPECT_LT(glm::length(column - (exact[c] - glm::mat3(1.0f)[c])), 1e-3f) << "column " << c;
+    }
+}
+
+TEST(Bend, TheSoftLimitBoundsTheTranslationsLag) {
+    JointDrive drive;
+    drive.gain = 1.0f;
+    drive.linear = glm::vec3(0, 0, 100.0f);
+    drive.linear_drag = glm::vec3(0, 0, 50.0f);
+    limit_linear_drive(drive, 2.0f, 0.5f);
+    EXPECT_LE(glm::length(drive.linear) / 2.0f, 0.5f);
+    EXPECT_NEAR(drive.linear_drag.z, 0.5f * drive.linear.z, 1e-5f);  // scaled alike
+    JointDrive slow;
+    slow.gain = 1.0f;
+    slow.linear = glm::vec3(0, 0, 0.01f);
+    limit_linear_drive(slow, 2.0f, 0.5f);
+    EXPECT_NEAR(slow.linear.z, 0.01f, 1e-6f);  // slope 1 at 0
+}
+
 // Scale the model by 100: the offsets scale by 100, the same relative result.
 TEST(Bend, PresetsAreScaleInvariant) {
     const Character small = test::make_bar(4, 2.0f, 0.2f), large = test::make_bar(4, 200.0f, 20.0f);

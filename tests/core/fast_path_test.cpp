@@ -149,7 +149,8 @@ void add_velocity_skinning(std::vector<JointDrive>& drives, const std::vector<gl
     }
 }
 
-void expect_fast_matches_plain(const Character& c, float max_angle, int threads, VelocitySkinning vs = {}) {
+void expect_fast_matches_plain(const Character& c, float max_angle, int threads, VelocitySkinning vs = {},
+                               float max_offset = 0.0f) {
     const HierarchicalWeights betas = build_hierarchical_weights(c.skeleton, c.mesh.weights);
     const float size = character_size(c.skeleton, c.mesh);
     Pose pose = Pose::rest_of(c.skeleton);
@@ -162,6 +163,7 @@ void expect_fast_matches_plain(const Character& c, float max_angle, int threads,
     skinning_matrices(globals, c.mesh.inverse_binds, skinning);
     std::vector<JointDrive> drives = some_drives(c.skeleton, globals);
     BendInputs bend{&betas, &c.mesh.bend_weights, &drives, size, max_angle};
+    bend.max_offset = max_offset;
     std::vector<float> floppy(c.mesh.vertex_count()), squash(c.mesh.vertex_count());
     if (vs.on) {
         add_velocity_skinning(drives, globals);
@@ -180,6 +182,10 @@ void expect_fast_matches_plain(const Character& c, float max_angle, int threads,
     std::vector<glm::vec3> plain = plain_base, plain_normals = plain_base_normals;
     apply_bend(bend, plain, plain_normals);
     ASSERT_GT(test::max_distance(plain, plain_base), 0.01f * size);  // the bend does something
+    if (max_offset > 0.0f) {  // the limit holds, and is past its knee somewhere
+        EXPECT_LE(test::max_distance(plain, plain_base), max_offset * size * 1.0001f);
+        EXPECT_GT(test::max_distance(plain, plain_base), 0.6f * max_offset * size);
+    }
 
     WorkerPool pool(threads);
     BlockedDeformer fast(c.mesh, betas);
@@ -210,6 +216,12 @@ TEST(BlockedDeformer, MatchesPlainLbsAndBendInShuffledOrder) {
 TEST(BlockedDeformer, MatchesPlainInMeshOrderAndWithTheSoftLimit) {
     expect_fast_matches_plain(make_tree_character(5000, false), 0.0f, 2);
     expect_fast_matches_plain(make_tree_character(5000, false), 0.25f, 2);
+}
+
+TEST(BlockedDeformer, MatchesPlainWithTheOffsetLimit) {
+    expect_fast_matches_plain(make_tree_character(3001, true), 0.0f, 2, {}, 0.04f);
+    expect_fast_matches_plain(make_tree_character(3001, false), 0.3f, 1, {}, 0.06f);
+    expect_fast_matches_plain(make_tree_character(3001, true), 0.3f, 2, {true, SquashCenter::Axis}, 0.05f);
 }
 
 TEST(BlockedDeformer, MatchesPlainWithVelocitySkinning) {
@@ -245,6 +257,8 @@ TEST(BlockedDeformer, MatchesPlainOnEverySimdTargetOfThisCpu) {
                                        expect_fast_matches_plain(make_tree_character(1500, false), 0.25f, 1);
                                        expect_fast_matches_plain(make_tree_character(1500, true), 0.0f, 2,
                                                                  {true, SquashCenter::Axis});
+                                       expect_fast_matches_plain(make_tree_character(1500, false), 0.3f, 2, {},
+                                                                 0.04f);
                                    }),
               2);
 }

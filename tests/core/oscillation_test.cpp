@@ -230,5 +230,55 @@ TEST(Oscillation, LoopingClipWrapsWithoutAJolt) {
     }
 }
 
+TEST(Oscillation, ATeleportIsACutNotMotion) {
+    // The root glides at 0.5 L/s; in one run it also jumps 5 L sideways at t = 0.5 s. Over the
+    // jump each joint keeps the velocity it had, so the offsets from the base are the same as
+    // without the jump: no lag, no wobble from a motion that did not happen.
+    const Character bar = test::make_bar();
+    const DynamicSettings s = settings_with(2.0f, 0.5f, 0.3f, 0.2f);
+    Deformer glide(bar), jump(bar);
+    const float L = glide.size();
+    auto moving = [&](bool jumps) {
+        return PoseSampler([&bar, L, jumps](double t, Pose& pose) {
+            pose.local = bar.skeleton.rest;
+            pose.local[0].translation += glm::vec3(0.5f * L * float(t), 0.0f, 0.0f);
+            if (jumps && t >= 0.5) pose.local[0].translation.z += 5.0f * L;
+        });
+    };
+    for (int n = 0; n <= 90; ++n) {
+        glide.update(n / 60.0, moving(false), s);
+        jump.update(n / 60.0, moving(true), s);
+        std::vector<glm::vec3> a(bar.mesh.vertex_count()), b(a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            a[i] = glide.positions()[i] - glide.base_positions()[i];
+            b[i] = jump.positions()[i] - jump.base_positions()[i];
+        }
+        ASSERT_LT(test::max_distance(a, b), 1e-5f * L) << "tick " << n;
+    }
+    EXPECT_GT(test::max_distance(glide.positions(), glide.base_positions()), 1e-3f * L);  // the glide lags
+}
+
+TEST(Oscillation, ALoopsWrapIsACutWhenTheClipDoesNotCycle) {
+    // A quarter turn at constant speed over 1 s, looped: at each wrap the joint snaps back.
+    // The snap is not motion: the drive stays D |omega| through it, as for a clip that cycles.
+    const Character bar = test::make_bar();
+    AnimationClip clip;
+    clip.duration = 1.0f;
+    AnimationChannel ch;
+    ch.joint = 1;
+    ch.times = {0.0f, 1.0f};
+    const glm::quat q = glm::angleAxis(float(M_PI / 2), glm::vec3(0, 0, 1));
+    ch.values = {0.0f, 0.0f, 0.0f, 1.0f, q.x, q.y, q.z, q.w};
+    clip.channels.push_back(ch);
+    const PoseSampler loop = clip_sampler(bar.skeleton, clip, true);
+    const DynamicSettings s = settings_with(2.0f, 0.5f, 0.3f, 0.2f);
+    Deformer deformer(bar);
+    const float expected = 0.2f * float(M_PI / 2);  // D |omega|
+    for (int n = 0; n <= 60 * 4; ++n) {
+        deformer.update(n / 60.0 + 0.25 / 60.0, loop, s);
+        ASSERT_NEAR(glm::length(deformer.drives()[1].angular), expected, 1e-4f * expected) << "tick " << n;
+    }
+}
+
 }  // namespace
 }  // namespace dynskin
