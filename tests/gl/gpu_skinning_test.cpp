@@ -93,6 +93,9 @@ std::vector<Mode> modes(int joint_count) {
         tuned.joints[j].origin_offset = glm::vec3(0.01f * j, 0.02f, 0.0f);
     }
     list.push_back({"drag, soft limit, per-joint gains and origins", tuned});
+    DynamicSettings limited = s;
+    limited.parameters.max_offset = 0.03f;  // past its knee on many vertices
+    list.push_back({"dynamic skinning, offset limit", limited});
     DynamicSettings delayed = s;
     delayed.parameters.propagation_speed = 1.5f;
     list.push_back({"dLBS with oscillations", delayed});
