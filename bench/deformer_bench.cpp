@@ -115,7 +115,8 @@ void BM_BendPlain(benchmark::State& state) {
 
 // The bend alone: base positions and normals in, final ones out. range(2) = 1: every
 // joint still (F = 0), which must cost no more than copying the base; 2: with Velocity
-// Skinning's painted floppy layer and squash.
+// Skinning's painted floppy layer and squash; 3: with the default soft limits of the angle
+// and of the offset (what a file without saved settings runs).
 void BM_Bend(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
@@ -123,7 +124,11 @@ void BM_Bend(benchmark::State& state) {
     std::vector<JointDrive> drives = d.drives();
     if (state.range(2) == 1)
         for (JointDrive& drive : drives) drive.angular = drive.linear = glm::vec3(0.0f);
-    const BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(drives);
+    BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(drives);
+    if (state.range(2) == 3) {
+        inputs.max_angle = kDefaultMaxAngle;
+        inputs.max_offset = kDefaultMaxOffset;
+    }
     Buffers b{d.base_positions(), d.base_normals(), {}, {}};
     for (auto _ : state) {
         s.fast->run(pool, nullptr, &inputs, b.base_positions, b.base_normals, b.positions, b.normals);
@@ -209,6 +214,7 @@ void register_all() {
         add("BM_DelayedLbsPlain", BM_DelayedLbsPlain)->Args({n, 1});
         add("BM_VelocitySkinningPlain", BM_BendPlain)->Args({n, 1, 2});
         add("BM_VelocitySkinning", BM_Bend)->Args({n, 1, 2});
+        add("BM_BendDefaultLimits", BM_Bend)->Args({n, 1, 3});
         for (std::int64_t threads : {1, 2}) {
             add("BM_Lbs", BM_Lbs)->Args({n, threads});
             add("BM_Bend", BM_Bend)->Args({n, threads, 0});
@@ -248,7 +254,7 @@ public:
 
 struct Figures {
     double lbs_plain, lbs1, lbs2, bend_plain, bend1, bend2, still, dlbs_plain, dlbs1, dlbs2, frame_plain, frame1, frame2;
-    double velocity_plain, velocity1;
+    double velocity_plain, velocity1, limited1;
     double per_vertex_bytes, layout_bytes, delayed_bytes;
     double pairs_per_vertex;
 };
@@ -269,6 +275,7 @@ Figures figures(const CollectingReporter& r, std::int64_t n) {
     f.dlbs_plain = r.get("BM_DelayedLbsPlain" + v + "/1") * 1e9 / vertices;
     f.velocity_plain = r.get("BM_VelocitySkinningPlain" + v + "/1/2") * 1e9 / pairs;
     f.velocity1 = r.get("BM_VelocitySkinning" + v + "/1/2") * 1e9 / pairs;
+    f.limited1 = r.get("BM_BendDefaultLimits" + v + "/1/3") * 1e9 / pairs;
     f.dlbs1 = r.get("BM_DelayedLbs" + v + "/1") * 1e9 / vertices;
     f.dlbs2 = r.get("BM_DelayedLbs" + v + "/2") * 1e9 / vertices;
     f.frame_plain = r.get("BM_FramePlain" + v + "/1") * 1e3;
@@ -309,6 +316,7 @@ void print_table(const CollectingReporter& r, const std::vector<std::int64_t>& s
     row("bend, fast, 1 thread (ns/pair)", [](const Figures& x) { return x.bend1; }, " %.2f |");
     row("bend, fast, 2 threads (ns/pair)", [](const Figures& x) { return x.bend2; }, " %.2f |");
     row("bend speed-up over plain, 1 thread", [](const Figures& x) { return x.bend_plain / x.bend1; }, " %.1fx |");
+    row("bend with the default soft limits, fast, 1 thread (ns/pair)", [](const Figures& x) { return x.limited1; }, " %.2f |");
     row("bend, all joints still (ns/vertex)", [](const Figures& x) { return x.still; }, " %.2f |");
     row("bend + floppy layer + squash, plain (ns/pair)", [](const Figures& x) { return x.velocity_plain; }, " %.1f |");
     row("bend + floppy layer + squash, fast, 1 thread (ns/pair)", [](const Figures& x) { return x.velocity1; }, " %.2f |");

@@ -227,14 +227,24 @@ void add_squash(int j, float k, float beta, vec3 p, inout vec3 offset, inout mat
     jacobian += beta * dj;
 }
 
-// bend_deformer.cpp's limit_offset: unchanged up to the knee (half the limit), then
-// knee + knee tanh((x - knee) / knee), applied to the offset and its Jacobian.
-void limit_offset(float limit, inout vec3 offset, inout mat3 jacobian) {
+// bend_deformer.cpp's soft_limit: x unchanged up to the knee (half the limit), then
+// sign(x) (knee + knee tanh((|x| - knee) / knee)); slope is its derivative.
+float soft_limit(float x, float limit, out float slope) {
     float knee = 0.5 * limit;
+    slope = 1.0;
+    if (!(abs(x) > knee)) return x;
+    float th = tanh((abs(x) - knee) / knee);
+    slope = 1.0 - th * th;
+    return sign(x) * (knee + knee * th);
+}
+
+// bend_deformer.cpp's limit_offset: the soft limit of the offset's length, applied to the
+// offset and its Jacobian.
+void limit_offset(float limit, inout vec3 offset, inout mat3 jacobian) {
     float len = length(offset);
-    if (!(len > knee)) return;
-    float th = tanh((len - knee) / knee);
-    float scale = (knee + knee * th) / len, slope = 1.0 - th * th;
+    if (!(len > 0.5 * limit)) return;
+    float slope;
+    float scale = soft_limit(len, limit, slope) / len;
     vec3 direction = offset / len;
     mat3 d = jacobian - mat3(1.0);
     jacobian = mat3(1.0) + scale * d + (slope - scale) * outerProduct(direction, transpose(d) * direction);
@@ -274,11 +284,7 @@ void main() {
                 vec3 u_perp = u - dot(u, axis) * axis;
                 float distance = length(u_perp);
                 float theta = -k * speed * distance, slope = 1.0;
-                if (limit) {
-                    float th = tanh(theta / max_angle);
-                    theta = max_angle * th;
-                    slope = 1.0 - th * th;
-                }
+                if (limit) theta = soft_limit(theta, max_angle, slope);
                 if (!isinf(theta) && !isnan(theta) && theta != 0.0) {
                     float c = cos(theta), s = sin(theta);
                     vec3 rotated_minus_u = s * cross(axis, u) - (1.0 - c) * u_perp;

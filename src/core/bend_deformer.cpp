@@ -8,17 +8,17 @@
 namespace dynskin {
 
 LimitedAngle soft_limit(float angle, float max_angle) {
-    if (!(max_angle > 0.0f) || !std::isfinite(max_angle)) return {angle, 1.0f};
-    const float th = std::tanh(angle / max_angle);
-    return {max_angle * th, 1.0f - th * th};
+    const float knee = 0.5f * max_angle;
+    if (!(max_angle > 0.0f) || !std::isfinite(max_angle) || !(std::abs(angle) > knee)) return {angle, 1.0f};
+    const float th = std::tanh((std::abs(angle) - knee) / knee);
+    return {std::copysign(knee + knee * th, angle), 1.0f - th * th};
 }
 
 bool limit_offset(float limit, glm::vec3& offset, glm::mat3& jacobian) {
-    const float knee = 0.5f * limit;
     const float length = glm::length(offset);
-    if (!(length > knee) || !std::isfinite(length)) return false;
-    const float th = std::tanh((length - knee) / knee);
-    const float scale = (knee + knee * th) / length, slope = 1.0f - th * th;
+    if (!(length > 0.5f * limit) || !std::isfinite(length)) return false;
+    const LimitedAngle limited = soft_limit(length, limit);
+    const float scale = limited.angle / length, slope = limited.slope;
     const glm::vec3 direction = offset / length;
     const glm::mat3 d = jacobian - glm::mat3(1.0f);
     jacobian = glm::mat3(1.0f) + scale * d + (slope - scale) * glm::outerProduct(direction, glm::transpose(d) * direction);

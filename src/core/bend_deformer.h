@@ -35,17 +35,19 @@ struct BendInputs {
 // the SIMD kernels (blocked_kernels.h) are tested against.
 void apply_bend(const BendInputs& inputs, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
 
-// theta_max tanh(theta / theta_max) and its derivative; identity when the limit is off.
+// The soft limit of the bend angle, of the translation's lag and of the whole offset: values
+// up to the knee k (half the limit m) pass exactly unchanged, larger ones ease toward the
+// limit as sign(x) (k + k tanh((|x| - k) / k)): smooth (slope 1 at the knee), never past m,
+// and free below the knee, where ordinary motion stays. Identity when the limit is off
+// (<= 0 or infinite).
 struct LimitedAngle {
     float angle;
     float slope;
 };
 LimitedAngle soft_limit(float angle, float max_angle);
 
-// The soft limit of a vertex's whole offset, limit > 0: lengths up to the knee (half the
-// limit) pass unchanged, longer ones approach the limit as knee + knee tanh((x - knee) / knee),
-// which has slope 1 at the knee. Applied to the offset and its Jacobian (I + D):
-//   d' = s d,  J' = I + s D + (slope - s) d^ (d^T D),  s = limited length / |d|.
+// soft_limit of a vertex's whole offset's length, limit > 0, applied to the offset and its
+// Jacobian (I + D):  d' = s d,  J' = I + s D + (slope - s) d^ (d^T D),  s = limited / |d|.
 // Returns false, changing nothing, below the knee.
 bool limit_offset(float limit, glm::vec3& offset, glm::mat3& jacobian);
 

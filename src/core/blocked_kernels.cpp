@@ -79,6 +79,19 @@ struct TurnTerms {
     static constexpr int kRows = 11;
 };
 
+// bend_deformer.h's soft_limit of x on each lane past the knee (half the limit), and the
+// limit's slope multiplied into `scaled`; lanes below it, and all of them in the common
+// case, are left as they are.
+HWY_INLINE void SoftLimitLanes(D d, V limit, V& x, V& scaled) {
+    const V knee = hn::Mul(limit, hn::Set(d, 0.5f));
+    const V magnitude = hn::Abs(x);
+    const M past = hn::Gt(magnitude, knee);
+    if (HWY_LIKELY(hn::AllFalse(d, past))) return;
+    const V th = hn::Tanh(d, hn::Div(hn::Sub(magnitude, knee), knee));
+    x = hn::IfThenElse(past, hn::CopySign(hn::MulAdd(knee, th, knee), x), x);
+    scaled = hn::IfThenElse(past, hn::Mul(scaled, hn::NegMulAdd(th, th, hn::Set(d, 1.0f))), scaled);
+}
+
 template <bool kLimited>
 HWY_INLINE TurnTerms TurnLanes(D d, const BendJointFrame& joint, V beta, V gamma, V3 u, V max_angle) {
     const V zero = hn::Zero(d), one = hn::Set(d, 1.0f);
@@ -93,11 +106,7 @@ HWY_INLINE TurnTerms TurnLanes(D d, const BendJointFrame& joint, V beta, V gamma
     const V rate = hn::Mul(gamma, hn::Set(d, joint.turn_rate));
     V theta = hn::Mul(hn::Mul(hn::Mul(rate, x), y), t);
     V h = hn::Mul(hn::Mul(hn::Mul(beta, rate), y), t);
-    if constexpr (kLimited) {
-        const V th = hn::Tanh(d, hn::Div(theta, max_angle));
-        theta = hn::Mul(max_angle, th);
-        h = hn::Mul(h, hn::NegMulAdd(th, th, one));
-    }
+    if constexpr (kLimited) SoftLimitLanes(d, max_angle, theta, h);
     V sine, cosine_minus_one;
     if (HWY_LIKELY(hn::AllTrue(d, hn::Le(hn::Abs(theta), hn::Set(d, float(kSmallAngle)))))) {  // finite and small
         SinCosMinusOneOfSmall(d, theta, sine, cosine_minus_one);
@@ -180,12 +189,7 @@ HWY_INLINE void TurnPerLane(D d, V3 drive, V beta, V gamma, V3 u, float max_angl
     const V rate = hn::Mul(gamma, hn::Mul(speed2, inverse_speed));  // gamma s |W| / L
     V theta = hn::Neg(hn::Mul(rate, hn::Mul(distance2, inverse_distance)));
     V slope = one;
-    if (max_angle_value > 0.0f) {
-        const V max_angle = hn::Set(d, max_angle_value);
-        const V th = hn::Tanh(d, hn::Div(theta, max_angle));
-        theta = hn::Mul(max_angle, th);
-        slope = hn::NegMulAdd(th, th, one);
-    }
+    if (max_angle_value > 0.0f) SoftLimitLanes(d, hn::Set(d, max_angle_value), theta, slope);
     const M ok = hn::And(hn::IsFinite(theta), hn::Ne(theta, zero));
     theta = hn::IfThenElseZero(ok, theta);
     inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
@@ -267,9 +271,9 @@ HWY_INLINE void LimitOffset(D d, float limit, Accumulated& acc) {
     const M past = hn::Gt(length2, hn::Mul(knee, knee));
     if (HWY_LIKELY(hn::AllFalse(d, past))) return;
     const V length = hn::Sqrt(length2);
-    const V th = hn::Tanh(d, hn::Div(hn::Sub(length, knee), knee));
-    const V scale = hn::IfThenElse(past, hn::Div(hn::MulAdd(knee, th, knee), length), one);
-    const V slope = hn::IfThenElse(past, hn::NegMulAdd(th, th, one), one);
+    V limited = length, slope = one;
+    SoftLimitLanes(d, hn::Set(d, limit), limited, slope);
+    const V scale = hn::IfThenElse(past, hn::Div(limited, length), one);
     const V3 direction = ZeroUnless(past, Scale(hn::Div(one, length), acc.offset));
     // J' = I + s D + (slope - s) d^ (d^T D), column by column, with D = J - I.
     const V extra = hn::Sub(slope, scale);

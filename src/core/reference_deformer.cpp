@@ -14,6 +14,14 @@ namespace {
 
 constexpr double h = 1.0 / 60.0;
 
+// The soft limit, written out: unchanged up to half the limit, then half + half tanh(excess
+// / half), with x's sign; the limit off when it is not a positive finite number.
+float soft_knee(float x, float limit) {
+    const float knee = 0.5f * limit;
+    if (!(limit > 0.0f) || !std::isfinite(limit) || std::abs(x) <= knee) return x;
+    return std::copysign(knee + knee * std::tanh((std::abs(x) - knee) / knee), x);
+}
+
 struct Measurements {
     const Character& character;
     const PoseSampler& sampler;
@@ -187,8 +195,8 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
             Vdrag[j] = params.translation_gain * (linear_to_world * at_t(true, op, false));
             // The lag per unit of distance, soft-limited like an angle.
             const float rate = std::abs(js.gain) * glm::length(Vlin[j]) / L;
-            if (params.max_angle > 0.0f && std::isfinite(params.max_angle) && rate > 0.0f) {
-                const float scale = params.max_angle * std::tanh(rate / params.max_angle) / rate;
+            if (rate > 0.0f) {
+                const float scale = soft_knee(rate, params.max_angle) / rate;
                 Vlin[j] *= scale;
                 Vdrag[j] *= scale;
             }
@@ -250,18 +258,16 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
             const glm::vec3 w = W[j] + (phi - 1.0f) * Wdrag[j];
             if (glm::length(w) > 0.0f) {
                 float theta = -gamma * gain[j] * glm::length(glm::cross(w, u)) / L;
-                if (params.max_angle > 0.0f && std::isfinite(params.max_angle))
-                    theta = params.max_angle * std::tanh(theta / params.max_angle);
+                theta = soft_knee(theta, params.max_angle);
                 const glm::vec3 rotated = glm::angleAxis(theta, glm::normalize(w)) * u;
                 d += beta[i][j] * (rotated - u);
             }
             d -= beta[i][j] * gamma * gain[j] * (glm::length(u) / L) * (Vlin[j] + (phi - 1.0f) * Vdrag[j]);
             if (sigma != 0.0f) d += beta[i][j] * squash(j, sigma * gain[j] / L, p);
         }
-        // The whole offset's soft limit: unchanged up to the knee, then knee + knee tanh(...).
-        const float knee = 0.5f * params.max_offset * L, length = glm::length(d);
-        if (params.max_offset > 0.0f && std::isfinite(params.max_offset) && length > knee)
-            d *= (knee + knee * std::tanh((length - knee) / knee)) / length;
+        // The whole offset's soft limit.
+        const float length = glm::length(d);
+        if (length > 0.0f) d *= soft_knee(length, params.max_offset * L) / length;
         return d;
     };
     const float step = 1e-3f * L;
