@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ pkg-config            # toolchain
+  cmake ninja-build g++ pkg-config ccache     # toolchain (ccache: repeated builds, as in CI, are quick)
   libglm-dev                                  # vector maths (core)
   libhwy-dev                                  # portable SIMD with run-time dispatch (core)
   libtinygltf-dev libstb-dev nlohmann-json3-dev  # glTF, images, JSON (io)
