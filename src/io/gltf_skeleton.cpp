@@ -87,6 +87,10 @@ SkeletonFromNodes build_skeleton(const tinygltf::Model& model, const SceneGraph&
             add_with_ancestors(graph, node, member);
         }
     }
+    std::vector<bool> skin_joint(model.nodes.size(), false);
+    for (int skin_index : skins)
+        for (int node : model.skins[static_cast<std::size_t>(skin_index)].joints) skin_joint[static_cast<std::size_t>(node)] = true;
+    result.skin_joint_count = static_cast<int>(std::count(skin_joint.begin(), skin_joint.end(), true));
     const auto is_member = [&](int n) { return member[static_cast<std::size_t>(n)]; };
     for (int node : mesh_nodes)
         if (model.nodes[static_cast<std::size_t>(node)].skin < 0 && graph.nearest_ancestor_or_self(node, is_member) < 0)

@@ -18,6 +18,7 @@ struct SkeletonFromNodes {
     std::vector<glm::mat4> inverse_binds;  // per joint
     std::vector<int> joint_of_node;        // per node, -1 when the node is not a joint
     std::vector<int> node_of_joint;        // per joint, -1 for the synthetic root of a rigid character
+    int skin_joint_count = 0;              // distinct nodes among the used skins' joints
 };
 
 // mesh_nodes: the instanced nodes with a mesh. A file without skins gives a rigid character:

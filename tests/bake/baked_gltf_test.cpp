@@ -36,8 +36,7 @@ std::vector<unsigned char> bake_to_glb(const io::LoadedCharacter& loaded, const 
     baked = bake_frames(loaded.character, request);
     io::BakedLook look;
     look.settings = request.settings;
-    look.base_color = &loaded.base_color;
-    look.base_color_factor = loaded.base_color_factor;
+    look.display = &loaded.look;
     return io::write_baked_glb(loaded.character, baked, look);
 }
 
