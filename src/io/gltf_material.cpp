@@ -78,13 +78,11 @@ struct LookBuilder {
         DisplayMaterial m;
         m.name = source.name.empty() ? "material " + std::to_string(index) : source.name;
         m.double_sided = source.doubleSided;
+        // tinygltf keeps white for a factor that is not 4 numbers; glTF bounds each to [0, 1].
         const std::vector<double>& factor = source.pbrMetallicRoughness.baseColorFactor;
-        if (factor.size() == 4 && std::all_of(factor.begin(), factor.end(), [](double v) { return std::isfinite(v); })) {
+        if (factor.size() == 4 && std::all_of(factor.begin(), factor.end(), [](double v) { return std::isfinite(v); }))
             for (int k = 0; k < 4; ++k)
                 m.base_color_factor[k] = static_cast<float>(std::clamp(factor[static_cast<std::size_t>(k)], 0.0, 1.0));
-        } else if (factor.size() != 4 || factor != std::vector<double>{1.0, 1.0, 1.0, 1.0}) {
-            warnings.push_back(name + " has an unusable baseColorFactor; white is used");
-        }
         if (source.alphaMode == "MASK") m.alpha_mode = AlphaMode::Mask;
         else if (source.alphaMode == "BLEND") m.alpha_mode = AlphaMode::Blend;
         else if (source.alphaMode != "OPAQUE")

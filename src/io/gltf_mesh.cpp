@@ -325,8 +325,8 @@ struct MeshBuilder {
             expect_count(colors, vertex_count, where + " COLOR_0");
             const float scale = unnormalized_color_scale(color_accessor, where);
             for (std::size_t i = 0; i < vertex_count; ++i)
-                mesh.colors.push_back(scale * glm::vec4(colors.at(i, 0), colors.at(i, 1), colors.at(i, 2),
-                                                        colors.components == 4 ? colors.at(i, 3) : 1.0f));
+                mesh.colors.emplace_back(scale * colors.at(i, 0), scale * colors.at(i, 1), scale * colors.at(i, 2),
+                                         colors.components == 4 ? scale * colors.at(i, 3) : 1.0f);
             any_colors = true;
         } else {
             mesh.colors.resize(mesh.colors.size() + vertex_count, glm::vec4(1.0f));

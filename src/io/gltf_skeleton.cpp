@@ -52,6 +52,16 @@ std::vector<glm::mat4> skin_inverse_binds(const tinygltf::Model& model, int skin
     return binds;
 }
 
+// Nodes that some animation channel targets (valid or not: the animation reader judges).
+std::vector<bool> animated_nodes(const tinygltf::Model& model) {
+    std::vector<bool> animated(model.nodes.size(), false);
+    for (const tinygltf::Animation& animation : model.animations)
+        for (const tinygltf::AnimationChannel& channel : animation.channels)
+            if (channel.target_node >= 0 && static_cast<std::size_t>(channel.target_node) < animated.size())
+                animated[static_cast<std::size_t>(channel.target_node)] = true;
+    return animated;
+}
+
 }  // namespace
 
 glm::mat4 inverse_or_identity(const glm::mat4& m) {
@@ -92,9 +102,17 @@ SkeletonFromNodes build_skeleton(const tinygltf::Model& model, const SceneGraph&
         for (int node : model.skins[static_cast<std::size_t>(skin_index)].joints) skin_joint[static_cast<std::size_t>(node)] = true;
     result.skin_joint_count = static_cast<int>(std::count(skin_joint.begin(), skin_joint.end(), true));
     const auto is_member = [&](int n) { return member[static_cast<std::size_t>(n)]; };
-    for (int node : mesh_nodes)
-        if (model.nodes[static_cast<std::size_t>(node)].skin < 0 && graph.nearest_ancestor_or_self(node, is_member) < 0)
-            add_with_ancestors(graph, node, member);
+    // An unskinned mesh hangs rigidly off its nearest joint, unless it or a node between them is
+    // animated (a propeller, a blinking eye): then those nodes become joints and keep their motion.
+    const std::vector<bool> animated = animated_nodes(model);
+    for (int node : mesh_nodes) {
+        if (model.nodes[static_cast<std::size_t>(node)].skin >= 0) continue;
+        const int anchor = graph.nearest_ancestor_or_self(node, is_member);
+        bool moves_on_its_own = anchor < 0;
+        for (int n = node; n != anchor && !moves_on_its_own; n = graph.parents[static_cast<std::size_t>(n)])
+            moves_on_its_own = animated[static_cast<std::size_t>(n)];
+        if (moves_on_its_own) add_with_ancestors(graph, node, member);
+    }
 
     for (int node : graph.preorder) {
         if (!is_member(node)) continue;

@@ -22,8 +22,9 @@ struct SkeletonFromNodes {
 };
 
 // mesh_nodes: the instanced nodes with a mesh. A file without skins gives a rigid character:
-// one synthetic root joint. Unskinned mesh nodes outside every joint's subtree become joints
-// themselves so they keep their place and their animation. Throws LoadError.
+// one synthetic root joint. Unskinned mesh nodes outside every joint's subtree, and animated
+// ones (or ones under an animated node) inside one, become joints themselves so they keep
+// their place and their animation. Throws LoadError.
 SkeletonFromNodes build_skeleton(const tinygltf::Model& model, const SceneGraph& graph,
                                  const std::vector<int>& mesh_nodes, std::vector<std::string>& warnings);
 
