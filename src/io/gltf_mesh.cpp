@@ -208,6 +208,15 @@ struct MeshBuilder {
 
         const tinygltf::Node& node = model.nodes[static_cast<std::size_t>(node_index)];
         const bool skinned = node.skin >= 0;
+        // A mirroring node transform turns the winding over (glTF's rule); back-face culling
+        // needs the front faces kept in front.
+        if (!skinned && glm::determinant(glm::mat3(graph.global[static_cast<std::size_t>(node_index)])) < 0.0f)
+            for (std::size_t t = 0; t + 2 < triangles.size(); t += 3) std::swap(triangles[t + 1], triangles[t + 2]);
+        if (add_shared_primitive(node_index, mesh_index, primitive_index, primitive, triangles, where)) {
+            result.file_vertex_count -= vertex_count;  // stored once, counted with the first primitive
+            return;
+        }
+
         // Skinned vertices are in the bind space already (the mesh node's transform is
         // ignored); rigid ones are placed where they are at rest, relative to their joint.
         const std::uint32_t joint = fallback_joint_of(model, graph, skeleton, node_index);
@@ -219,10 +228,6 @@ struct MeshBuilder {
                         graph.global[static_cast<std::size_t>(node_index)];
         }
         const glm::mat3 normal_placement = glm::inverseTranspose(glm::mat3(placement));
-        // A mirroring node transform turns the winding over (glTF's rule); back-face culling
-        // needs the front faces kept in front.
-        if (!skinned && glm::determinant(glm::mat3(graph.global[static_cast<std::size_t>(node_index)])) < 0.0f)
-            for (std::size_t t = 0; t + 2 < triangles.size(); t += 3) std::swap(triangles[t + 1], triangles[t + 2]);
 
         std::vector<glm::vec3> placed(vertex_count);
         for (std::size_t i = 0; i < vertex_count; ++i) {
@@ -243,7 +248,7 @@ struct MeshBuilder {
         const auto offset = static_cast<std::uint32_t>(mesh.vertex_count());
         result.sources.push_back({mesh_index, primitive_index, mesh.vertex_count(), vertex_count,
                                   mesh.triangles.size() / 3, triangles.size() / 3, primitive.material,
-                                  append_texture_uvs(primitive, vertex_count, where)});
+                                  append_texture_uvs(primitive, vertex_count, where), node_index});
         if (skinned) {
             append_skin_weights(model, primitive, node.skin, skeleton, vertex_count, joint, where, mesh.weights,
                                 weight_problems);
@@ -257,17 +262,57 @@ struct MeshBuilder {
         append_optional_layers(primitive, vertex_count, where);
     }
 
+    // Primitives of one mesh node with the same vertex data (every attribute and morph target
+    // the same accessors, one per material as exporters and dynskin's bake write them) share
+    // their vertices: the later ones only add triangles. True when `primitive` was one.
+    bool add_shared_primitive(int node_index, int mesh_index, int primitive_index, const tinygltf::Primitive& primitive,
+                              std::vector<std::uint32_t>& triangles, const std::string& where) {
+        const int texcoord = base_color_texcoord(primitive);
+        for (std::size_t k = 0; k < result.sources.size(); ++k) {
+            const PrimitiveVertices earlier = result.sources[k];
+            const tinygltf::Primitive& other =
+                model.meshes[static_cast<std::size_t>(earlier.mesh)].primitives[static_cast<std::size_t>(earlier.primitive)];
+            // Their textures must read the same TEXCOORD set: a vertex has one texture_uvs.
+            const int other_texcoord = base_color_texcoord(other);
+            if (earlier.node != node_index || other.attributes != primitive.attributes || other.targets != primitive.targets ||
+                (texcoord >= 0 && other_texcoord >= 0 && texcoord != other_texcoord))
+                continue;
+            bool has_texture_uvs = texcoord >= 0 && earlier.has_texture_uvs;
+            if (texcoord >= 0 && other_texcoord < 0)  // the first to need the set reads it
+                has_texture_uvs = read_texture_uvs(primitive, earlier.first_vertex, earlier.vertex_count, where);
+            SkinnedMesh& mesh = result.mesh;
+            for (std::uint32_t& index : triangles) index += static_cast<std::uint32_t>(earlier.first_vertex);
+            result.sources.push_back({mesh_index, primitive_index, earlier.first_vertex, earlier.vertex_count,
+                                      mesh.triangles.size() / 3, triangles.size() / 3, primitive.material,
+                                      has_texture_uvs, node_index});
+            mesh.triangles.insert(mesh.triangles.end(), triangles.begin(), triangles.end());
+            return true;
+        }
+        return false;
+    }
+
+    // The TEXCOORD_n set the primitive's material's base colour texture reads, -1 for none.
+    int base_color_texcoord(const tinygltf::Primitive& primitive) const {
+        const int material = primitive.material;
+        if (material < 0 || static_cast<std::size_t>(material) >= model.materials.size()) return -1;
+        const tinygltf::TextureInfo& texture = model.materials[static_cast<std::size_t>(material)].pbrMetallicRoughness.baseColorTexture;
+        return texture.index < 0 ? -1 : texture.texCoord;
+    }
+
     // The set the primitive's base colour texture reads, zeros where it has none or the set
     // is unusable (a warning; its material is then shown without the texture).
     bool append_texture_uvs(const tinygltf::Primitive& primitive, std::size_t vertex_count, const std::string& where) {
-        std::vector<glm::vec2>& uvs = result.texture_uvs;
-        const std::size_t first = uvs.size();
-        uvs.resize(first + vertex_count, glm::vec2(0.0f));
-        const int material = primitive.material;
-        if (material < 0 || static_cast<std::size_t>(material) >= model.materials.size()) return false;
-        const tinygltf::TextureInfo& texture = model.materials[static_cast<std::size_t>(material)].pbrMetallicRoughness.baseColorTexture;
-        if (texture.index < 0) return false;
-        const std::string name = "TEXCOORD_" + std::to_string(texture.texCoord);
+        const std::size_t first = result.texture_uvs.size();
+        result.texture_uvs.resize(first + vertex_count, glm::vec2(0.0f));
+        return read_texture_uvs(primitive, first, vertex_count, where);
+    }
+
+    // Reads that set into texture_uvs[first, first + vertex_count); false when there is none.
+    bool read_texture_uvs(const tinygltf::Primitive& primitive, std::size_t first, std::size_t vertex_count,
+                          const std::string& where) {
+        const int texcoord = base_color_texcoord(primitive);
+        if (texcoord < 0) return false;
+        const std::string name = "TEXCOORD_" + std::to_string(texcoord);
         const int accessor = attribute(primitive, name);
         if (accessor < 0) {
             warnings.push_back(where + " has no " + name + " for its material's base colour texture; it is drawn without it");
@@ -284,7 +329,7 @@ struct MeshBuilder {
             warnings.push_back(where + " " + name + " is not one VEC2 per vertex; it is drawn without its texture");
             return false;
         }
-        for (std::size_t i = 0; i < vertex_count; ++i) uvs[first + i] = glm::vec2(values.at(i, 0), values.at(i, 1));
+        for (std::size_t i = 0; i < vertex_count; ++i) result.texture_uvs[first + i] = glm::vec2(values.at(i, 0), values.at(i, 1));
         any_texture_uvs = true;
         return true;
     }

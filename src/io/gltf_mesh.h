@@ -14,7 +14,8 @@
 
 namespace dynskin::io {
 
-// Where one primitive's vertices and triangles went in the character's mesh.
+// Where one primitive's vertices and triangles went in the character's mesh. Primitives of one
+// node that share their vertex data share their vertices (same first_vertex).
 struct PrimitiveVertices {
     int mesh = 0;
     int primitive = 0;
@@ -24,6 +25,7 @@ struct PrimitiveVertices {
     std::size_t triangle_count = 0;
     int material = -1;               // as the file says (-1: none; may be out of range)
     bool has_texture_uvs = false;    // texture_uvs holds the set its base colour texture reads
+    int node = -1;                   // the mesh node it was instanced by
 };
 
 struct MeshFromPrimitives {

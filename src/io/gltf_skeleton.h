@@ -21,8 +21,8 @@ struct SkeletonFromNodes {
     int skin_joint_count = 0;              // distinct nodes among the used skins' joints
 };
 
-// mesh_nodes: the instanced nodes with a mesh. A file without skins gives a rigid character:
-// one synthetic root joint. Unskinned mesh nodes outside every joint's subtree, and animated
+// mesh_nodes: the instanced nodes with a mesh. A file without skins whose mesh nodes no
+// animation moves gives a rigid character: one synthetic root joint. Unskinned mesh nodes outside every joint's subtree, and animated
 // ones (or ones under an animated node) inside one, become joints themselves so they keep
 // their place and their animation. Throws LoadError.
 SkeletonFromNodes build_skeleton(const tinygltf::Model& model, const SceneGraph& graph,

@@ -8,6 +8,7 @@
 
 #include "core/animation_clip.h"
 #include "io/gltf_document.h"
+#include "io/gltf_saver.h"
 #include "io_test_support.h"
 #include "material_scenes.h"
 
@@ -113,6 +114,35 @@ TEST(GltfMaterials, PrimitivesSharingAMaterialShareOneRange) {
     EXPECT_EQ(loaded.look.draw_ranges[0].triangle_count, 12u);
     EXPECT_EQ(loaded.look.materials.size(), 1u);
     EXPECT_TRUE(loaded.look.texture_uvs.empty()) << "no material has a texture";
+}
+
+// One vertex set drawn in two materials (two primitives with the same attribute accessors,
+// as exporters and dynskin's bake write them): the vertices are loaded once, and saving the
+// painted work keeps them shared.
+TEST(GltfMaterials, PrimitivesSharingTheirVerticesShareThemInTheMesh) {
+    GltfWriter w = arm_rig();
+    w.json["materials"] = {{{"name", "upper"}, {"pbrMetallicRoughness", {{"metallicFactor", 0}}}},
+                           {{"name", "lower"}, {"pbrMetallicRoughness", {{"metallicFactor", 0}}}}};
+    nlohmann::json upper = w.json["meshes"][0]["primitives"][0], lower = upper;
+    upper["indices"] = w.add_integers<std::uint16_t>({2, 3, 5, 2, 5, 4}, kUnsignedShort, "SCALAR");
+    upper["material"] = 0;
+    lower["indices"] = w.add_integers<std::uint16_t>({0, 1, 3, 0, 3, 2}, kUnsignedShort, "SCALAR");
+    lower["material"] = 1;
+    w.json["meshes"][0]["primitives"] = {upper, lower};
+    const io::LoadedCharacter loaded = load(w);
+    EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
+    EXPECT_EQ(loaded.character.mesh.vertex_count(), 6u);
+    EXPECT_EQ(loaded.file_vertex_count, 6u) << "stored once";
+    EXPECT_EQ(loaded.character.mesh.triangles, (std::vector<std::uint32_t>{2, 3, 5, 2, 5, 4, 0, 1, 3, 0, 3, 2}));
+    ASSERT_EQ(loaded.look.draw_ranges.size(), 2u);
+    EXPECT_EQ(material_of_range(loaded, 1).name, "lower");
+
+    const std::string folder = make_temp_folder();
+    const std::string source = w.write_glb(folder, "shared");
+    io::save_character_work(source, folder + "/painted.glb", std::vector<float>(6, 0.25f), DynamicSettings{});
+    const io::LoadedCharacter saved = io::load_gltf(folder + "/painted.glb");
+    EXPECT_EQ(saved.character.mesh.vertex_count(), 6u) << "the bend layer is one accessor for both";
+    EXPECT_EQ(saved.character.mesh.bend_weights, std::vector<float>(6, 0.25f));
 }
 
 TEST(GltfMaterials, UnshownFeaturesAreListedOncePerFeatureNamingTheMaterials) {
