@@ -55,7 +55,6 @@ void large_character(gl::SceneRenderer& renderer, const gl::RenderTarget& target
     const DynamicSettings settings = cow.settings.value_or(DynamicSettings{});
     gl::StaticMesh mesh;
     mesh.triangles = &big.mesh.triangles;
-    mesh.uvs = &big.mesh.uvs;
     mesh.colors = &big.mesh.colors;
     mesh.vertex_count = big.mesh.vertex_count();
     renderer.set_mesh(mesh);

@@ -1,6 +1,7 @@
 #version 330 core
-// Soft studio lighting (key, fill, sky/ground ambient, rim) on the base colour, or a colour
-// map of a per-vertex scalar (bend weight, skinning weight, displacement), or a flat colour.
+// Soft studio lighting (key, fill, sky/ground ambient, rim) on the base colour (material
+// factor x vertex colour x texture, with glTF's alpha modes), or a colour map of a per-vertex
+// scalar (bend weight, skinning weight, displacement), or a flat colour.
 
 in vec3 world_position;
 in vec3 world_normal;
@@ -14,9 +15,10 @@ uniform int shading;            // 0 lit base colour, 1 lit colour map, 2 flat c
 uniform vec4 base_color;        // base colour factor, or the flat colour
 uniform bool has_texture;
 uniform sampler2D base_texture;
+uniform int alpha_mode;         // 0 opaque, 1 mask (alpha_cutoff), 2 blend
+uniform float alpha_cutoff;
 uniform vec2 scalar_range;      // values mapped to the ends of the colour map
 uniform bool diverging;         // blue - white - red around 0 instead of a sequential map
-uniform float opacity;
 
 out vec4 frag_color;
 
@@ -42,6 +44,7 @@ void main() {
     if (dot(n, v) < 0.0) n = -n;  // double-sided
 
     vec3 albedo;
+    float alpha = 1.0;
     if (shading == 1) {
         float s = vertex_scalar;
         albedo = diverging ? diverging_map(s / max(abs(scalar_range.x), abs(scalar_range.y)))
@@ -49,6 +52,8 @@ void main() {
     } else {
         vec4 c = base_color * vertex_color;
         if (has_texture) c *= texture(base_texture, texture_uv);
+        if (alpha_mode == 1 && c.a < alpha_cutoff) discard;
+        if (alpha_mode == 2) alpha = c.a;
         albedo = c.rgb;
     }
 
@@ -60,5 +65,5 @@ void main() {
     float specular = pow(max(dot(n, h), 0.0), 48.0) * 0.18;
     float rim = pow(1.0 - max(dot(n, v), 0.0), 3.0) * 0.25;
     vec3 color = albedo * (ambient + diffuse) + vec3(specular + rim);
-    frag_color = vec4(color, opacity);
+    frag_color = vec4(color, alpha);
 }

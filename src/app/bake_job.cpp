@@ -30,8 +30,7 @@ void BakeJob::run_for(double budget_ms) {
     if (!baker_->done()) return;
     io::BakedLook look;
     look.settings = settings_;
-    look.base_color = &loaded_->base_color;
-    look.base_color_factor = loaded_->base_color_factor;
+    look.display = &loaded_->look;
     try {
         io::save_baked_glb(output_path_, loaded_->character, baker_->take(), look);
     } catch (const io::CharacterWriteError& e) {

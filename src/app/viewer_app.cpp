@@ -197,19 +197,11 @@ void ViewerApp::upload_character() {
     const SkinnedMesh& mesh = scene.character().mesh;
     gl::StaticMesh m;
     m.triangles = &mesh.triangles;
-    m.uvs = &mesh.uvs;
     m.colors = &mesh.colors;
+    m.look = &scene.loaded.look;
     m.vertex_count = mesh.vertex_count();
-    m.base_color = scene.loaded.base_color_factor;
-    if (scene.loaded.base_color.width > 0) {
-        m.texture_width = scene.loaded.base_color.width;
-        m.texture_height = scene.loaded.base_color.height;
-        m.texture_rgba = scene.loaded.base_color.rgba.data();
-    } else if (mesh.colors.empty()) {
-        m.base_color = glm::vec4(0.85f, 0.62f, 0.42f, 1.0f) * scene.loaded.base_color_factor;  // warm clay
-    }
     renderer_->set_mesh(m);
-    renderer_->gpu().set_mesh(scene.character(), scene.deformer);
+    renderer_->gpu().set_mesh(scene.character(), scene.deformer, scene.loaded.look.texture_uvs);
 }
 
 const std::vector<glm::vec3>& ViewerApp::shown_positions() {

@@ -70,8 +70,7 @@ void run_bake(const BakeOptions& o) {
 
     io::BakedLook look;
     look.settings = request.settings;
-    look.base_color = &loaded.base_color;
-    look.base_color_factor = loaded.base_color_factor;
+    look.display = &loaded.look;
     try {
         io::save_baked_glb(o.output, character, baked, look);
     } catch (const io::CharacterWriteError& e) {

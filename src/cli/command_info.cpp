@@ -23,7 +23,9 @@ void add_info_command(CLI::App& app) {
         // ordered_json keeps the keys in the documented order.
         const nlohmann::ordered_json summary = {{"vertices", loaded.file_vertex_count},
                                         {"triangles", loaded.file_triangle_count},
-                                        {"joints", loaded.character.skeleton.joint_count()},
+                                        {"joints", loaded.skin_joint_count},
+                                        {"skeleton_nodes", loaded.character.skeleton.joint_count()},
+                                        {"materials", loaded.look.materials.size()},
                                         {"animations", animations},
                                         {"warnings", loaded.warnings}};
         // Names come from the file: replace invalid UTF-8 rather than throw.

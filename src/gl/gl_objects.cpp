@@ -11,6 +11,7 @@ namespace dynskin::gl {
 void delete_buffer(GLuint id) { glDeleteBuffers(1, &id); }
 void delete_vertex_array(GLuint id) { glDeleteVertexArrays(1, &id); }
 void delete_texture(GLuint id) { glDeleteTextures(1, &id); }
+void delete_sampler(GLuint id) { glDeleteSamplers(1, &id); }
 void delete_framebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
 void delete_renderbuffer(GLuint id) { glDeleteRenderbuffers(1, &id); }
 void delete_program(GLuint id) { glDeleteProgram(id); }
@@ -54,6 +55,16 @@ GlTexture GlTexture::from_rgba(int width, int height, const unsigned char* rgba)
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
     return t;
+}
+
+GlSampler GlSampler::create(GLenum wrap_s, GLenum wrap_t, GLenum min_filter, GLenum mag_filter) {
+    GLuint id = 0;
+    glGenSamplers(1, &id);
+    glSamplerParameteri(id, GL_TEXTURE_WRAP_S, static_cast<GLint>(wrap_s));
+    glSamplerParameteri(id, GL_TEXTURE_WRAP_T, static_cast<GLint>(wrap_t));
+    glSamplerParameteri(id, GL_TEXTURE_MIN_FILTER, static_cast<GLint>(min_filter));
+    glSamplerParameteri(id, GL_TEXTURE_MAG_FILTER, static_cast<GLint>(mag_filter));
+    return GlSampler(id);
 }
 
 GlRenderbuffer GlRenderbuffer::create() {

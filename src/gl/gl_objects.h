@@ -41,6 +41,7 @@ private:
 void delete_buffer(GLuint id);
 void delete_vertex_array(GLuint id);
 void delete_texture(GLuint id);
+void delete_sampler(GLuint id);
 void delete_framebuffer(GLuint id);
 void delete_renderbuffer(GLuint id);
 void delete_program(GLuint id);
@@ -70,6 +71,17 @@ public:
     static GlTexture create();
     // An RGBA8 image with mipmaps, repeating.
     static GlTexture from_rgba(int width, int height, const unsigned char* rgba);
+
+private:
+    using GlName::GlName;
+};
+
+// How a texture unit samples whatever texture is bound to it: wraps and filters per use, so
+// that one texture can serve materials that sample it differently.
+class GlSampler : public GlName<delete_sampler> {
+public:
+    // wrap_s, wrap_t: GL_REPEAT, GL_CLAMP_TO_EDGE or GL_MIRRORED_REPEAT; filters as glTF's.
+    static GlSampler create(GLenum wrap_s, GLenum wrap_t, GLenum min_filter, GLenum mag_filter);
 
 private:
     using GlName::GlName;

@@ -65,16 +65,17 @@ GpuSkinning::GpuSkinning()
     check_errors("creating the GPU skinning");
 }
 
-void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer) {
+void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
+                           const std::vector<glm::vec2>& texture_uvs) {
     const SkinnedMesh& mesh = character.mesh;
     const HierarchicalWeights& betas = deformer.hierarchical_weights();
     const std::vector<float> distances = skeleton_distances(character.skeleton, mesh, betas, deformer.size());
     vertex_count_ = mesh.vertex_count();
-    index_count_ = static_cast<GLsizei>(mesh.triangles.size());
     glBindVertexArray(vao_.id());
     upload_attribute(rest_positions_, mesh.rest_positions, kPosition, 3);
     upload_attribute(rest_normals_, mesh.rest_normals, kNormal, 3);
-    upload_attribute(uvs_, mesh.uvs.size() == vertex_count_ ? mesh.uvs : std::vector<glm::vec2>(vertex_count_), kUv, 2);
+    upload_attribute(uvs_, texture_uvs.size() == vertex_count_ ? texture_uvs : std::vector<glm::vec2>(vertex_count_),
+                     kUv, 2);
     upload_attribute(colors_,
                      mesh.colors.size() == vertex_count_ ? mesh.colors
                                                          : std::vector<glm::vec4>(vertex_count_, glm::vec4(1.0f)),
@@ -290,13 +291,17 @@ GLuint GpuSkinning::bind_for_drawing(const glm::mat4& view_projection, bool bend
     return draw_program_.id();
 }
 
-void GpuSkinning::draw() const { glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr); }
+void GpuSkinning::draw(std::size_t first_triangle, std::size_t triangle_count) const {
+    glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(triangle_count * 3), GL_UNSIGNED_INT,
+                   reinterpret_cast<const void*>(first_triangle * 3 * sizeof(std::uint32_t)));
+}
 
-void GpuSkinning::draw_instances() const {
+void GpuSkinning::draw_instances(std::size_t first_triangle, std::size_t triangle_count) const {
     if (instance_count_ == 0) return;
     glEnableVertexAttribArray(kInstancePlacement);
     glEnableVertexAttribArray(kInstanceRow);
-    glDrawElementsInstanced(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr, instance_count_);
+    glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(triangle_count * 3), GL_UNSIGNED_INT,
+                            reinterpret_cast<const void*>(first_triangle * 3 * sizeof(std::uint32_t)), instance_count_);
     glDisableVertexAttribArray(kInstancePlacement);
     glDisableVertexAttribArray(kInstanceRow);
 }

@@ -16,7 +16,10 @@ public:
     GpuSkinning();  // compiles the programs (throws GlError naming file and line)
 
     // Per-vertex data, once per character (the deformer's hierarchical weights and size).
-    void set_mesh(const Character& character, const Deformer& deformer);
+    // texture_uvs: per vertex, the coordinates its material's texture is sampled at (empty:
+    // none is textured).
+    void set_mesh(const Character& character, const Deformer& deformer,
+                  const std::vector<glm::vec2>& texture_uvs = {});
     // A painted layer changed.
     void update_painted_layers(const SkinnedMesh& mesh);
     // The per-vertex scalar the colour maps show.
@@ -33,12 +36,13 @@ public:
                                  std::vector<glm::vec4>& texels);
     void set_joint_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters, float size);
     void set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows);
-    void draw_instances() const;
+    void draw_instances(std::size_t first_triangle, std::size_t triangle_count) const;
 
     // Binds the drawing program and its buffers with the frame's uniforms set; the caller
-    // sets the fragment uniforms (mesh.frag's) and draws with draw().
+    // sets the fragment uniforms (mesh.frag's) and draws triangles with draw() (one
+    // character) or draw_instances() (the herd), a material's range at a time.
     GLuint bind_for_drawing(const glm::mat4& view_projection, bool bend);
-    void draw() const;
+    void draw(std::size_t first_triangle, std::size_t triangle_count) const;
 
     // Runs the shader once over every vertex and reads back what it computes.
     void capture(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend = true);
@@ -61,7 +65,6 @@ private:
     int joint_count_ = 0;
     GLsizei instance_count_ = 0;
     std::size_t vertex_count_ = 0;
-    GLsizei index_count_ = 0;
     bool dual_quaternion_ = false, bend_enabled_ = false;
     float size_ = 1.0f, max_angle_ = 0.0f, max_offset_ = 0.0f, squash_ = 0.0f;
     bool squash_about_centroid_ = false;

@@ -56,11 +56,11 @@ SceneRenderer::SkinBuffers SceneRenderer::make_skin_buffers() {
 
 void SceneRenderer::set_mesh(const StaticMesh& mesh) {
     vertex_count_ = mesh.vertex_count;
-    index_count_ = static_cast<GLsizei>(mesh.triangles->size());
-    base_color_ = mesh.base_color;
+    triangle_count_ = mesh.triangles->size() / 3;
+    const io::DisplayLook look = mesh.look ? *mesh.look : io::DisplayLook::single_default(triangle_count_);
     // Attributes the source lacks get neutral values: white, uv 0, scalar 0.
-    std::vector<glm::vec2> uvs = mesh.uvs && mesh.uvs->size() == vertex_count_ ? *mesh.uvs
-                                                                             : std::vector<glm::vec2>(vertex_count_);
+    std::vector<glm::vec2> uvs = look.texture_uvs.size() == vertex_count_ ? look.texture_uvs
+                                                                           : std::vector<glm::vec2>(vertex_count_);
     std::vector<glm::vec4> colors = mesh.colors && mesh.colors->size() == vertex_count_
                                         ? *mesh.colors
                                         : std::vector<glm::vec4>(vertex_count_, glm::vec4(1.0f));
@@ -85,9 +85,24 @@ void SceneRenderer::set_mesh(const StaticMesh& mesh) {
                  GL_STATIC_DRAW);
     glBindVertexArray(0);
 
-    has_texture_ = mesh.texture_width > 0 && mesh.texture_height > 0 && mesh.texture_rgba;
-    texture_ = has_texture_ ? GlTexture::from_rgba(mesh.texture_width, mesh.texture_height, mesh.texture_rgba)
-                            : GlTexture();
+    // Ranges past the triangles or naming no material are dropped (they come from a file).
+    materials_ = look.materials;
+    ranges_.clear();
+    for (const io::DrawRange& range : look.draw_ranges)
+        if (range.first_triangle + range.triangle_count <= triangle_count_ && range.material >= 0 &&
+            static_cast<std::size_t>(range.material) < materials_.size())
+            ranges_.push_back(range);
+    textures_.clear();
+    for (const io::Image& image : look.images)
+        textures_.push_back(image.width > 0 && image.height > 0 &&
+                                    image.rgba.size() == std::size_t(image.width) * std::size_t(image.height) * 4
+                                ? GlTexture::from_rgba(image.width, image.height, image.rgba.data())
+                                : GlTexture());
+    samplers_.clear();
+    for (const io::DisplayMaterial& m : materials_)
+        samplers_.push_back(GlSampler::create(static_cast<GLenum>(m.sampler.wrap_s), static_cast<GLenum>(m.sampler.wrap_t),
+                                              static_cast<GLenum>(m.sampler.min_filter),
+                                              static_cast<GLenum>(m.sampler.mag_filter)));
     check_errors("uploading the mesh");
 }
 
@@ -106,34 +121,71 @@ void SceneRenderer::update_scalars(const std::vector<float>& scalars) {
     if (gpu_.vertex_count() == scalars.size()) gpu_.update_scalars(scalars);
 }
 
-void SceneRenderer::set_surface_uniforms(GLuint program, const SceneView& view, int shading, glm::vec4 color) const {
+GLuint SceneRenderer::bind_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading,
+                                glm::vec4 color) {
+    GLuint program = mesh_program_.id();
+    if (view.gpu) {
+        program = gpu_.bind_for_drawing(view.view_projection, bent);
+    } else {
+        glUseProgram(program);
+        glBindVertexArray(skin.vao.id());
+    }
     auto at = [program](const char* name) { return glGetUniformLocation(program, name); };
     glUniformMatrix4fv(at("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
     glUniform3fv(at("camera_position"), 1, glm::value_ptr(view.camera_position));
     glUniform3fv(at("key_direction"), 1, glm::value_ptr(view.key_light));
     glUniform1i(at("shading"), shading);
     glUniform4fv(at("base_color"), 1, glm::value_ptr(color));
-    glUniform1i(at("has_texture"), has_texture_ && shading == 0);
+    glUniform1i(at("has_texture"), 0);
     glUniform1i(at("base_texture"), 0);
+    glUniform1i(at("alpha_mode"), static_cast<int>(io::AlphaMode::Opaque));
+    glUniform1f(at("alpha_cutoff"), 0.5f);
     glUniform2fv(at("scalar_range"), 1, glm::value_ptr(view.scalar_range));
     glUniform1i(at("diverging"), view.diverging);
-    glUniform1f(at("opacity"), 1.0f);
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, has_texture_ ? texture_.id() : 0);
+    return program;
+}
+
+void SceneRenderer::draw_triangles(const SceneView& view, std::size_t first_triangle, std::size_t triangle_count) const {
+    if (view.gpu && view.herd) gpu_.draw_instances(first_triangle, triangle_count);
+    else if (view.gpu) gpu_.draw(first_triangle, triangle_count);
+    else
+        glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(triangle_count * 3), GL_UNSIGNED_INT,
+                       reinterpret_cast<const void*>(first_triangle * 3 * sizeof(std::uint32_t)));
 }
 
 void SceneRenderer::draw_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading, glm::vec4 color) {
-    if (view.gpu) {
-        const GLuint program = gpu_.bind_for_drawing(view.view_projection, bent);
-        set_surface_uniforms(program, view, shading, color);
-        if (view.herd) gpu_.draw_instances();
-        else gpu_.draw();
-        return;
+    bind_skin(skin, bent, view, shading, color);
+    draw_triangles(view, 0, triangle_count_);
+}
+
+void SceneRenderer::set_material(GLuint program, const io::DisplayMaterial& material, std::size_t index) const {
+    auto at = [program](const char* name) { return glGetUniformLocation(program, name); };
+    glUniform4fv(at("base_color"), 1, glm::value_ptr(material.base_color_factor));
+    glUniform1i(at("alpha_mode"), static_cast<int>(material.alpha_mode));
+    glUniform1f(at("alpha_cutoff"), material.alpha_cutoff);
+    const int image = material.base_color_image;
+    const bool textured = image >= 0 && static_cast<std::size_t>(image) < textures_.size() &&
+                          textures_[static_cast<std::size_t>(image)];
+    glUniform1i(at("has_texture"), textured);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, textured ? textures_[static_cast<std::size_t>(image)].id() : 0);
+    glBindSampler(0, textured ? samplers_[index].id() : 0);
+    // Single-sided surfaces hide their back faces; double-sided ones are lit on the side seen.
+    if (material.double_sided) glDisable(GL_CULL_FACE);
+    else glEnable(GL_CULL_FACE);
+}
+
+void SceneRenderer::draw_materials(const SceneView& view, bool blended) {
+    const GLuint program = bind_skin(skin_, true, view, 0, glm::vec4(1.0f));
+    for (const io::DrawRange& range : ranges_) {
+        const io::DisplayMaterial& material = materials_[static_cast<std::size_t>(range.material)];
+        if ((material.alpha_mode == io::AlphaMode::Blend) != blended) continue;
+        set_material(program, material, static_cast<std::size_t>(range.material));
+        draw_triangles(view, range.first_triangle, range.triangle_count);
     }
-    glUseProgram(mesh_program_.id());
-    set_surface_uniforms(mesh_program_.id(), view, shading, color);
-    glBindVertexArray(skin.vao.id());
-    glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_INT, nullptr);
+    glDisable(GL_CULL_FACE);
+    glBindSampler(0, 0);  // the panels' textures use their own filters
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, glm::ivec2 viewport) {
@@ -146,8 +198,10 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 
-    if (index_count_ > 0 && view.show_mesh) draw_skin(skin_, true, view, view.color_map ? 1 : 0, base_color_);
-    if (index_count_ > 0 && view.show_wireframe) {
+    const bool materials = triangle_count_ > 0 && view.show_mesh && !view.color_map;
+    if (materials) draw_materials(view, false);
+    if (triangle_count_ > 0 && view.show_mesh && view.color_map) draw_skin(skin_, true, view, 1, glm::vec4(1.0f));
+    if (triangle_count_ > 0 && view.show_wireframe) {
         glEnable(GL_POLYGON_OFFSET_LINE);
         glPolygonOffset(-1.0f, -1.0f);
         glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
@@ -168,8 +222,14 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
         glDepthMask(GL_TRUE);
     }
 
-    // The ghost is translucent: drawn after the opaque skin, without writing depth.
-    if (index_count_ > 0 && view.show_ghost) {
+    // Translucent surfaces come after the opaque ones and do not write depth: blended
+    // materials (in file order, over the grid), then the ghost.
+    if (materials) {
+        glDepthMask(GL_FALSE);
+        draw_materials(view, true);
+        glDepthMask(GL_TRUE);
+    }
+    if (triangle_count_ > 0 && view.show_ghost) {
         glDepthMask(GL_FALSE);
         draw_skin(ghost_, false, view, 2, glm::vec4(0.55f, 0.75f, 1.0f, 0.22f));
         glDepthMask(GL_TRUE);

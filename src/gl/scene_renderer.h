@@ -9,17 +9,18 @@
 
 #include "gl/gl_objects.h"
 #include "gl/gpu_skinning.h"
+// Plain structs (no file format): the materials and draw ranges the loader reads.
+#include "io/display_material.h"
 
 namespace dynskin::gl {
 
 // What does not change while a character is shown.
 struct StaticMesh {
     const std::vector<std::uint32_t>* triangles = nullptr;
-    const std::vector<glm::vec2>* uvs = nullptr;     // may be empty
     const std::vector<glm::vec4>* colors = nullptr;  // may be empty
-    int texture_width = 0, texture_height = 0;       // 0: no texture
-    const std::uint8_t* texture_rgba = nullptr;
-    glm::vec4 base_color{1.0f};
+    // Materials, their triangle ranges, images and texture coordinates; null: glTF's default
+    // material (white, opaque, single-sided) on every triangle.
+    const io::DisplayLook* look = nullptr;
     std::size_t vertex_count = 0;
 };
 
@@ -74,17 +75,24 @@ private:
         GlBuffer positions, normals;
     };
     SkinBuffers make_skin_buffers();
-    // The CPU-deformed skin (skin_ or ghost_) or, with view.gpu, the shader's (bent or not).
+    // Binds the program and buffers that draw the CPU-deformed skin (skin_ or ghost_) or,
+    // with view.gpu, the shader's (bent or not), with one colour and no texture.
+    GLuint bind_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading, glm::vec4 color);
+    void draw_triangles(const SceneView& view, std::size_t first_triangle, std::size_t triangle_count) const;
+    // Every triangle in one colour (colour maps, wireframe, ghost).
     void draw_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading, glm::vec4 color);
-    void set_surface_uniforms(GLuint program, const SceneView& view, int shading, glm::vec4 color) const;
+    // The skin with its materials: the opaque and masked ranges, or the blended ones.
+    void draw_materials(const SceneView& view, bool blended);
+    void set_material(GLuint program, const io::DisplayMaterial& material, std::size_t index) const;
 
     GlProgram mesh_program_, line_program_, grid_program_;
     GlBuffer indices_, uvs_, colors_, scalars_;
     SkinBuffers skin_, ghost_;
-    GlTexture texture_;
-    bool has_texture_ = false;
-    glm::vec4 base_color_{1.0f};
-    GLsizei index_count_ = 0;
+    std::vector<io::DisplayMaterial> materials_;
+    std::vector<io::DrawRange> ranges_;
+    std::vector<GlTexture> textures_;  // one per image of the look
+    std::vector<GlSampler> samplers_;  // one per material
+    std::size_t triangle_count_ = 0;
     std::size_t vertex_count_ = 0;
 
     GlVertexArray grid_vao_, lines_vao_;

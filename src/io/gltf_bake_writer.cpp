@@ -98,18 +98,85 @@ void add_joint_channels(const Skeleton& skeleton, const BakedAnimation& baked, i
     }
 }
 
-void add_base_color(const Character& character, const BakedLook& look, GltfBinaryBuilder& builder) {
-    json& pbr = builder.root["materials"][0]["pbrMetallicRoughness"];
-    const glm::vec4& f = look.base_color_factor;
-    pbr["baseColorFactor"] = {f.r, f.g, f.b, f.a};
-    if (!look.base_color || look.base_color->width <= 0 || character.mesh.uvs.empty()) return;
-    const std::vector<std::uint8_t> png = encode_png(look.base_color->width, look.base_color->height, look.base_color->rgba);
-    if (png.empty()) return;
+const char* alpha_mode_name(AlphaMode mode) {
+    return mode == AlphaMode::Mask ? "MASK" : mode == AlphaMode::Blend ? "BLEND" : "OPAQUE";
+}
+
+// The texture coordinates the materials sample: TEXCOORD_0 when they are the mesh's own (or it
+// has none), else TEXCOORD_1. Returns the set, -1 when no material has a texture.
+int add_texture_uvs(const Character& character, const DisplayLook& look, GltfBinaryBuilder& builder) {
+    if (look.texture_uvs.size() != character.mesh.vertex_count() || look.images.empty()) return -1;
+    if (look.texture_uvs == character.mesh.uvs) return 0;
+    const int set = character.mesh.uvs.empty() ? 0 : 1;
+    json& attributes = builder.root["meshes"][0]["primitives"][0]["attributes"];
+    attributes["TEXCOORD_" + std::to_string(set)] = builder.add_floats(look.texture_uvs, "VEC2", c::array_buffer);
+    return set;
+}
+
+bool fits(const DisplayLook& look, const Character& character) {
+    return !look.draw_ranges.empty() &&
+           std::all_of(look.draw_ranges.begin(), look.draw_ranges.end(), [&](const DrawRange& r) {
+               return r.first_triangle + r.triangle_count <= character.mesh.triangle_count() && r.material >= 0 &&
+                      static_cast<std::size_t>(r.material) < look.materials.size();
+           });
+}
+
+// The look's materials, and one primitive per draw range: the first primitive's indices are
+// cut into ranges of the same buffer view, the attributes shared.
+void add_materials(const Character& character, const DisplayLook& look, GltfBinaryBuilder& builder) {
     json& root = builder.root;
-    root["images"] = json::array({json{{"bufferView", builder.add_buffer_view(png.data(), png.size(), 0)}, {"mimeType", "image/png"}}});
-    root["samplers"] = json::array({json{{"magFilter", 9729}, {"minFilter", 9987}}});
-    root["textures"] = json::array({json{{"source", 0}, {"sampler", 0}}});
-    pbr["baseColorTexture"] = {{"index", 0}};
+    const int uv_set = add_texture_uvs(character, look, builder);
+    json images = json::array(), samplers = json::array(), textures = json::array();
+    std::vector<int> image_index(look.images.size(), -1);
+    for (std::size_t i = 0; i < look.images.size() && uv_set >= 0; ++i) {
+        const Image& image = look.images[i];
+        const std::vector<std::uint8_t> png = encode_png(image.width, image.height, image.rgba);
+        if (png.empty()) continue;
+        image_index[i] = static_cast<int>(images.size());
+        images.push_back({{"bufferView", builder.add_buffer_view(png.data(), png.size(), 0)}, {"mimeType", "image/png"}});
+    }
+    json materials = json::array();
+    for (const DisplayMaterial& m : look.materials) {
+        const glm::vec4& f = m.base_color_factor;
+        json material = {{"name", m.name},
+                         {"pbrMetallicRoughness",
+                          {{"baseColorFactor", {f.r, f.g, f.b, f.a}}, {"metallicFactor", 0.0}, {"roughnessFactor", 0.6}}},
+                         {"alphaMode", alpha_mode_name(m.alpha_mode)},
+                         {"doubleSided", m.double_sided}};
+        if (m.alpha_mode == AlphaMode::Mask) material["alphaCutoff"] = m.alpha_cutoff;
+        const int image = m.base_color_image >= 0 && static_cast<std::size_t>(m.base_color_image) < image_index.size()
+                              ? image_index[static_cast<std::size_t>(m.base_color_image)]
+                              : -1;
+        if (image >= 0) {
+            const TextureSampler& s = m.sampler;
+            samplers.push_back({{"magFilter", static_cast<int>(s.mag_filter)}, {"minFilter", static_cast<int>(s.min_filter)},
+                                {"wrapS", static_cast<int>(s.wrap_s)}, {"wrapT", static_cast<int>(s.wrap_t)}});
+            textures.push_back({{"source", image}, {"sampler", samplers.size() - 1}});
+            material["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", textures.size() - 1}, {"texCoord", uv_set}};
+        }
+        materials.push_back(material);
+    }
+    root["materials"] = materials;
+    if (!images.empty()) {
+        root["images"] = images;
+        root["samplers"] = samplers;
+        root["textures"] = textures;
+    }
+
+    const json first = root["meshes"][0]["primitives"][0];
+    const int all_indices = first["indices"].get<int>();
+    json primitives = json::array();
+    for (const DrawRange& range : look.draw_ranges) {
+        json accessor = root["accessors"][static_cast<std::size_t>(all_indices)];
+        accessor["byteOffset"] = range.first_triangle * 3 * sizeof(std::uint32_t);
+        accessor["count"] = range.triangle_count * 3;
+        json primitive = first;
+        if (primitives.empty()) root["accessors"][static_cast<std::size_t>(all_indices)] = accessor;  // reused: none unused
+        else primitive["indices"] = builder.add_accessor_json(accessor);
+        primitive["material"] = range.material;
+        primitives.push_back(primitive);
+    }
+    root["meshes"][0]["primitives"] = primitives;
 }
 
 std::string target_name(std::size_t k, std::size_t count) {
@@ -131,9 +198,9 @@ std::vector<std::uint8_t> write_baked_glb(const Character& character, const Bake
 
     GltfBinaryBuilder builder = character_gltf(character, look.settings, false);
     json& root = builder.root;
-    add_base_color(character, look, builder);
+    if (look.display && fits(*look.display, character)) add_materials(character, *look.display, builder);
 
-    // The frames as morph targets of the one primitive.
+    // The frames as morph targets of every primitive (they share the vertices).
     json targets = json::array(), names = json::array(), default_weights = json::array();
     const float zero = static_cast<float>(kBakeZeroOffset * baked.size);
     for (std::size_t k = 0; k < frames; ++k) {
@@ -146,7 +213,7 @@ std::vector<std::uint8_t> write_baked_glb(const Character& character, const Bake
         default_weights.push_back(k == 0 ? 1.0 : 0.0);  // a player that does not animate shows frame 0
     }
     json& mesh = root["meshes"][0];
-    mesh["primitives"][0]["targets"] = targets;
+    for (json& primitive : mesh["primitives"]) primitive["targets"] = targets;
     mesh["weights"] = default_weights;
     mesh["extras"]["targetNames"] = names;  // the names three.js and Blender give the targets
 

@@ -3,7 +3,8 @@
 // dynskin showed it: the character as the character writer writes it (skeleton, one skin,
 // one mesh with the source's vertices in the same order), the bake's frames as morph
 // targets in bind space (POSITION, and NORMAL when baked; sparse where most offsets are
-// zero), and one animation that plays the joints resampled at the frames (LINEAR) and a
+// zero; one primitive per draw range of the look, with its material, all sharing the vertex
+// data and targets), and one animation that plays the joints resampled at the frames (LINEAR) and a
 // `weights` channel that puts weight 1 on frame k's target at frame k (LINEAR, so a viewer
 // playing between frames blends the two around it). The bake's settings and schedule are in
 // the animation's extras.dynskin_bake.
@@ -23,8 +24,8 @@ namespace dynskin::io {
 
 struct BakedLook {
     std::optional<DynamicSettings> settings;  // stored as the file's dynskin settings
-    glm::vec4 base_color_factor{1.0f};
-    const Image* base_color = nullptr;        // embedded as a PNG texture when it has pixels and the mesh UVs
+    // The source's materials (textures embedded as PNG); null: one white material.
+    const DisplayLook* display = nullptr;
 };
 
 // Offsets smaller than this (in character sizes; normals: absolute) are stored as zero, so

@@ -80,7 +80,9 @@ BuiltCharacter build_character_unguarded(const std::vector<std::uint8_t>& bytes,
 
     loaded.file_vertex_count = mesh.file_vertex_count;
     loaded.file_triangle_count = mesh.file_triangle_count;
-    read_base_color(model, built.document.image_bytes, mesh.first_material, loaded);
+    loaded.skin_joint_count = skeleton.skin_joint_count;
+    loaded.look = read_display_look(model, built.document.image_bytes, mesh.sources, std::move(mesh.texture_uvs),
+                                    loaded.warnings);
     loaded.settings = saved_settings(built.document.json, character.skeleton.joint_count(), loaded.warnings);
     built.sources = std::move(mesh.sources);
     built.node_of_joint = skeleton.node_of_joint;

@@ -10,6 +10,7 @@
 
 #include "core/character.h"
 #include "core/dynamic_parameters.h"
+#include "io/display_material.h"
 
 namespace dynskin::io {
 
@@ -18,23 +19,20 @@ struct LoadError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// RGBA8 pixels of the base-colour texture, empty when the file has none or it is unreadable.
-struct Image {
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> rgba;
-};
-
 struct LoadedCharacter {
     Character character;             // validated: Character::validate() is empty
-    Image base_color;
-    glm::vec4 base_color_factor{1.0f};
+    // How each primitive is drawn: its material, its triangles, the textures' images.
+    DisplayLook look;
     std::vector<std::string> warnings;  // one line each, in the order they were found
 
     // Counts as stored in the file (before any welding or splitting), over every mesh
     // primitive the default scene instantiates, each instance counted.
     std::size_t file_vertex_count = 0;
     std::size_t file_triangle_count = 0;
+    // Joints as glTF tools count them: the union of the joint nodes of the skins the shown
+    // scene uses (0 without a skin). The skeleton also holds their ancestors and the nodes
+    // between them, and rigid mesh nodes.
+    int skin_joint_count = 0;
 
     // The user's saved work (asset.extras.dynskin), when the file has readable settings;
     // bend weights saved as _DYNSKIN_BEND are already in character.mesh.bend_weights.

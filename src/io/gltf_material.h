@@ -1,5 +1,8 @@
 #pragma once
-// The base colour (factor and texture) of the character's material, for display.
+// The display look of the shown primitives from their glTF materials: one DisplayMaterial per
+// material used (glTF's default for primitives without one), the draw ranges, and the images
+// the materials' base colour textures use. What dynskin does not show is listed as warnings,
+// one line per feature.
 
 #include <cstdint>
 #include <string>
@@ -7,13 +10,15 @@
 
 #include <tiny_gltf.h>
 
-#include "io/gltf_loader.h"
+#include "io/display_material.h"
+#include "io/gltf_mesh.h"
 
 namespace dynskin::io {
 
-// Fills base_color and base_color_factor of `loaded` from material `material` (-1: none).
-// A missing or undecodable image is a warning, never an error.
-void read_base_color(const tinygltf::Model& model, const std::vector<std::vector<std::uint8_t>>& image_bytes,
-                     int material, LoadedCharacter& loaded);
+// sources: the primitives as build_mesh placed them; texture_uvs: build_mesh's. Bad
+// materials, textures, samplers and images are warnings, never errors.
+DisplayLook read_display_look(const tinygltf::Model& model, const std::vector<std::vector<std::uint8_t>>& image_bytes,
+                              const std::vector<PrimitiveVertices>& sources, std::vector<glm::vec2> texture_uvs,
+                              std::vector<std::string>& warnings);
 
 }  // namespace dynskin::io

@@ -149,7 +149,7 @@ struct MeshBuilder {
     std::vector<std::string>& warnings;
     MeshFromPrimitives result;
     WeightProblems weight_problems;
-    bool any_uvs = false, any_colors = false;
+    bool any_uvs = false, any_colors = false, any_texture_uvs = false;
     std::vector<bool> warned_morph_mesh;
 
     void add_node(int node_index) {
@@ -205,10 +205,18 @@ struct MeshBuilder {
                 throw LoadError(where + " has index " + std::to_string(index) + " past its " +
                                 std::to_string(vertex_count) + " vertices");
         std::vector<std::uint32_t> triangles = triangle_list(primitive.mode, indices);
-        if (result.first_material < 0) result.first_material = primitive.material;
 
         const tinygltf::Node& node = model.nodes[static_cast<std::size_t>(node_index)];
         const bool skinned = node.skin >= 0;
+        // A mirroring node transform turns the winding over (glTF's rule); back-face culling
+        // needs the front faces kept in front.
+        if (!skinned && glm::determinant(glm::mat3(graph.global[static_cast<std::size_t>(node_index)])) < 0.0f)
+            for (std::size_t t = 0; t + 2 < triangles.size(); t += 3) std::swap(triangles[t + 1], triangles[t + 2]);
+        if (add_shared_primitive(node_index, mesh_index, primitive_index, primitive, triangles, where)) {
+            result.file_vertex_count -= vertex_count;  // stored once, counted with the first primitive
+            return;
+        }
+
         // Skinned vertices are in the bind space already (the mesh node's transform is
         // ignored); rigid ones are placed where they are at rest, relative to their joint.
         const std::uint32_t joint = fallback_joint_of(model, graph, skeleton, node_index);
@@ -238,7 +246,9 @@ struct MeshBuilder {
 
         SkinnedMesh& mesh = result.mesh;
         const auto offset = static_cast<std::uint32_t>(mesh.vertex_count());
-        result.sources.push_back({mesh_index, primitive_index, mesh.vertex_count(), vertex_count});
+        result.sources.push_back({mesh_index, primitive_index, mesh.vertex_count(), vertex_count,
+                                  mesh.triangles.size() / 3, triangles.size() / 3, primitive.material,
+                                  append_texture_uvs(primitive, vertex_count, where), node_index});
         if (skinned) {
             append_skin_weights(model, primitive, node.skin, skeleton, vertex_count, joint, where, mesh.weights,
                                 weight_problems);
@@ -250,6 +260,78 @@ struct MeshBuilder {
         mesh.rest_positions.insert(mesh.rest_positions.end(), placed.begin(), placed.end());
         mesh.rest_normals.insert(mesh.rest_normals.end(), normals.begin(), normals.end());
         append_optional_layers(primitive, vertex_count, where);
+    }
+
+    // Primitives of one mesh node with the same vertex data (every attribute and morph target
+    // the same accessors, one per material as exporters and dynskin's bake write them) share
+    // their vertices: the later ones only add triangles. True when `primitive` was one.
+    bool add_shared_primitive(int node_index, int mesh_index, int primitive_index, const tinygltf::Primitive& primitive,
+                              std::vector<std::uint32_t>& triangles, const std::string& where) {
+        const int texcoord = base_color_texcoord(primitive);
+        for (std::size_t k = 0; k < result.sources.size(); ++k) {
+            const PrimitiveVertices earlier = result.sources[k];
+            const tinygltf::Primitive& other =
+                model.meshes[static_cast<std::size_t>(earlier.mesh)].primitives[static_cast<std::size_t>(earlier.primitive)];
+            // Their textures must read the same TEXCOORD set: a vertex has one texture_uvs.
+            const int other_texcoord = base_color_texcoord(other);
+            if (earlier.node != node_index || other.attributes != primitive.attributes || other.targets != primitive.targets ||
+                (texcoord >= 0 && other_texcoord >= 0 && texcoord != other_texcoord))
+                continue;
+            bool has_texture_uvs = texcoord >= 0 && earlier.has_texture_uvs;
+            if (texcoord >= 0 && other_texcoord < 0)  // the first to need the set reads it
+                has_texture_uvs = read_texture_uvs(primitive, earlier.first_vertex, earlier.vertex_count, where);
+            SkinnedMesh& mesh = result.mesh;
+            for (std::uint32_t& index : triangles) index += static_cast<std::uint32_t>(earlier.first_vertex);
+            result.sources.push_back({mesh_index, primitive_index, earlier.first_vertex, earlier.vertex_count,
+                                      mesh.triangles.size() / 3, triangles.size() / 3, primitive.material,
+                                      has_texture_uvs, node_index});
+            mesh.triangles.insert(mesh.triangles.end(), triangles.begin(), triangles.end());
+            return true;
+        }
+        return false;
+    }
+
+    // The TEXCOORD_n set the primitive's material's base colour texture reads, -1 for none.
+    int base_color_texcoord(const tinygltf::Primitive& primitive) const {
+        const int material = primitive.material;
+        if (material < 0 || static_cast<std::size_t>(material) >= model.materials.size()) return -1;
+        const tinygltf::TextureInfo& texture = model.materials[static_cast<std::size_t>(material)].pbrMetallicRoughness.baseColorTexture;
+        return texture.index < 0 ? -1 : texture.texCoord;
+    }
+
+    // The set the primitive's base colour texture reads, zeros where it has none or the set
+    // is unusable (a warning; its material is then shown without the texture).
+    bool append_texture_uvs(const tinygltf::Primitive& primitive, std::size_t vertex_count, const std::string& where) {
+        const std::size_t first = result.texture_uvs.size();
+        result.texture_uvs.resize(first + vertex_count, glm::vec2(0.0f));
+        return read_texture_uvs(primitive, first, vertex_count, where);
+    }
+
+    // Reads that set into texture_uvs[first, first + vertex_count); false when there is none.
+    bool read_texture_uvs(const tinygltf::Primitive& primitive, std::size_t first, std::size_t vertex_count,
+                          const std::string& where) {
+        const int texcoord = base_color_texcoord(primitive);
+        if (texcoord < 0) return false;
+        const std::string name = "TEXCOORD_" + std::to_string(texcoord);
+        const int accessor = attribute(primitive, name);
+        if (accessor < 0) {
+            warnings.push_back(where + " has no " + name + " for its material's base colour texture; it is drawn without it");
+            return false;
+        }
+        AccessorValues<float> values;
+        try {
+            values = read_float_accessor(model, accessor, where + " " + name);
+        } catch (const LoadError& e) {
+            warnings.push_back(std::string(e.what()) + "; it is drawn without its texture");
+            return false;
+        }
+        if (values.components != 2 || values.count != vertex_count) {
+            warnings.push_back(where + " " + name + " is not one VEC2 per vertex; it is drawn without its texture");
+            return false;
+        }
+        for (std::size_t i = 0; i < vertex_count; ++i) result.texture_uvs[first + i] = glm::vec2(values.at(i, 0), values.at(i, 1));
+        any_texture_uvs = true;
+        return true;
     }
 
     // Unit normals, or empty when the primitive has none; zero where one is unusable.
@@ -286,9 +368,10 @@ struct MeshBuilder {
             const AccessorValues<float> colors = read_float_accessor(model, color_accessor, where + " COLOR_0");
             if (colors.components != 3 && colors.components != 4) throw LoadError(where + " COLOR_0 is not VEC3 or VEC4");
             expect_count(colors, vertex_count, where + " COLOR_0");
+            const float scale = unnormalized_color_scale(color_accessor, where);
             for (std::size_t i = 0; i < vertex_count; ++i)
-                mesh.colors.emplace_back(colors.at(i, 0), colors.at(i, 1), colors.at(i, 2),
-                                         colors.components == 4 ? colors.at(i, 3) : 1.0f);
+                mesh.colors.emplace_back(scale * colors.at(i, 0), scale * colors.at(i, 1), scale * colors.at(i, 2),
+                                         colors.components == 4 ? scale * colors.at(i, 3) : 1.0f);
             any_colors = true;
         } else {
             mesh.colors.resize(mesh.colors.size() + vertex_count, glm::vec4(1.0f));
@@ -296,6 +379,19 @@ struct MeshBuilder {
         read_layer(primitive, "_DYNSKIN_BEND", "bend", vertex_count, where, mesh.bend_weights);
         read_layer(primitive, "_DYNSKIN_FLOPPY", "floppy", vertex_count, where, mesh.floppy_weights);
         read_layer(primitive, "_DYNSKIN_SQUASH", "squash", vertex_count, where, mesh.squash_weights);
+    }
+
+    // glTF colours of integer type must be normalized; one that is not (a common exporter slip)
+    // is read as if it were, rather than drawn 255 times too bright.
+    float unnormalized_color_scale(int accessor_index, const std::string& where) {
+        const tinygltf::Accessor& accessor = model.accessors[static_cast<std::size_t>(accessor_index)];
+        if (accessor.normalized || accessor.componentType == TINYGLTF_COMPONENT_TYPE_FLOAT) return 1.0f;
+        const float largest = accessor.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE    ? 255.0f
+                              : accessor.componentType == TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT ? 65535.0f
+                                                                                                  : 1.0f;
+        if (largest > 1.0f)
+            warnings.push_back(where + " COLOR_0 is of integer type but not normalized; it is read as normalized");
+        return 1.0f / largest;
     }
 
     // A painted layer saved by dynskin, 1 where the primitive has none.
@@ -335,11 +431,13 @@ struct MeshBuilder {
 
 MeshFromPrimitives build_mesh(const tinygltf::Model& model, const SceneGraph& graph, const SkeletonFromNodes& skeleton,
                               const std::vector<int>& mesh_nodes, std::vector<std::string>& warnings) {
-    MeshBuilder builder{model, graph, skeleton, warnings, {}, {}, false, false, std::vector<bool>(model.meshes.size(), false)};
+    MeshBuilder builder{model, graph, skeleton, warnings, {}, {}, false, false, false,
+                        std::vector<bool>(model.meshes.size(), false)};
     for (int node : mesh_nodes) builder.add_node(node);
     builder.report_weight_problems();
     if (!builder.any_uvs) builder.result.mesh.uvs.clear();
     if (!builder.any_colors) builder.result.mesh.colors.clear();
+    if (!builder.any_texture_uvs) builder.result.texture_uvs.clear();
     // Velocity Skinning's layers stay empty (uniform 1) unless the file has them painted.
     for (std::vector<float>* layer : {&builder.result.mesh.floppy_weights, &builder.result.mesh.squash_weights})
         if (std::all_of(layer->begin(), layer->end(), [](float w) { return w == 1.0f; })) layer->clear();

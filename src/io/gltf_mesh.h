@@ -14,19 +14,27 @@
 
 namespace dynskin::io {
 
-// Where one primitive's vertices went in the character's mesh.
+// Where one primitive's vertices and triangles went in the character's mesh. Primitives of one
+// node that share their vertex data share their vertices (same first_vertex).
 struct PrimitiveVertices {
     int mesh = 0;
     int primitive = 0;
     std::size_t first_vertex = 0;
     std::size_t vertex_count = 0;
+    std::size_t first_triangle = 0;  // in mesh.triangles, 3 indices each
+    std::size_t triangle_count = 0;
+    int material = -1;               // as the file says (-1: none; may be out of range)
+    bool has_texture_uvs = false;    // texture_uvs holds the set its base colour texture reads
+    int node = -1;                   // the mesh node it was instanced by
 };
 
 struct MeshFromPrimitives {
     SkinnedMesh mesh;
     std::size_t file_vertex_count = 0;    // every primitive as stored, each instance counted
     std::size_t file_triangle_count = 0;
-    int first_material = -1;              // of the first triangle primitive that has one
+    // Per vertex, the TEXCOORD_n set that its primitive's base colour texture reads (zero
+    // where there is none); empty when no primitive has such a texture and set.
+    std::vector<glm::vec2> texture_uvs;
     std::vector<PrimitiveVertices> sources;  // in vertex order
 };
 

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include <cstring>
+#include <map>
 #include <set>
 
 #include "io/glb_container.h"
@@ -92,14 +93,22 @@ bool overwrite_in_place(const json& root, const json& accessor, std::size_t coun
 void store_layer(json& root, const std::vector<PrimitiveVertices>& sources, const char* name,
                  const std::vector<float>& layer, MergedBuffer& merged) {
     std::set<std::pair<int, int>> written;  // an instanced mesh stores its first instance's values
+    std::map<std::size_t, json> shared;     // primitives sharing vertices share the layer's accessor
     for (const PrimitiveVertices& source : sources) {
         if (!written.insert({source.mesh, source.primitive}).second) continue;
         json& primitive = root["meshes"][static_cast<std::size_t>(source.mesh)]["primitives"][static_cast<std::size_t>(source.primitive)];
         const float* values = layer.data() + source.first_vertex;
         json& attributes = primitive["attributes"];
+        if (const auto same = shared.find(source.first_vertex); same != shared.end()) {
+            attributes[name] = same->second;
+            continue;
+        }
         if (attributes.contains(name)) {
             const json& existing = root["accessors"].at(attributes[name].get<std::size_t>());
-            if (overwrite_in_place(root, existing, source.vertex_count, values, merged)) continue;
+            if (overwrite_in_place(root, existing, source.vertex_count, values, merged)) {
+                shared[source.first_vertex] = attributes[name];
+                continue;
+            }
         }
         const std::size_t offset =
             merged.append(reinterpret_cast<const std::uint8_t*>(values), source.vertex_count * sizeof(float), 4);
@@ -108,6 +117,7 @@ void store_layer(json& root, const std::vector<PrimitiveVertices>& sources, cons
         root["accessors"].push_back(
             {{"bufferView", view}, {"componentType", float_component}, {"count", source.vertex_count}, {"type", "SCALAR"}});
         attributes[name] = root["accessors"].size() - 1;
+        shared[source.first_vertex] = attributes[name];
     }
 }
 

@@ -52,6 +52,18 @@ std::vector<glm::mat4> skin_inverse_binds(const tinygltf::Model& model, int skin
     return binds;
 }
 
+// Nodes whose translation, rotation or scale some animation channel targets (valid or not:
+// the animation reader judges; morph weights do not move a node).
+std::vector<bool> animated_nodes(const tinygltf::Model& model) {
+    std::vector<bool> animated(model.nodes.size(), false);
+    for (const tinygltf::Animation& animation : model.animations)
+        for (const tinygltf::AnimationChannel& channel : animation.channels)
+            if (channel.target_node >= 0 && static_cast<std::size_t>(channel.target_node) < animated.size() &&
+                channel.target_path != "weights")
+                animated[static_cast<std::size_t>(channel.target_node)] = true;
+    return animated;
+}
+
 }  // namespace
 
 glm::mat4 inverse_or_identity(const glm::mat4& m) {
@@ -66,14 +78,22 @@ SkeletonFromNodes build_skeleton(const tinygltf::Model& model, const SceneGraph&
     SkeletonFromNodes result;
     result.joint_of_node.assign(model.nodes.size(), -1);
     const std::vector<int> skins = used_skins(model, mesh_nodes);
-    if (skins.empty()) {
+    // A scene without skins moves as one piece about a synthetic root; when animations move its
+    // parts, their mesh nodes and ancestors become joints under that root (one root, as a
+    // glTF skin's joints need when the character is written back).
+    const std::vector<bool> animated = animated_nodes(model);
+    const bool parts_move = std::any_of(mesh_nodes.begin(), mesh_nodes.end(), [&](int node) {
+        return graph.nearest_ancestor_or_self(node, [&](int n) { return animated[static_cast<std::size_t>(n)]; }) >= 0;
+    });
+    const bool synthetic_root = skins.empty();
+    if (synthetic_root) {
         result.skeleton.add_joint("root", -1, Trs{});
         result.inverse_binds.push_back(glm::mat4(1.0f));
         result.node_of_joint.push_back(-1);
-        return result;
+        if (!parts_move) return result;
     }
 
-    std::vector<bool> member(model.nodes.size(), false);
+    std::vector<bool> member(model.nodes.size(), false), skin_joint(model.nodes.size(), false);
     for (int skin_index : skins) {
         const tinygltf::Skin& skin = model.skins[static_cast<std::size_t>(skin_index)];
         if (skin.joints.empty()) throw LoadError("skin " + std::to_string(skin_index) + " has no joint");
@@ -85,18 +105,28 @@ SkeletonFromNodes build_skeleton(const tinygltf::Model& model, const SceneGraph&
                 throw LoadError("skin " + std::to_string(skin_index) + " joint node " + std::to_string(node) +
                                 " is not in the scene");
             add_with_ancestors(graph, node, member);
+            skin_joint[static_cast<std::size_t>(node)] = true;
         }
     }
+    result.skin_joint_count = static_cast<int>(std::count(skin_joint.begin(), skin_joint.end(), true));
     const auto is_member = [&](int n) { return member[static_cast<std::size_t>(n)]; };
-    for (int node : mesh_nodes)
-        if (model.nodes[static_cast<std::size_t>(node)].skin < 0 && graph.nearest_ancestor_or_self(node, is_member) < 0)
-            add_with_ancestors(graph, node, member);
+    // An unskinned mesh hangs rigidly off its nearest joint, unless it or a node between them is
+    // animated (a propeller, a blinking eye): then those nodes become joints and keep their motion.
+    for (int node : mesh_nodes) {
+        if (model.nodes[static_cast<std::size_t>(node)].skin >= 0) continue;
+        const int anchor = graph.nearest_ancestor_or_self(node, is_member);
+        bool moves_on_its_own = anchor < 0;
+        for (int n = node; n != anchor && !moves_on_its_own; n = graph.parents[static_cast<std::size_t>(n)])
+            moves_on_its_own = animated[static_cast<std::size_t>(n)];
+        if (moves_on_its_own) add_with_ancestors(graph, node, member);
+    }
 
     for (int node : graph.preorder) {
         if (!is_member(node)) continue;
         const auto index = static_cast<std::size_t>(node);
         const int parent_node = graph.parents[index];
-        const int parent = parent_node < 0 ? -1 : result.joint_of_node[static_cast<std::size_t>(parent_node)];
+        const int root = synthetic_root ? 0 : -1;
+        const int parent = parent_node < 0 ? root : result.joint_of_node[static_cast<std::size_t>(parent_node)];
         const std::string& name = model.nodes[index].name;
         result.joint_of_node[index] = result.skeleton.add_joint(name.empty() ? "node " + std::to_string(node) : name,
                                                                 parent, graph.local[index]);

@@ -18,11 +18,13 @@ struct SkeletonFromNodes {
     std::vector<glm::mat4> inverse_binds;  // per joint
     std::vector<int> joint_of_node;        // per node, -1 when the node is not a joint
     std::vector<int> node_of_joint;        // per joint, -1 for the synthetic root of a rigid character
+    int skin_joint_count = 0;              // distinct nodes among the used skins' joints
 };
 
-// mesh_nodes: the instanced nodes with a mesh. A file without skins gives a rigid character:
-// one synthetic root joint. Unskinned mesh nodes outside every joint's subtree become joints
-// themselves so they keep their place and their animation. Throws LoadError.
+// mesh_nodes: the instanced nodes with a mesh. A file without skins whose mesh nodes no
+// animation moves gives a rigid character: one synthetic root joint. Unskinned mesh nodes outside every joint's subtree, and animated
+// ones (or ones under an animated node) inside one, become joints themselves so they keep
+// their place and their animation. Throws LoadError.
 SkeletonFromNodes build_skeleton(const tinygltf::Model& model, const SceneGraph& graph,
                                  const std::vector<int>& mesh_nodes, std::vector<std::string>& warnings);
 

@@ -1,9 +1,12 @@
 #pragma once
-// What the bake tests share: a temporary folder, running a command, and where the optional
-// tools (the real rigs, the CLI binary, node and its glTF-Validator) are.
+// What the bake tests share: running a command, and where the optional tools (the real
+// rigs, the CLI binary, node and its glTF-Validator) are; the io suite's glTF writer (and
+// its make_temp_folder).
 
 #include <string>
 #include <vector>
+
+#include "gltf_writer.h"
 
 namespace dynskin::test {
 
@@ -12,7 +15,6 @@ struct CommandRun {
     std::string out, err;
 };
 
-std::string make_temp_folder();
 // Runs a shell command line, capturing stdout and stderr.
 CommandRun run_command(const std::string& command_line);
 bool file_exists(const std::string& path);

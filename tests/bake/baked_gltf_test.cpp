@@ -14,6 +14,8 @@
 #include "core/frame_baker.h"
 #include "gltf_reference_player.h"
 #include "io/gltf_bake_writer.h"
+#include "io/gltf_loader.h"
+#include "material_scenes.h"
 
 namespace dynskin::test {
 namespace {
@@ -36,8 +38,7 @@ std::vector<unsigned char> bake_to_glb(const io::LoadedCharacter& loaded, const 
     baked = bake_frames(loaded.character, request);
     io::BakedLook look;
     look.settings = request.settings;
-    look.base_color = &loaded.base_color;
-    look.base_color_factor = loaded.base_color_factor;
+    look.display = &loaded.look;
     return io::write_baked_glb(loaded.character, baked, look);
 }
 
@@ -120,6 +121,53 @@ TEST(BakedGltf, DualQuaternionBasePlaysAsDynskin) {
 
 TEST(BakedGltf, DelayedLbsPlaysAsDynskin) {
     expect_plays_as_dynskin("octopus", "swim", 12.0, false, 0.0, [](DynamicSettings& s) { s.parameters.propagation_speed = 1.5f; });
+}
+
+// A character with several materials keeps them (one primitive per draw range sharing the
+// vertices and morph targets) and still plays as dynskin.
+TEST(BakedGltf, MaterialsSurviveTheBake) {
+    GltfWriter source = material_panels().writer;
+    source.json["animations"] = nlohmann::json::array(
+        {one_channel_animation(source, "slide", {0.0f, 0.5f}, {0, -1.5f, 0, 1, -1.5f, 0}, 1, "translation", "LINEAR")});
+    const io::LoadedCharacter loaded = io::load_gltf_from_memory(source.glb());
+    ASSERT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
+    BakeRequest request;
+    request.clip = &loaded.character.clips.at(0);
+    request.settings.joints.resize(static_cast<std::size_t>(loaded.character.skeleton.joint_count()));
+    request.fps = 20.0;
+    request.tail = 0.5;
+    BakedAnimation baked;
+    const std::vector<unsigned char> glb = bake_to_glb(loaded, request, baked);
+    const GltfReferencePlayer player(glb);
+    ASSERT_EQ(player.errors(), "");
+    EXPECT_EQ(player.warnings(), "");
+    const Comparison c = compare_with_dynskin(loaded, request, baked, player);
+    EXPECT_LT(c.position_error, kTolerance);
+
+    const io::LoadedCharacter back = io::load_gltf_from_memory(glb);
+    ASSERT_EQ(back.look.draw_ranges.size(), loaded.look.draw_ranges.size());
+    for (std::size_t r = 0; r < loaded.look.draw_ranges.size(); ++r) {
+        const io::DrawRange& a = loaded.look.draw_ranges[r];
+        const io::DrawRange& b = back.look.draw_ranges[r];
+        EXPECT_EQ(a.first_triangle, b.first_triangle);
+        EXPECT_EQ(a.triangle_count, b.triangle_count);
+        const io::DisplayMaterial& m = loaded.look.materials.at(static_cast<std::size_t>(a.material));
+        const io::DisplayMaterial& n = back.look.materials.at(static_cast<std::size_t>(b.material));
+        EXPECT_EQ(m.name, n.name);
+        EXPECT_EQ(m.base_color_factor, n.base_color_factor) << m.name;
+        EXPECT_EQ(m.alpha_mode, n.alpha_mode) << m.name;
+        EXPECT_EQ(m.alpha_cutoff, n.alpha_cutoff) << m.name;
+        EXPECT_EQ(m.double_sided, n.double_sided) << m.name;
+        EXPECT_EQ(m.sampler, n.sampler) << m.name;
+        EXPECT_EQ(m.base_color_image >= 0, n.base_color_image >= 0) << m.name;
+    }
+    ASSERT_EQ(back.look.images.size(), 1u);
+    EXPECT_EQ(back.look.images[0].rgba, loaded.look.images[0].rgba);
+    ASSERT_EQ(back.look.texture_uvs.size(), loaded.look.texture_uvs.size());
+    for (std::size_t i = 0; i < back.look.texture_uvs.size(); ++i) {
+        EXPECT_EQ(back.look.texture_uvs[i], loaded.look.texture_uvs[i]) << "vertex " << i;
+        EXPECT_EQ(back.character.mesh.colors[i], loaded.character.mesh.colors[i]) << "vertex " << i;
+    }
 }
 
 TEST(BakedGltf, SharedRigPlaysAsDynskin) {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bake_test_support.h"
+#include "material_scenes.h"
 #include "gltf_reference_player.h"
 
 namespace dynskin::test {
@@ -90,6 +91,12 @@ TEST(CliBake, KhronosValidatorFindsNoError) {
                                {"cow --clip walk --fps 10 --loop", "cow-loop.glb"}};
     const std::string rig_arguments = rig + " --clip 0 --fps 5";
     if (file_exists(rig)) cases.push_back({rig_arguments.c_str(), "giraffe.glb"});
+    // Several materials (a texture on its second TEXCOORD set, MASK, BLEND, double-sided).
+    GltfWriter panels = material_panels().writer;
+    panels.json["animations"] = nlohmann::json::array(
+        {one_channel_animation(panels, "slide", {0.0f, 0.5f}, {0, -1.5f, 0, 1, -1.5f, 0}, 1, "translation", "LINEAR")});
+    const std::string panels_arguments = panels.write_glb(folder, "panels-source") + " --clip 0 --fps 10";
+    cases.push_back({panels_arguments.c_str(), "panels.glb"});
     for (const Case& c : cases) {
         const std::string out = folder + "/" + c.file;
         const CommandRun bake = cli(std::string("bake ") + c.arguments + " -o " + out);

@@ -211,7 +211,13 @@ PlayedMesh GltfReferencePlayer::play(int animation, double time) const {
             joint_matrices[j] = global_of(global_of, static_cast<std::size_t>(skin.joints[j])) * inverse_bind;
         }
         const std::vector<float>& morph_weights = node_weights[node_index];
+        std::vector<int> played_positions;
         for (const tinygltf::Primitive& primitive : model_.meshes.at(static_cast<std::size_t>(node.mesh)).primitives) {
+            // Primitives that share their vertices (one per material) show the same vertices.
+            const int position_accessor = primitive.attributes.at("POSITION");
+            if (std::find(played_positions.begin(), played_positions.end(), position_accessor) != played_positions.end())
+                continue;
+            played_positions.push_back(position_accessor);
             int pc = 0, nc = 0;
             const std::vector<double> positions = accessor_values(model_, primitive.attributes.at("POSITION"), pc);
             std::vector<double> normals = accessor_values(model_, primitive.attributes.at("NORMAL"), nc);

@@ -46,6 +46,8 @@ TEST(CliInfo, PrintsTheCountsAsJson) {
     EXPECT_EQ(info["vertices"], 6);
     EXPECT_EQ(info["triangles"], 4);
     EXPECT_EQ(info["joints"], 2);
+    EXPECT_EQ(info["skeleton_nodes"], 2);
+    EXPECT_EQ(info["materials"], 1);
     EXPECT_TRUE(info["animations"].is_array());
     ASSERT_EQ(info["warnings"].size(), 1u);
 }
@@ -59,11 +61,46 @@ TEST(CliInfo, RealCowMatchesTheReadme) {
     const nlohmann::json info = nlohmann::json::parse(run.out);
     EXPECT_EQ(info["vertices"], 3225);
     EXPECT_EQ(info["triangles"], 5856);
-    EXPECT_EQ(info["joints"], 27);
+    EXPECT_EQ(info["joints"], 26) << "the skin's joints, as glTF tools count them";
+    EXPECT_EQ(info["skeleton_nodes"], 27) << "the skin's joints and root_correction above them";
     ASSERT_EQ(info["animations"].size(), 1u);
     EXPECT_EQ(info["animations"][0]["name"], "recorded");
     EXPECT_NEAR(info["animations"][0]["duration"].get<double>(), 13.3, 1e-3);
     EXPECT_TRUE(info["warnings"].empty());
+}
+
+// Joints are the union of the used skins' joint nodes: not the nodes above or between them,
+// not rigid mesh nodes, each shared joint once.
+TEST(CliInfo, JointsCountTheSkinsJointsNotTheSkeletonsNodes) {
+    const std::string folder = make_temp_folder();
+    GltfWriter w = arm_rig();
+    // An armature node above the root joint, and a prop mesh on the elbow.
+    const int armature = w.add_node({{"name", "armature"}, {"children", {0}}});
+    const int prop = w.add_node({{"name", "prop"}, {"mesh", 0}, {"translation", {0.5, 0.0, 0.0}}});
+    w.json["nodes"][1]["children"] = {prop};
+    // A second skinned mesh with a skin over the same joints, listed in another order.
+    w.json["skins"].push_back({{"joints", {1, 0}}});
+    w.add_node({{"name", "sleeve"}, {"mesh", 0}, {"skin", 1}});
+    w.set_scene({armature, 2, static_cast<int>(w.json["nodes"].size()) - 1});
+    const CliRun run = run_cli("info " + w.write_glb(folder, "armature"));
+    ASSERT_EQ(run.status, 0) << run.err;
+    const nlohmann::json info = nlohmann::json::parse(run.out);
+    EXPECT_EQ(info["joints"], 2);
+    EXPECT_EQ(info["skeleton_nodes"], 3) << "the armature node is in dynskin's skeleton";
+}
+
+TEST(CliInfo, AFileWithoutSkinHasNoJoints) {
+    const std::string folder = make_temp_folder();
+    GltfWriter w;
+    const int positions = w.add_vec3({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}});
+    w.add_mesh({{{"attributes", {{"POSITION", positions}}}}});
+    w.set_scene({w.add_node({{"mesh", 0}})});
+    const CliRun run = run_cli("info " + w.write_glb(folder, "triangle"));
+    ASSERT_EQ(run.status, 0) << run.err;
+    const nlohmann::json info = nlohmann::json::parse(run.out);
+    EXPECT_EQ(info["joints"], 0);
+    EXPECT_EQ(info["skeleton_nodes"], 1) << "the synthetic root a rigid character moves with";
+    EXPECT_EQ(info["triangles"], 1);
 }
 
 TEST(CliInfo, BadFilesGiveOneErrorLineAndStatus2) {

@@ -176,8 +176,12 @@ GltfWriter arm_rig(const ArmOptions& options) {
 std::vector<std::uint8_t> tiny_png(int width, int height, std::uint8_t red) {
     std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width * height * 4), 255);
     for (std::size_t i = 0; i < pixels.size(); i += 4) pixels[i] = red;
+    return png_of(width, height, pixels);
+}
+
+std::vector<std::uint8_t> png_of(int width, int height, const std::vector<std::uint8_t>& rgba) {
     int length = 0;
-    unsigned char* png = stbi_write_png_to_mem(pixels.data(), width * 4, width, height, 4, &length);
+    unsigned char* png = stbi_write_png_to_mem(rgba.data(), width * 4, width, height, 4, &length);
     std::vector<std::uint8_t> out(png, png + length);
     STBIW_FREE(png);
     return out;

@@ -62,5 +62,7 @@ std::vector<glm::vec3> arm_positions();
 
 // A small valid PNG (w x h, RGBA) for texture tests.
 std::vector<std::uint8_t> tiny_png(int width, int height, std::uint8_t red);
+// A PNG of the given RGBA8 pixels (rows top first).
+std::vector<std::uint8_t> png_of(int width, int height, const std::vector<std::uint8_t>& rgba);
 
 }  // namespace dynskin::test

@@ -168,8 +168,9 @@ GltfWriter arm_with_image(const nlohmann::json& image) {
     GltfWriter w = arm_rig();
     w.json["images"] = nlohmann::json::array({image});
     w.json["textures"] = {{{"source", 0}}};
-    w.json["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}, {"baseColorFactor", {1, 0.5, 1, 1}}}}}};
+    w.json["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}, {"baseColorFactor", {1, 0.5, 1, 1}}, {"metallicFactor", 0}}}}};
     w.json["meshes"][0]["primitives"][0]["material"] = 0;
+    w.json["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] = w.add_floats(std::vector<float>(12, 0.5f), "VEC2");
     return w;
 }
 
@@ -179,19 +180,24 @@ TEST(GltfImages, EmbeddedPngIsDecodedToRgba8) {
     const int view = w.add_view(png.data(), png.size());
     w.json["images"] = {{{"bufferView", view}, {"mimeType", "image/png"}}};
     w.json["textures"] = {{{"source", 0}}};
-    w.json["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}, {"baseColorFactor", {1, 0.5, 1, 1}}}}}};
+    w.json["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}, {"baseColorFactor", {1, 0.5, 1, 1}}, {"metallicFactor", 0}}}}};
     w.json["meshes"][0]["primitives"][0]["material"] = 0;
+    w.json["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] = w.add_floats(std::vector<float>(12, 0.5f), "VEC2");
     const io::LoadedCharacter loaded = load(w);
-    EXPECT_EQ(loaded.base_color.width, 4);
-    EXPECT_EQ(loaded.base_color.rgba[0], 10);
-    EXPECT_EQ(loaded.base_color_factor, glm::vec4(1, 0.5f, 1, 1));
-    EXPECT_TRUE(loaded.warnings.empty());
+    ASSERT_EQ(loaded.look.images.size(), 1u);
+    EXPECT_EQ(loaded.look.images[0].width, 4);
+    EXPECT_EQ(loaded.look.images[0].rgba[0], 10);
+    ASSERT_EQ(loaded.look.materials.size(), 1u);
+    EXPECT_EQ(loaded.look.materials[0].base_color_image, 0);
+    EXPECT_EQ(loaded.look.materials[0].base_color_factor, glm::vec4(1, 0.5f, 1, 1));
+    EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
 }
 
 TEST(GltfImages, MissingImageIsAWarning) {
     const io::LoadedCharacter loaded = load(arm_with_image({{"uri", "no_such_file.png"}}));
     EXPECT_TRUE(has_warning(loaded, "is missing"));
-    EXPECT_TRUE(loaded.base_color.rgba.empty());
+    EXPECT_TRUE(loaded.look.images.empty());
+    EXPECT_EQ(loaded.look.materials.at(0).base_color_image, -1);
     EXPECT_EQ(loaded.character.mesh.vertex_count(), 6u);
 }
 
@@ -200,7 +206,8 @@ TEST(GltfImages, UnreadableImageIsAWarning) {
     const io::LoadedCharacter loaded =
         load(arm_with_image({{"uri", "data:image/png;base64," + base64(garbage)}}));
     EXPECT_TRUE(has_warning(loaded, "cannot be decoded"));
-    EXPECT_TRUE(loaded.base_color.rgba.empty());
+    EXPECT_TRUE(loaded.look.images.empty());
+    EXPECT_EQ(loaded.look.materials.at(0).base_color_image, -1);
 }
 
 }  // namespace

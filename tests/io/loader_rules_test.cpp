@@ -38,13 +38,15 @@ TEST(GltfContainers, GltfWithExternalBinAndImageAndNameFromFile) {
     w.json["textures"] = {{{"source", 0}}};
     w.json["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}}}}};
     w.json["meshes"][0]["primitives"][0]["material"] = 0;
+    w.json["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] = w.add_floats(std::vector<float>(12, 0.5f), "VEC2");
     const io::LoadedCharacter loaded = io::load_gltf(w.write_gltf_with_bin(folder, "my_arm"));
     EXPECT_EQ(loaded.character.name, "my_arm");
     EXPECT_EQ(loaded.character.mesh.vertex_count(), 6u);
-    EXPECT_EQ(loaded.base_color.width, 2);
-    EXPECT_EQ(loaded.base_color.height, 3);
-    ASSERT_EQ(loaded.base_color.rgba.size(), 2u * 3u * 4u);
-    EXPECT_EQ(loaded.base_color.rgba[0], 200);
+    ASSERT_EQ(loaded.look.images.size(), 1u);
+    EXPECT_EQ(loaded.look.images[0].width, 2);
+    EXPECT_EQ(loaded.look.images[0].height, 3);
+    ASSERT_EQ(loaded.look.images[0].rgba.size(), 2u * 3u * 4u);
+    EXPECT_EQ(loaded.look.images[0].rgba[0], 200);
 }
 
 TEST(GltfHierarchy, JointsAreSortedParentBeforeChild) {

@@ -46,7 +46,8 @@ TEST_P(RealRig, LoadsWithTheReadmeCounts) {
     EXPECT_EQ(loaded.character.mesh.vertex_count(), rig.vertices);
     EXPECT_EQ(loaded.character.skeleton.joint_count(), rig.skeleton_joints);
     EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
-    EXPECT_GT(loaded.base_color.width, 0);
+    ASSERT_EQ(loaded.look.images.size(), 1u);
+    EXPECT_GT(loaded.look.images[0].width, 0);
     EXPECT_EQ(loaded.character.mesh.uvs.size(), rig.vertices);
 }
 

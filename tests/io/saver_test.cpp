@@ -122,12 +122,14 @@ TEST(GltfSaver, GltfSourceWithExternalFilesBecomesASelfContainedGlb) {
     w.json["textures"] = {{{"source", 0}}};
     w.json["materials"] = {{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}}}}};
     w.json["meshes"][0]["primitives"][0]["material"] = 0;
+    w.json["meshes"][0]["primitives"][0]["attributes"]["TEXCOORD_0"] = w.add_floats(std::vector<float>(12, 0.5f), "VEC2");
     const std::string source = w.write_gltf_with_bin(folder, "arm");
     const std::string other_folder = make_temp_folder();
     io::save_character_work(source, other_folder + "/arm.glb", std::vector<float>(6, 0.5f), sample_settings(2));
     const io::LoadedCharacter loaded = io::load_gltf(other_folder + "/arm.glb");
-    EXPECT_EQ(loaded.base_color.width, 2);
-    EXPECT_EQ(loaded.base_color.rgba[0], 99);
+    ASSERT_EQ(loaded.look.images.size(), 1u);
+    EXPECT_EQ(loaded.look.images[0].width, 2);
+    EXPECT_EQ(loaded.look.images[0].rgba[0], 99);
     EXPECT_EQ(loaded.character.mesh.bend_weights, std::vector<float>(6, 0.5f));
 }
 
