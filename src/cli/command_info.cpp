@@ -24,6 +24,7 @@ void add_info_command(CLI::App& app) {
         const nlohmann::ordered_json summary = {{"vertices", loaded.file_vertex_count},
                                         {"triangles", loaded.file_triangle_count},
                                         {"joints", loaded.character.skeleton.joint_count()},
+                                        {"morph_targets", loaded.character.mesh.morphs.weight_count()},
                                         {"animations", animations},
                                         {"warnings", loaded.warnings}};
         // Names come from the file: replace invalid UTF-8 rather than throw.

@@ -1,5 +1,6 @@
 #pragma once
-// A pose: one local transform per joint, and forward kinematics to global matrices.
+// A pose: one local transform per joint and the morph weights, and forward kinematics to
+// global matrices.
 
 #include <vector>
 
@@ -9,6 +10,10 @@ namespace dynskin {
 
 struct Pose {
     std::vector<Trs> local;  // one per skeleton joint, parent-local
+    // One per morph weight of the mesh (MorphTargets' layout), or empty: a pose that carries
+    // no morph weights (the joint history's), which clips leave empty and the deformer reads
+    // as the mesh's defaults.
+    std::vector<float> morph_weights{};
 
     static Pose rest_of(const Skeleton& skeleton) { return Pose{skeleton.rest}; }
 };

@@ -28,6 +28,7 @@ struct MeshFromPrimitives {
     std::size_t file_triangle_count = 0;
     int first_material = -1;              // of the first triangle primitive that has one
     std::vector<PrimitiveVertices> sources;  // in vertex order
+    std::vector<int> morph_group_of_node;    // per node: its group in mesh.morphs, or -1
 };
 
 // Throws LoadError on data that cannot be shown; lists lesser problems in warnings.

@@ -39,15 +39,18 @@ CliRun run_cli(const std::string& arguments) {
 TEST(CliInfo, PrintsTheCountsAsJson) {
     const std::string folder = make_temp_folder();
     GltfWriter w = arm_rig();
-    w.json["meshes"][0]["primitives"][0]["targets"] = {{{"POSITION", w.add_vec3(std::vector<glm::vec3>(6, {0, 0, 0}))}}};
+    const int deltas = w.add_vec3(std::vector<glm::vec3>(6, {0, 0, 0}));
+    w.json["meshes"][0]["primitives"][0]["targets"] = {{{"POSITION", deltas}}, {{"POSITION", deltas}, {"TANGENT", deltas}}};
     const CliRun run = run_cli("info " + w.write_glb(folder, "arm"));
     ASSERT_EQ(run.status, 0) << run.err;
     const nlohmann::json info = nlohmann::json::parse(run.out);
     EXPECT_EQ(info["vertices"], 6);
     EXPECT_EQ(info["triangles"], 4);
     EXPECT_EQ(info["joints"], 2);
+    EXPECT_EQ(info["morph_targets"], 2);
     EXPECT_TRUE(info["animations"].is_array());
-    ASSERT_EQ(info["warnings"].size(), 1u);
+    ASSERT_EQ(info["warnings"].size(), 1u);  // the tangent deltas, which dynskin ignores
+    EXPECT_NE(info["warnings"][0].get<std::string>().find("TANGENT"), std::string::npos);
 }
 
 TEST(CliInfo, RealCowMatchesTheReadme) {
