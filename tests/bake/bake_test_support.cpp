@@ -10,13 +10,6 @@
 
 namespace dynskin::test {
 
-std::string make_temp_folder() {
-    char pattern[] = "/tmp/dynskin-bake-test-XXXXXX";
-    const char* made = ::mkdtemp(pattern);
-    if (!made) throw std::runtime_error("cannot make a temporary folder");
-    return made;
-}
-
 std::vector<unsigned char> read_bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     return std::vector<unsigned char>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());

@@ -12,7 +12,7 @@ struct CommandRun {
     std::string out, err;
 };
 
-std::string make_temp_folder();
+std::string make_temp_folder();  // the test glTF writer's (tests/io/gltf_writer.h)
 // Runs a shell command line, capturing stdout and stderr.
 CommandRun run_command(const std::string& command_line);
 bool file_exists(const std::string& path);

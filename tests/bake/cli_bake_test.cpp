@@ -7,6 +7,7 @@
 
 #include "bake_test_support.h"
 #include "gltf_reference_player.h"
+#include "morph_rigs.h"
 
 namespace dynskin::test {
 namespace {
@@ -34,6 +35,17 @@ TEST(CliBake, WritesAFileThatLoadsWithoutWarnings) {
     const auto& extras = player.model().animations.at(0).extras;
     ASSERT_TRUE(extras.Has("dynskin_bake"));
     EXPECT_EQ(extras.Get("dynskin_bake").Get("frames").GetNumberAsInt(), 91);
+}
+
+TEST(CliBake, AMorphOnlyClipBakesAllItsFrames) {
+    const std::string folder = make_temp_folder();
+    const std::string out = folder + "/quad-baked.glb";
+    const CommandRun run = cli("bake " + morph_only_quad().writer.write_glb(folder, "quad") + " --clip step --fps 10 -o " + out);
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.err.find("baked 16 frames of 'step' (1.5 s)"), std::string::npos) << run.err;  // 1.5 s at 10 fps
+    const GltfReferencePlayer player(read_bytes(out));
+    EXPECT_EQ(player.errors(), "");
+    EXPECT_EQ(player.model().meshes.at(0).primitives.at(0).targets.size(), 16u);
 }
 
 TEST(CliBake, LoopingBakeSaysHowItSettled) {
@@ -90,6 +102,12 @@ TEST(CliBake, KhronosValidatorFindsNoError) {
                                {"cow --clip walk --fps 10 --loop", "cow-loop.glb"}};
     const std::string rig_arguments = rig + " --clip 0 --fps 5";
     if (file_exists(rig)) cases.push_back({rig_arguments.c_str(), "giraffe.glb"});
+    // Morph targets in the source: a morph-only rig, and the shared MorphStressTest.
+    const std::string quad_arguments = morph_only_quad().writer.write_glb(folder, "quad") + " --clip cubic --fps 24";
+    cases.push_back({quad_arguments.c_str(), "quad-baked.glb"});
+    const std::string stress = std::string(DYNSKIN_SHARED_RIGS) + "/wild/MorphStressTest.gltf";
+    const std::string stress_arguments = stress + " --clip TheWave --fps 24";
+    if (file_exists(stress)) cases.push_back({stress_arguments.c_str(), "morph-stress.glb"});
     for (const Case& c : cases) {
         const std::string out = folder + "/" + c.file;
         const CommandRun bake = cli(std::string("bake ") + c.arguments + " -o " + out);
