@@ -39,7 +39,7 @@ void Deformer::update_joints(double t, const PoseSampler& sampler, const Dynamic
     pose_.local = skeleton.rest;
     pose_.morph_weights = morphed_rest_.default_weights();  // same size each frame: no allocation
     sampler(t, pose_);
-    morphed_rest_.update(character_.mesh, pose_.morph_weights);
+    morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
     forward_kinematics(skeleton, pose_, globals_);
     filter_.compute(skeleton, settings, history_, t, pose_, globals_, drives_);
     place_centroids(rest_centroids_, character_.mesh.inverse_binds, globals_, settings, size_, drives_);
@@ -51,7 +51,7 @@ void Deformer::update_steady(const Pose& pose, const std::vector<SteadyMotion>& 
     const Skeleton& skeleton = character_.skeleton;
     const DynamicParameters& p = settings.parameters;
     pose_ = pose;
-    morphed_rest_.update(character_.mesh, pose_.morph_weights);
+    morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
     forward_kinematics(skeleton, pose_, globals_);
     drives_.assign(skeleton.joint_count(), JointDrive{});
     const bool bends = p.mode != DeformerMode::LbsOnly;

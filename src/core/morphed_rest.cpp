@@ -1,5 +1,6 @@
 #include "core/morphed_rest.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace dynskin {
@@ -62,7 +63,7 @@ MorphedRest::MorphedRest(const SkinnedMesh& mesh)
     applied_.assign(defaults_.size(), 0.0f);  // the copy is the unmorphed rest
 }
 
-void MorphedRest::update(const SkinnedMesh& mesh, const std::vector<float>& weights) {
+void MorphedRest::update(const SkinnedMesh& mesh, const std::vector<float>& weights, WorkerPool* pool) {
     if (!active()) return;
     const std::vector<float>& w = weights.size() == defaults_.size() ? weights : defaults_;
     for (std::size_t g = 0; g < mesh.morphs.groups.size(); ++g) {
@@ -72,15 +73,40 @@ void MorphedRest::update(const SkinnedMesh& mesh, const std::vector<float>& weig
         for (std::size_t k = first; k < first + count; ++k) changed = changed || usable(w[k]) != applied_[k];
         if (!changed) continue;
         for (std::size_t k = first; k < first + count; ++k) applied_[k] = usable(w[k]);
-        for (std::uint32_t e = morphable_.group_begin[g]; e < morphable_.group_begin[g + 1]; ++e) {
-            const std::uint32_t v = morphable_.vertices[e];
-            positions_[v] = mesh.rest_positions[v];
-            normals_[v] = mesh.rest_normals[v];
-        }
-        if (add_group(group, applied_.data() + first, positions_, normals_))
-            renormalize(morphable_, g, mesh.rest_normals, normals_);
+        const std::size_t begin = morphable_.group_begin[g], end = morphable_.group_begin[g + 1];
+        auto redo_range = [this, &mesh, g, begin](std::size_t a, std::size_t b) { redo(mesh, g, begin + a, begin + b); };
+        if (pool) pool->parallel_for(end - begin, 2048, redo_range);
+        else redo_range(0, end - begin);
         ++revisions_[g];
     }
+}
+
+void MorphedRest::redo(const SkinnedMesh& mesh, std::size_t g, std::size_t first, std::size_t last) {
+    const MorphGroup& group = mesh.morphs.groups[g];
+    const std::vector<std::uint32_t>& vertices = morphable_.vertices;
+    for (std::size_t e = first; e < last; ++e) {
+        positions_[vertices[e]] = mesh.rest_positions[vertices[e]];
+        normals_[vertices[e]] = mesh.rest_normals[vertices[e]];
+    }
+    // The targets' entries for the vertices of this range, in target order (as add_group).
+    const std::uint32_t lo = vertices[first], hi = vertices[last - 1];
+    bool any = false;
+    for (std::size_t k = 0; k < group.targets.size(); ++k) {
+        const float w = applied_[group.first_weight + k];
+        if (w == 0.0f) continue;
+        any = true;
+        const MorphTarget& target = group.targets[k];
+        const auto from = std::lower_bound(target.vertices.begin(), target.vertices.end(), lo);
+        const bool normals = !target.normal_deltas.empty();
+        for (std::size_t e = static_cast<std::size_t>(from - target.vertices.begin());
+             e < target.vertices.size() && target.vertices[e] <= hi; ++e) {
+            positions_[target.vertices[e]] += w * target.position_deltas[e];
+            if (normals) normals_[target.vertices[e]] += w * target.normal_deltas[e];
+        }
+    }
+    if (!any) return;  // all zero: the rest itself
+    for (std::size_t e = first; e < last; ++e)
+        normals_[vertices[e]] = normalized_or(normals_[vertices[e]], mesh.rest_normals[vertices[e]]);
 }
 
 }  // namespace dynskin

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/skinned_mesh.h"
+#include "core/worker_pool.h"
 
 namespace dynskin {
 
@@ -24,9 +25,10 @@ public:
 
     bool active() const { return !morphable_.vertices.empty(); }  // some target moves some vertex
 
-    // Brings the shape to these weights (as morph_rest_shape reads them, same results).
-    // No allocation; nothing at all when the mesh has no morph targets.
-    void update(const SkinnedMesh& mesh, const std::vector<float>& weights);
+    // Brings the shape to these weights (as morph_rest_shape reads them, same results, bit
+    // for bit). A changed group is redone in ranges of its vertices, on the pool's threads
+    // when one is given. No allocation; nothing at all when the mesh has no morph targets.
+    void update(const SkinnedMesh& mesh, const std::vector<float>& weights, WorkerPool* pool = nullptr);
 
     // The morphed rest; only while active() (otherwise empty: use the mesh's own).
     RestShape shape() const { return {positions_, normals_}; }
@@ -38,6 +40,10 @@ public:
     std::uint64_t revision(std::size_t group) const { return revisions_[group]; }
 
 private:
+    // Group g's morphable vertices [first, last) (indices into morphable_.vertices), from the
+    // rest and the weights in applied_.
+    void redo(const SkinnedMesh& mesh, std::size_t g, std::size_t first, std::size_t last);
+
     MorphableVertices morphable_;
     std::vector<float> defaults_, applied_;
     std::vector<std::uint64_t> revisions_;

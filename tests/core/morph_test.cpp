@@ -203,6 +203,20 @@ TEST(MorphedRest, FollowsTheWeightsAsThePlainShapeDoes) {
     EXPECT_FALSE(MorphedRest(plain.mesh).active());
 }
 
+// Redone in ranges of 2048 vertices on several threads: still the plain shape, bit for bit.
+TEST(MorphedRest, ThreadsGiveThePlainShape) {
+    const Character c = morphing_bar(600, 12);  // 3606 morphable vertices a group
+    WorkerPool pool(3);
+    MorphedRest morphed(c.mesh);
+    std::vector<glm::vec3> positions, normals;
+    for (const std::vector<float>& w : {std::vector<float>{0.7f, -0.4f, 1.5f}, std::vector<float>{0.0f, 0.3f, 0.0f}}) {
+        morphed.update(c.mesh, w, &pool);
+        morph_rest_shape(c.mesh, w, positions, normals);
+        EXPECT_EQ(morphed.shape().positions, positions);
+        EXPECT_EQ(morphed.shape().normals, normals);
+    }
+}
+
 TEST(Morph, FastAndPlainLbsSkinTheMorphedRestAsTheSpecificationSays) {
     for (int rings : {24, 300}) {  // 300 rings x 12 sides: several windows of the blocked skin
         const Character c = morphing_bar(rings, 12);
