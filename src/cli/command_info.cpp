@@ -26,6 +26,7 @@ void add_info_command(CLI::App& app) {
                                         {"joints", loaded.skin_joint_count},
                                         {"skeleton_nodes", loaded.character.skeleton.joint_count()},
                                         {"materials", loaded.look.materials.size()},
+                                        {"morph_targets", loaded.character.mesh.morphs.weight_count()},
                                         {"animations", animations},
                                         {"warnings", loaded.warnings}};
         // Names come from the file: replace invalid UTF-8 rather than throw.

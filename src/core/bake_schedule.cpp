@@ -19,14 +19,17 @@ BakeSchedule plan_bake_schedule(double clip_duration, double fps, bool loop, dou
         if (clip_duration <= 0.0) throw BakeScheduleError("a clip without duration cannot loop");
         // A whole number of frames per period, so that the last frame lands on the first.
         const int steps = std::max(1, static_cast<int>(std::lround(clip_duration * fps)));
-        schedule.period = clip_duration;
+        schedule.period = schedule.end_time = clip_duration;
         schedule.frame_step = clip_duration / steps;
         schedule.frame_count = steps + 1;
     } else {
         const double span = clip_duration + tail;
-        schedule.frame_step = 1.0 / fps;
+        // A whole number of steps no longer than 1/fps, so that the last frame is the end.
         // Durations are floats: a span within 1e-4 frame of a whole number of frames is that number.
-        schedule.frame_count = 1 + static_cast<int>(std::ceil(span * fps - 1e-4));
+        const int steps = static_cast<int>(std::ceil(span * fps - 1e-4));
+        schedule.end_time = steps > 0 ? span : 0.0;
+        schedule.frame_step = steps > 0 ? span / steps : 1.0 / fps;
+        schedule.frame_count = 1 + std::max(steps, 0);
     }
     return schedule;
 }

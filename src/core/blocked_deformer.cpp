@@ -7,6 +7,7 @@ namespace dynskin {
 
 BlockedDeformer::BlockedDeformer(const SkinnedMesh& mesh, const HierarchicalWeights& betas)
     : skin_(build_blocked_skin(mesh, betas)),
+      rest_morph_(skin_, mesh),
       active_slots_(skin_.joints.size(), 0),
       active_count_(skin_.groups.size(), 0) {}
 
@@ -89,10 +90,12 @@ void BlockedDeformer::prepare_squash(const JointDrive& d, const BendInputs& bend
 
 void BlockedDeformer::run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
                           std::vector<glm::vec3>& base_positions, std::vector<glm::vec3>& base_normals,
-                          std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+                          std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
+                          const MorphedRest* morphed) {
     BlockedFrame frame;
     frame.skin = &skin_;
     if (skinning) {
+        if (morphed && morphed->active()) rest_morph_.sync(*morphed, skin_);
         skinning_.resize(12 * skinning->size());
         for (std::size_t j = 0; j < skinning->size(); ++j)
             for (int c = 0; c < 4; ++c)

@@ -10,6 +10,7 @@
 
 #include "core/bend_deformer.h"
 #include "core/blocked_kernels.h"
+#include "core/blocked_rest_morph.h"
 #include "core/blocked_skin.h"
 #include "core/worker_pool.h"
 
@@ -22,10 +23,13 @@ public:
     // skinning: the skinning matrices for LBS, or null when base_positions and base_normals
     // already hold the base (DQS, dLBS). bend: null for none, and then positions and
     // normals are left as they are (the base is the result). Outputs are resized to the
-    // mesh; positions and normals get the base plus the bend.
+    // mesh; positions and normals get the base plus the bend. morphed: the morphed rest
+    // that LBS skins (its changed groups are copied into the layout's rest rows first);
+    // null or inactive: the mesh's own rest.
     void run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
              std::vector<glm::vec3>& base_positions, std::vector<glm::vec3>& base_normals,
-             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
+             const MorphedRest* morphed = nullptr);
 
     const BlockedSkin& layout() const { return skin_; }
     std::size_t memory_bytes() const;
@@ -35,6 +39,7 @@ private:
     static void prepare_squash(const JointDrive& drive, const BendInputs& bend, BendJointFrame& frame);
 
     BlockedSkin skin_;
+    BlockedRestMorph rest_morph_;
     std::vector<float> skinning_;  // 12 floats per joint
     std::vector<BendJointFrame> joints_;
     std::vector<std::uint32_t> active_slots_;  // indexed like skin_.joints

@@ -11,7 +11,7 @@ std::string Character::validate() const {
     if (std::string e = skeleton.validate(); !e.empty()) return e;
     if (std::string e = mesh.validate(skeleton.joint_count()); !e.empty()) return e;
     for (const AnimationClip& clip : clips)
-        if (std::string e = clip.validate(skeleton.joint_count()); !e.empty()) return e;
+        if (std::string e = clip.validate(skeleton.joint_count(), mesh.morphs.weight_count()); !e.empty()) return e;
     return {};
 }
 

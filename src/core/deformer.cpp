@@ -15,6 +15,7 @@ Deformer::Deformer(const Character& character)
       delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
       history_(character.skeleton.joint_count(), kHistoryTicks, teleport_steps(character.skeleton, size_)),
       fast_(character.mesh, betas_),
+      morphed_rest_(character.mesh),
       pool_(std::make_unique<WorkerPool>(WorkerPool::default_thread_count())) {}
 
 void Deformer::set_thread_count(int threads) {
@@ -36,7 +37,9 @@ void Deformer::update_joints(double t, const PoseSampler& sampler, const Dynamic
     const auto start = Clock::now();
     history_.advance(t, skeleton, sampler);
     pose_.local = skeleton.rest;
+    pose_.morph_weights = morphed_rest_.default_weights();  // same size each frame: no allocation
     sampler(t, pose_);
+    morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
     forward_kinematics(skeleton, pose_, globals_);
     filter_.compute(skeleton, settings, history_, t, pose_, globals_, size_, drives_);
     place_centroids(rest_centroids_, character_.mesh.inverse_binds, globals_, settings, size_, drives_);
@@ -48,6 +51,7 @@ void Deformer::update_steady(const Pose& pose, const std::vector<SteadyMotion>& 
     const Skeleton& skeleton = character_.skeleton;
     const DynamicParameters& p = settings.parameters;
     pose_ = pose;
+    morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
     forward_kinematics(skeleton, pose_, globals_);
     drives_.assign(skeleton.joint_count(), JointDrive{});
     const bool bends = p.mode != DeformerMode::LbsOnly;
@@ -83,12 +87,16 @@ void Deformer::deform(const DynamicSettings& settings, std::optional<double> t) 
     auto start = Clock::now();
     const bool delayed = t && p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
     const bool linear_base = !delayed && p.base == SkinningBase::Linear;
+    const MorphedRest* morphed = morphed_rest_.active() ? &morphed_rest_ : nullptr;
     if (delayed) {
         delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, history_, *t, pose_, p.propagation_speed,
-                         base_positions_, base_normals_);
+                         base_positions_, base_normals_, morphed);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);
-        if (!linear_base) dual_quaternion_skinning(mesh, skinning_, base_positions_, base_normals_);
+        if (!linear_base) {
+            const RestShape rest = morphed ? morphed->shape() : mesh.rest_shape();
+            dual_quaternion_skinning(mesh, skinning_, base_positions_, base_normals_, &rest);
+        }
     }
     times_.skin = elapsed_ms(start);
 
@@ -97,7 +105,7 @@ void Deformer::deform(const DynamicSettings& settings, std::optional<double> t) 
                           &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset};
     const bool bends = p.mode != DeformerMode::LbsOnly;
     fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends ? &bend : nullptr, base_positions_, base_normals_,
-              positions_, normals_);
+              positions_, normals_, morphed);
     if (!bends) {
         positions_ = base_positions_;
         normals_ = base_normals_;

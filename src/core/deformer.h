@@ -1,6 +1,7 @@
 #pragma once
 // One character's Dynamic Skinning, frame after frame: measure the joints on the fixed
-// clock, filter, skin (LBS, DQS or dLBS), then bend. The caller owns the parameters and
+// clock, filter, morph the rest shape (the pose's morph weights), skin it (LBS, DQS or
+// dLBS), then bend. The caller owns the parameters and
 // the time; no allocation after the first frame.
 
 #include <memory>
@@ -14,6 +15,7 @@
 #include "core/hierarchical_weights.h"
 #include "core/joint_drive.h"
 #include "core/joint_motion_history.h"
+#include "core/morphed_rest.h"
 #include "core/squash_centroids.h"
 
 namespace dynskin {
@@ -39,12 +41,14 @@ public:
     // at t for the pose shown), then deforms. Times may come at any rate.
     void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
 
-    // The joint half of update(): the clock, the pose at t and its globals, and the drives.
-    // Enough for a GPU path that skins and bends in a vertex shader; positions() and the
-    // other per-vertex results are then left as they were.
+    // The joint half of update(): the clock, the pose at t (joints and morph weights, which
+    // start from the mesh's defaults before the sampler sets them), its globals, the drives
+    // and the morphed rest. Enough for a GPU path that skins and bends in a vertex shader;
+    // positions() and the other per-vertex results are then left as they were.
     void update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings);
 
-    // Velocity Skinning's deformation visualiser: the pose held still while the joints move
+    // Velocity Skinning's deformation visualiser: the pose (its morph weights too; none
+    // given: the defaults) held still while the joints move
     // at the given constant world velocities (one per joint; missing ones are still), as
     // if forever: the drag and the squash of that motion, no wobble (a constant speed
     // starts none), no dLBS delay, and no history touched. update() then goes on as before.
@@ -62,6 +66,8 @@ public:
     const std::vector<JointDrive>& drives() const { return drives_; }
     const std::vector<glm::mat4>& globals() const { return globals_; }  // joints at t
     const Pose& pose() const { return pose_; }
+    // The rest shape after the pose's morph weights (active() only when the mesh has targets).
+    const MorphedRest& morphed_rest() const { return morphed_rest_; }
     const HierarchicalWeights& hierarchical_weights() const { return betas_; }
     const DelayedLbs& delayed_lbs() const { return delayed_lbs_; }
     const JointMotionHistory& history() const { return history_; }
@@ -89,6 +95,7 @@ private:
     JointMotionHistory history_;
     JointDriveFilter filter_;
     BlockedDeformer fast_;
+    MorphedRest morphed_rest_;
     std::unique_ptr<WorkerPool> pool_;
 
     Pose pose_;

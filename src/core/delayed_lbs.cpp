@@ -133,7 +133,9 @@ glm::quat delayed_rotation(const JointMotionHistory& history, const Pose& pose, 
 void delayed_linear_blend_skinning(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh,
                                    const HierarchicalWeights& betas, const std::vector<float>& distances,
                                    const JointMotionHistory& history, double t, const Pose& pose, float speed,
-                                   std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+                                   std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
+                                   const RestShape* rest) {
+    const RestShape shape = rest ? *rest : mesh.rest_shape();
     const std::size_t n = mesh.vertex_count();
     positions.resize(n);
     normals.resize(n);
@@ -156,7 +158,7 @@ void delayed_linear_blend_skinning(WorkerPool& pool, const Skeleton& skeleton, c
                 if (!(w.weights[e] > 0.0f)) continue;
                 blended += w.weights[e] * (chain[w.joints[e]] * mesh.inverse_binds[w.joints[e]]);
             }
-            skin_vertex(blended, mesh.rest_positions[i], mesh.rest_normals[i], positions[i], normals[i]);
+            skin_vertex(blended, shape.positions[i], shape.normals[i], positions[i], normals[i]);
         }
     };
     pool.parallel_for(n, 1024, skin_vertices);
@@ -182,6 +184,7 @@ DelayedLbs::DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const 
           const std::vector<float> key = chain_root_distances(betas, distances_);
           return build_blocked_skin(mesh, betas, &key);
       }()),
+      rest_morph_(skin_, mesh),
       delays_(build_blocked_delays(skin_, skeleton, betas, distances_)),
       joints_(static_cast<std::size_t>(skeleton.joint_count())),
       scales_(joints_.size()) {}
@@ -217,13 +220,16 @@ bool DelayedLbs::prepare_joints(const Skeleton& skeleton, const SkinnedMesh& mes
 void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh,
                      const HierarchicalWeights& betas, const JointMotionHistory& history, double t,
                      const Pose& pose, float speed, std::vector<glm::vec3>& positions,
-                     std::vector<glm::vec3>& normals) {
+                     std::vector<glm::vec3>& normals, const MorphedRest* morphed) {
+    const bool morphs = morphed && morphed->active();
     last_run_was_fast_ = delays_.complete && prepare_joints(skeleton, mesh, pose);
     if (!last_run_was_fast_) {
+        const RestShape shape = morphs ? morphed->shape() : mesh.rest_shape();
         delayed_linear_blend_skinning(pool, skeleton, mesh, betas, distances_, history, t, pose, speed, positions,
-                                      normals);
+                                      normals, &shape);
         return;
     }
+    if (morphs) rest_morph_.sync(*morphed, skin_);
     const std::size_t n = mesh.vertex_count();
     positions.resize(n);
     normals.resize(n);

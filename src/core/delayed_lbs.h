@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/blocked_delays.h"
+#include "core/blocked_rest_morph.h"
 #include "core/delayed_kernels.h"
 #include "core/delayed_rotation_table.h"
 #include "core/hierarchical_weights.h"
@@ -26,11 +27,13 @@ glm::quat delayed_rotation(const JointMotionHistory& history, const Pose& pose, 
 
 // The plain dLBS, vertex by vertex (threads over vertices): the delayed forward kinematics
 // of each vertex's joints as matrices, then LBS. distances: skeleton_distances(...).
-// DelayedLbs is tested against it and falls back to it where it cannot run.
+// DelayedLbs is tested against it and falls back to it where it cannot run. rest: the shape
+// to skin (the morphed rest); null: the mesh's own.
 void delayed_linear_blend_skinning(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh,
                                    const HierarchicalWeights& betas, const std::vector<float>& distances,
                                    const JointMotionHistory& history, double t, const Pose& pose, float speed,
-                                   std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+                                   std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
+                                   const RestShape* rest = nullptr);
 
 // The fast dLBS: the SIMD kernel of delayed_kernels.h over a blocked skin of its own,
 // threads over its windows, the joints' slerp segments kept in a DelayedRotationTable.
@@ -47,10 +50,12 @@ public:
     DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas, float size);
 
     // speed: c in character sizes per second. The history must have advanced to t.
-    // Results do not depend on the pool's thread count.
+    // Results do not depend on the pool's thread count. morphed: the morphed rest to skin
+    // (null or inactive: the mesh's own rest).
     void run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
              const JointMotionHistory& history, double t, const Pose& pose, float speed,
-             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
+             const MorphedRest* morphed = nullptr);
 
     const BlockedSkin& layout() const { return skin_; }
     // Whether the last run took the SIMD kernel (false: it fell back to the plain version).
@@ -65,6 +70,7 @@ private:
 
     std::vector<float> distances_;
     BlockedSkin skin_;
+    BlockedRestMorph rest_morph_;
     BlockedDelays delays_;
     DelayedRotationTable table_;
     std::vector<DelayedJointFrame> joints_;

@@ -33,7 +33,8 @@ void skin_vertex(const glm::mat4& blended, const glm::vec3& rest_position, const
 }
 
 void linear_blend_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
-                           std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+                           std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, const RestShape* rest) {
+    const RestShape shape = rest ? *rest : mesh.rest_shape();
     const std::size_t n = mesh.vertex_count();
     positions.resize(n);
     normals.resize(n);
@@ -41,12 +42,13 @@ void linear_blend_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>
     for (std::size_t i = 0; i < n; ++i) {
         glm::mat4 blended(0.0f);
         for (std::uint32_t e = w.offsets[i]; e < w.offsets[i + 1]; ++e) blended += w.weights[e] * skinning[w.joints[e]];
-        skin_vertex(blended, mesh.rest_positions[i], mesh.rest_normals[i], positions[i], normals[i]);
+        skin_vertex(blended, shape.positions[i], shape.normals[i], positions[i], normals[i]);
     }
 }
 
 void dual_quaternion_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
-                              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+                              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, const RestShape* rest) {
+    const RestShape shape = rest ? *rest : mesh.rest_shape();
     const std::size_t n = mesh.vertex_count();
     positions.resize(n);
     normals.resize(n);
@@ -66,16 +68,16 @@ void dual_quaternion_skinning(const SkinnedMesh& mesh, const std::vector<glm::ma
         }
         const float len = glm::length(real);
         if (!(len > 1e-12f)) {
-            positions[i] = mesh.rest_positions[i];
-            normals[i] = mesh.rest_normals[i];
+            positions[i] = shape.positions[i];
+            normals[i] = shape.normals[i];
             continue;
         }
         real /= len;
         dual /= len;
         // translation = 2 dual conj(real); the dual part orthogonal to real does not matter here.
         const glm::quat tq = 2.0f * dual * glm::conjugate(real);
-        positions[i] = real * mesh.rest_positions[i] + glm::vec3(tq.x, tq.y, tq.z);
-        normals[i] = real * mesh.rest_normals[i];
+        positions[i] = real * shape.positions[i] + glm::vec3(tq.x, tq.y, tq.z);
+        normals[i] = real * shape.normals[i];
     }
 }
 

@@ -25,10 +25,13 @@ void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<
 void skin_vertex(const glm::mat4& blended, const glm::vec3& rest_position, const glm::vec3& rest_normal,
                  glm::vec3& position, glm::vec3& normal);
 
+// rest: the shape to skin (the morphed rest, morphed_rest.h); null: the mesh's own rest.
 void linear_blend_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
-                           std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+                           std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
+                           const RestShape* rest = nullptr);
 
 void dual_quaternion_skinning(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
-                              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+                              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
+                              const RestShape* rest = nullptr);
 
 }  // namespace dynskin

@@ -1,5 +1,6 @@
 #pragma once
-// A pose: one local transform per joint, and forward kinematics to global matrices.
+// A pose: one local transform per joint and the morph weights, and forward kinematics to
+// global matrices.
 
 #include <cstdint>
 #include <vector>
@@ -10,6 +11,10 @@ namespace dynskin {
 
 struct Pose {
     std::vector<Trs> local;  // one per skeleton joint, parent-local
+    // One per morph weight of the mesh (MorphTargets' layout), or empty: a pose that carries
+    // no morph weights (the joint history's), which clips leave empty and the deformer reads
+    // as the mesh's defaults.
+    std::vector<float> morph_weights{};
     // Which repetition of a looping clip the pose comes from (0 when nothing loops). Between
     // two poses of different cycles lies a wrap, where the clip's end meets its start: the
     // measurement clock treats it as a cut, not as motion.

@@ -7,6 +7,7 @@
 #include "core/delayed_lbs.h"
 #include "core/hierarchical_weights.h"
 #include "core/linear_blend_skinning.h"
+#include "core/morphed_rest.h"
 #include "core/oscillation_kernel.h"
 
 namespace dynskin {
@@ -32,7 +33,7 @@ struct Measurements {
     const Pose& pose_at_tick(Tick n) {
         auto it = poses.find(n);
         if (it != poses.end()) return it->second;
-        Pose pose{character.skeleton.rest, 0};
+        Pose pose{character.skeleton.rest};
         sampler(static_cast<double>(n) / 60.0, pose);
         return poses.emplace(n, pose).first->second;
     }
@@ -80,8 +81,12 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     const float L = character_size(skeleton, mesh);
 
     Measurements m{character, sampler, first_tick_at_or_after(start_time), teleport_steps(skeleton, L), {}};
-    Pose pose{skeleton.rest};
+    Pose pose{skeleton.rest, mesh.morphs.default_weights()};
     sampler(t, pose);
+    // Morph, then skin: every base below starts from the morphed rest.
+    std::vector<glm::vec3> rest_positions, rest_normals;
+    morph_rest_shape(mesh, pose.morph_weights, rest_positions, rest_normals);
+    const RestShape rest{rest_positions, rest_normals};
     std::vector<glm::mat4> globals;
     forward_kinematics(skeleton, pose, globals);
 
@@ -133,20 +138,20 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
                 }
                 blended += w[i][j] * (g * mesh.inverse_binds[j]);
             }
-            r.base_positions[i] = glm::vec3(blended * glm::vec4(mesh.rest_positions[i], 1.0f));
-            r.normals[i] = glm::normalize(glm::inverse(glm::transpose(glm::mat3(blended))) * mesh.rest_normals[i]);
+            r.base_positions[i] = glm::vec3(blended * glm::vec4(rest_positions[i], 1.0f));
+            r.normals[i] = glm::normalize(glm::inverse(glm::transpose(glm::mat3(blended))) * rest_normals[i]);
         }
     } else {
         std::vector<glm::mat4> skinning(J);
         for (int j = 0; j < J; ++j) skinning[j] = globals[j] * mesh.inverse_binds[j];
         if (params.base == SkinningBase::DualQuaternion) {
-            dual_quaternion_skinning(mesh, skinning, r.base_positions, r.normals);
+            dual_quaternion_skinning(mesh, skinning, r.base_positions, r.normals, &rest);
         } else {
             for (std::size_t i = 0; i < V; ++i) {
                 glm::mat4 blended(0.0f);
                 for (int j = 0; j < J; ++j) blended += w[i][j] * skinning[j];
-                r.base_positions[i] = glm::vec3(blended * glm::vec4(mesh.rest_positions[i], 1.0f));
-                r.normals[i] = glm::normalize(glm::inverse(glm::transpose(glm::mat3(blended))) * mesh.rest_normals[i]);
+                r.base_positions[i] = glm::vec3(blended * glm::vec4(rest_positions[i], 1.0f));
+                r.normals[i] = glm::normalize(glm::inverse(glm::transpose(glm::mat3(blended))) * rest_normals[i]);
             }
         }
     }

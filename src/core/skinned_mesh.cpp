@@ -46,7 +46,7 @@ std::string SkinnedMesh::validate(int joint_count) const {
                    std::to_string(joint_count);
         if (!std::isfinite(weights.weights[k])) return "a skinning weight is not finite";
     }
-    return {};
+    return morphs.validate(n);
 }
 
 std::vector<glm::vec3> compute_vertex_normals(const std::vector<glm::vec3>& positions,

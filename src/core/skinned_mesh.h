@@ -7,6 +7,8 @@
 
 #include <glm/glm.hpp>
 
+#include "core/morph_targets.h"
+
 namespace dynskin {
 
 // Skinning weights in compressed rows: vertex i's influences are the entries
@@ -18,6 +20,12 @@ struct SkinningWeights {
 
     std::size_t vertex_count() const { return offsets.size() - 1; }
     void add_vertex(const std::vector<std::pair<std::uint32_t, float>>& influences);
+};
+
+// The geometry skinning starts from: the mesh's rest, or its morphed copy (MorphedRest).
+struct RestShape {
+    const std::vector<glm::vec3>& positions;
+    const std::vector<glm::vec3>& normals;
 };
 
 struct SkinnedMesh {
@@ -36,12 +44,16 @@ struct SkinnedMesh {
     std::vector<float> floppy_weights;
     std::vector<float> squash_weights;
 
+    // Shape keys over the rest geometry, empty for most rigs (see morphed_rest.h).
+    MorphTargets morphs;
+
     // Display-only attributes, empty when the source has none.
     std::vector<glm::vec2> uvs;
     std::vector<glm::vec4> colors;
 
     std::size_t vertex_count() const { return rest_positions.size(); }
     std::size_t triangle_count() const { return triangles.size() / 3; }
+    RestShape rest_shape() const { return {rest_positions, rest_normals}; }
     static float layer_value(const std::vector<float>& layer, std::size_t i) { return layer.empty() ? 1.0f : layer[i]; }
 
     // Empty when consistent with a skeleton of joint_count joints, else the first problem.

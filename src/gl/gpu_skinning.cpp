@@ -74,6 +74,7 @@ void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
     glBindVertexArray(vao_.id());
     upload_attribute(rest_positions_, mesh.rest_positions, kPosition, 3);
     upload_attribute(rest_normals_, mesh.rest_normals, kNormal, 3);
+    morph_revisions_.assign(mesh.morphs.groups.size(), 0);  // revision 0: the unmorphed rest
     upload_attribute(uvs_, texture_uvs.size() == vertex_count_ ? texture_uvs : std::vector<glm::vec2>(vertex_count_),
                      kUv, 2);
     upload_attribute(colors_,
@@ -182,6 +183,7 @@ void GpuSkinning::update_joints(const Character& character, const Deformer& defo
     joint_texels_.clear();
     append_joint_row(character, deformer, joint_texels_);
     upload_joint_texels(parameters, deformer.size());
+    update_morphed_rest(deformer.morphed_rest());
     delayed_ = parameters.propagation_speed > 0.0f && std::isfinite(parameters.propagation_speed) &&
                deformer.history().started();
     if (!delayed_) return;
@@ -189,6 +191,28 @@ void GpuSkinning::update_joints(const Character& character, const Deformer& defo
     update_rotation_ring(deformer.history());
     const double since = (t - tick_time(ring_newest_ - 1)) * kTicksPerSecond;
     since_previous_tick_ = static_cast<float>(std::clamp(since, 1e-6, 1.0));
+}
+
+// The shader skins the rest attributes as they are: a morph is the CPU's morphed rest, sent
+// up for the span of each group that changed (nothing while the weights hold still).
+void GpuSkinning::update_morphed_rest(const MorphedRest& morphed) {
+    if (!morphed.active() || morph_revisions_.empty()) return;
+    const MorphableVertices& morphable = morphed.morphable();
+    const RestShape shape = morphed.shape();
+    for (std::size_t g = 0; g < morph_revisions_.size(); ++g) {
+        if (morphed.revision(g) == morph_revisions_[g]) continue;
+        morph_revisions_[g] = morphed.revision(g);
+        const std::uint32_t begin = morphable.group_begin[g], end = morphable.group_begin[g + 1];
+        if (begin == end) continue;
+        const std::size_t first = morphable.vertices[begin], count = morphable.vertices[end - 1] - first + 1;
+        const GLintptr offset = static_cast<GLintptr>(first * sizeof(glm::vec3));
+        const GLsizeiptr bytes = static_cast<GLsizeiptr>(count * sizeof(glm::vec3));
+        glBindBuffer(GL_ARRAY_BUFFER, rest_positions_.id());
+        glBufferSubData(GL_ARRAY_BUFFER, offset, bytes, shape.positions.data() + first);
+        glBindBuffer(GL_ARRAY_BUFFER, rest_normals_.id());
+        glBufferSubData(GL_ARRAY_BUFFER, offset, bytes, shape.normals.data() + first);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 void GpuSkinning::update_rotation_ring(const JointMotionHistory& history) {

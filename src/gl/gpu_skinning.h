@@ -25,7 +25,8 @@ public:
     // The per-vertex scalar the colour maps show.
     void update_scalars(const std::vector<float>& scalars);
     // This frame's joints, from a deformer updated (update_joints at least) to time t: the
-    // pose, globals and drives, and for dLBS the new ticks of its rotation history.
+    // pose, globals and drives, for dLBS the new ticks of its rotation history, and the
+    // morphed rest (the vertex ranges of the morph groups whose weights changed).
     void update_joints(const Character& character, const Deformer& deformer, double t,
                        const DynamicParameters& parameters);
 
@@ -54,6 +55,7 @@ private:
     void bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const;
     void upload_joint_texels(const DynamicParameters& parameters, float size);
     void update_rotation_ring(const JointMotionHistory& history);
+    void update_morphed_rest(const MorphedRest& morphed);
 
     GlProgram draw_program_, capture_program_;
     GlVertexArray vao_;
@@ -62,6 +64,7 @@ private:
     GlTexture influence_texture_, beta_texture_, joint_texture_, inverse_bind_texture_, ring_texture_;
     GlBuffer feedback_, instance_placements_, instance_rows_;
     std::vector<glm::vec4> joint_texels_;
+    std::vector<std::uint64_t> morph_revisions_;  // per morph group, the MorphedRest revision uploaded
     int joint_count_ = 0;
     GLsizei instance_count_ = 0;
     std::size_t vertex_count_ = 0;

@@ -20,31 +20,53 @@ std::string channel_problem(const AnimationChannel& channel) {
                                 static_cast<std::size_t>(channel.components());
     if (channel.values.size() != channel.times.size() * per_key)
         return "has " + std::to_string(channel.values.size()) + " values for " + std::to_string(channel.times.size()) +
-               " keys";
+               " keys" +
+               (channel.path == ChannelPath::Weights ? " of " + std::to_string(channel.weight_count) + " morph weights" +
+                                                           (per_key > channel.weight_count ? " (3 per weight a key)" : "")
+                                                     : "");
     for (float v : channel.values)
         if (!std::isfinite(v)) return "has a non-finite value";
     return {};
 }
 
-bool read_channel(const tinygltf::Model& model, const tinygltf::Animation& animation,
-                  const tinygltf::AnimationChannel& source, const SkeletonFromNodes& skeleton, const std::string& where,
-                  AnimationChannel& channel, std::vector<std::string>& warnings) {
-    const int node = source.target_node;
-    if (node < 0 || static_cast<std::size_t>(node) >= model.nodes.size()) {
-        warnings.push_back(where + " targets node " + std::to_string(node) + ", which does not exist; it is skipped");
-        return false;
+// Where a channel of node `node` animating `path` goes: a joint's TRS or a morph group's
+// weights. False (with a warning) when the character has nothing there to animate.
+bool target_of(const tinygltf::Model& model, int node, const std::string& path, const SkeletonFromNodes& skeleton,
+               const MorphTargets& morphs, const std::vector<int>& morph_group_of_node, const std::string& where,
+               AnimationChannel& channel, std::vector<std::string>& warnings) {
+    const tinygltf::Node& target = model.nodes[static_cast<std::size_t>(node)];
+    if (path == "weights") {
+        const int group = morph_group_of_node[static_cast<std::size_t>(node)];
+        if (group < 0) {
+            const bool has_mesh = target.mesh >= 0 && static_cast<std::size_t>(target.mesh) < model.meshes.size();
+            const auto& primitives = has_mesh ? model.meshes[static_cast<std::size_t>(target.mesh)].primitives
+                                              : std::vector<tinygltf::Primitive>{};
+            const bool has_targets = std::any_of(primitives.begin(), primitives.end(),
+                                                 [](const tinygltf::Primitive& p) { return !p.targets.empty(); });
+            warnings.push_back(where + " animates the morph weights of node " + std::to_string(node) +
+                               (!has_mesh       ? ", which has no mesh"
+                                : !has_targets ? ", whose mesh has no morph targets"
+                                               : ", which the scene does not show") +
+                               "; it is skipped");
+            return false;
+        }
+        const MorphGroup& morph_group = morphs.groups[static_cast<std::size_t>(group)];
+        channel.path = ChannelPath::Weights;
+        channel.joint = -1;
+        channel.first_weight = morph_group.first_weight;
+        channel.weight_count = static_cast<std::uint32_t>(morph_group.targets.size());
+        return true;
     }
-    if (source.target_path == "weights") return false;  // morph weights: reported with the mesh
-    if (source.target_path == "translation") channel.path = ChannelPath::Translation;
-    else if (source.target_path == "rotation") channel.path = ChannelPath::Rotation;
-    else if (source.target_path == "scale") channel.path = ChannelPath::Scale;
+    if (path == "translation") channel.path = ChannelPath::Translation;
+    else if (path == "rotation") channel.path = ChannelPath::Rotation;
+    else if (path == "scale") channel.path = ChannelPath::Scale;
     else {
-        warnings.push_back(where + " animates '" + source.target_path + "', which dynskin does not know; it is skipped");
+        warnings.push_back(where + " animates '" + path + "', which dynskin does not know; it is skipped");
         return false;
     }
     const int joint = skeleton.joint_of_node[static_cast<std::size_t>(node)];
     if (joint < 0) {
-        const bool mesh_node = model.nodes[static_cast<std::size_t>(node)].mesh >= 0;
+        const bool mesh_node = target.mesh >= 0;
         warnings.push_back(where + " targets node " + std::to_string(node) +
                            (mesh_node ? ", the mesh's own node, whose transform skinning ignores"
                                       : ", which is not part of the skeleton") +
@@ -52,6 +74,20 @@ bool read_channel(const tinygltf::Model& model, const tinygltf::Animation& anima
         return false;
     }
     channel.joint = joint;
+    return true;
+}
+
+bool read_channel(const tinygltf::Model& model, const tinygltf::Animation& animation,
+                  const tinygltf::AnimationChannel& source, const SkeletonFromNodes& skeleton,
+                  const MorphTargets& morphs, const std::vector<int>& morph_group_of_node, const std::string& where,
+                  AnimationChannel& channel, std::vector<std::string>& warnings) {
+    const int node = source.target_node;
+    if (node < 0 || static_cast<std::size_t>(node) >= model.nodes.size()) {
+        warnings.push_back(where + " targets node " + std::to_string(node) + ", which does not exist; it is skipped");
+        return false;
+    }
+    if (!target_of(model, node, source.target_path, skeleton, morphs, morph_group_of_node, where, channel, warnings))
+        return false;
     if (source.sampler < 0 || static_cast<std::size_t>(source.sampler) >= animation.samplers.size()) {
         warnings.push_back(where + " uses sampler " + std::to_string(source.sampler) + ", which does not exist; it is skipped");
         return false;
@@ -63,7 +99,9 @@ bool read_channel(const tinygltf::Model& model, const tinygltf::Animation& anima
 
     const AccessorValues<float> times = read_float_accessor(model, sampler.input, where + " input");
     const AccessorValues<float> values = read_float_accessor(model, sampler.output, where + " output");
-    if (times.components != 1 || values.components != channel.components()) {
+    // Weights come as scalars, K of them a key (3 K for CUBICSPLINE: in-tangents, values, out-tangents).
+    const bool weights = channel.path == ChannelPath::Weights;
+    if (times.components != 1 || values.components != (weights ? 1 : channel.components())) {
         warnings.push_back(where + " has keys of the wrong type; it is skipped");
         return false;
     }
@@ -79,23 +117,22 @@ bool read_channel(const tinygltf::Model& model, const tinygltf::Animation& anima
 }  // namespace
 
 std::vector<AnimationClip> read_animations(const tinygltf::Model& model, const SkeletonFromNodes& skeleton,
+                                           const MorphTargets& morphs, const std::vector<int>& morph_group_of_node,
                                            std::vector<std::string>& warnings) {
     std::vector<AnimationClip> clips;
     for (std::size_t a = 0; a < model.animations.size(); ++a) {
         const tinygltf::Animation& animation = model.animations[a];
         AnimationClip clip;
         clip.name = animation.name.empty() ? "animation " + std::to_string(a) : animation.name;
-        bool morph_weights = false;
         for (std::size_t c = 0; c < animation.channels.size(); ++c) {
             const std::string where = "animation '" + clip.name + "' channel " + std::to_string(c);
-            morph_weights = morph_weights || animation.channels[c].target_path == "weights";
             AnimationChannel channel;
-            if (!read_channel(model, animation, animation.channels[c], skeleton, where, channel, warnings)) continue;
+            if (!read_channel(model, animation, animation.channels[c], skeleton, morphs, morph_group_of_node, where, channel,
+                              warnings))
+                continue;
             clip.duration = std::max(clip.duration, channel.times.back());
             clip.channels.push_back(std::move(channel));
         }
-        if (morph_weights)
-            warnings.push_back("animation '" + clip.name + "' animates morph weights; dynskin ignores them");
         clips.push_back(std::move(clip));
     }
     return clips;

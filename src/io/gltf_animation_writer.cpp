@@ -18,6 +18,7 @@ const char* path_name(ChannelPath path) {
     switch (path) {
         case ChannelPath::Translation: return "translation";
         case ChannelPath::Scale: return "scale";
+        case ChannelPath::Weights: return "weights";
         case ChannelPath::Rotation: break;
     }
     return "rotation";
@@ -28,6 +29,9 @@ const char* path_name(ChannelPath path) {
 json animation_json(const AnimationClip& clip, GltfBinaryBuilder& builder, const std::vector<int>& node_of_joint) {
     json samplers = json::array(), channels = json::array();
     for (const AnimationChannel& channel : clip.channels) {
+        // Joint channels only: the clips written here are recorded drags, and a morph
+        // group's node is not a joint's (the source file keeps its own weights channels).
+        if (channel.path == ChannelPath::Weights) continue;
         const int node = node_of_joint.empty() ? channel.joint : node_of_joint.at(static_cast<std::size_t>(channel.joint));
         if (node < 0) continue;
         const json time_bounds = {{"min", json::array({channel.times.front()})},

@@ -75,7 +75,7 @@ BuiltCharacter build_character_unguarded(const std::vector<std::uint8_t>& bytes,
     character.skeleton = std::move(skeleton.skeleton);
     character.mesh = std::move(mesh.mesh);
     character.mesh.inverse_binds = skeleton.inverse_binds;
-    character.clips = read_animations(model, skeleton, loaded.warnings);
+    character.clips = read_animations(model, skeleton, character.mesh.morphs, mesh.morph_group_of_node, loaded.warnings);
     if (const std::string problem = character.validate(); !problem.empty()) throw LoadError(problem);
 
     loaded.file_vertex_count = mesh.file_vertex_count;

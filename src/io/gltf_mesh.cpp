@@ -7,6 +7,7 @@
 
 #include "io/gltf_accessors.h"
 #include "io/gltf_loader.h"
+#include "io/gltf_morph_targets.h"
 
 namespace dynskin::io {
 namespace {
@@ -150,7 +151,7 @@ struct MeshBuilder {
     MeshFromPrimitives result;
     WeightProblems weight_problems;
     bool any_uvs = false, any_colors = false, any_texture_uvs = false;
-    std::vector<bool> warned_morph_mesh;
+    MorphTargetReader morph_targets{model, warnings};
 
     void add_node(int node_index) {
         const tinygltf::Node& node = model.nodes[static_cast<std::size_t>(node_index)];
@@ -158,20 +159,14 @@ struct MeshBuilder {
             throw LoadError("node " + std::to_string(node_index) + " uses mesh " + std::to_string(node.mesh) +
                             ", which does not exist");
         const tinygltf::Mesh& mesh = model.meshes[static_cast<std::size_t>(node.mesh)];
+        const int morph_group = morph_targets.begin_node(node_index, result.mesh.morphs);
         for (std::size_t p = 0; p < mesh.primitives.size(); ++p)
             add_primitive(node_index, node.mesh, static_cast<int>(p), mesh.primitives[p],
-                          "mesh " + std::to_string(node.mesh) + " primitive " + std::to_string(p));
-        const bool has_morph_targets = std::any_of(mesh.primitives.begin(), mesh.primitives.end(),
-                                                   [](const tinygltf::Primitive& p) { return !p.targets.empty(); });
-        if (has_morph_targets && !warned_morph_mesh[static_cast<std::size_t>(node.mesh)]) {
-            warned_morph_mesh[static_cast<std::size_t>(node.mesh)] = true;
-            warnings.push_back("mesh " + std::to_string(node.mesh) +
-                               " has morph targets; dynskin ignores them and shows the base shape");
-        }
+                          "mesh " + std::to_string(node.mesh) + " primitive " + std::to_string(p), morph_group);
     }
 
     void add_primitive(int node_index, int mesh_index, int primitive_index, const tinygltf::Primitive& primitive,
-                       const std::string& where) {
+                       const std::string& where, int morph_group) {
         const int position_accessor = attribute(primitive, "POSITION");
         if (position_accessor < 0) {
             warnings.push_back(where + " has no POSITION; it is skipped");
@@ -260,6 +255,9 @@ struct MeshBuilder {
         mesh.rest_positions.insert(mesh.rest_positions.end(), placed.begin(), placed.end());
         mesh.rest_normals.insert(mesh.rest_normals.end(), normals.begin(), normals.end());
         append_optional_layers(primitive, vertex_count, where);
+        if (morph_group >= 0)
+            morph_targets.add_primitive(primitive, offset, vertex_count, glm::mat3(placement), normal_placement, where,
+                                        mesh.morphs.groups[static_cast<std::size_t>(morph_group)]);
     }
 
     // Primitives of one mesh node with the same vertex data (every attribute and morph target
@@ -431,9 +429,9 @@ struct MeshBuilder {
 
 MeshFromPrimitives build_mesh(const tinygltf::Model& model, const SceneGraph& graph, const SkeletonFromNodes& skeleton,
                               const std::vector<int>& mesh_nodes, std::vector<std::string>& warnings) {
-    MeshBuilder builder{model, graph, skeleton, warnings, {}, {}, false, false, false,
-                        std::vector<bool>(model.meshes.size(), false)};
+    MeshBuilder builder{model, graph, skeleton, warnings, {}, {}, false, false, false, {model, warnings}};
     for (int node : mesh_nodes) builder.add_node(node);
+    builder.result.morph_group_of_node = builder.morph_targets.group_of_node();
     builder.report_weight_problems();
     if (!builder.any_uvs) builder.result.mesh.uvs.clear();
     if (!builder.any_colors) builder.result.mesh.colors.clear();

@@ -36,6 +36,7 @@ struct MeshFromPrimitives {
     // where there is none); empty when no primitive has such a texture and set.
     std::vector<glm::vec2> texture_uvs;
     std::vector<PrimitiveVertices> sources;  // in vertex order
+    std::vector<int> morph_group_of_node;    // per node: its group in mesh.morphs, or -1
 };
 
 // Throws LoadError on data that cannot be shown; lists lesser problems in warnings.

@@ -25,6 +25,19 @@ TEST(BakeSchedule, AFloatDurationOnAFrameIsThatFrame) {
     EXPECT_EQ(plan_bake_schedule(1.05, 10.0, false, 0.0).frame_count, 12);  // the end is covered
 }
 
+TEST(BakeSchedule, AOneShotEndsOnTheClipsLastInstant) {
+    // 0.7 s at 24 fps is 16.8 frames: 17 steps of 0.7/17 s, not 18 of 1/24 s (0.708 s).
+    const BakeSchedule s = plan_bake_schedule(0.7, 24.0, false, 0.0);
+    EXPECT_EQ(s.frame_count, 18);
+    EXPECT_EQ(s.file_time(17), 0.7);
+    EXPECT_LE(s.frame_step, 1.0 / 24.0);  // never fewer frames than asked for
+    EXPECT_NEAR(s.frame_step, 0.7 / 17.0, 1e-15);
+    for (int k = 0; k < s.frame_count; ++k) EXPECT_LE(s.file_time(k), 0.7);
+    const BakeSchedule tail = plan_bake_schedule(0.7, 24.0, false, 0.3);  // the tail's end likewise
+    EXPECT_EQ(tail.frame_count, 25);
+    EXPECT_EQ(tail.file_time(24), 1.0);
+}
+
 TEST(BakeSchedule, ALoopIsOnePeriodOfWholeFramesEndingExactlyOnIt) {
     const BakeSchedule s = plan_bake_schedule(1.01, 30.0, true, 0.0, 8.08);
     EXPECT_EQ(s.frame_count, 31);

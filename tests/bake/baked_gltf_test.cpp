@@ -16,6 +16,7 @@
 #include "io/gltf_bake_writer.h"
 #include "io/gltf_loader.h"
 #include "material_scenes.h"
+#include "morph_rigs.h"
 
 namespace dynskin::test {
 namespace {
@@ -174,6 +175,54 @@ TEST(BakedGltf, SharedRigPlaysAsDynskin) {
     const std::string cow = std::string(DYNSKIN_SHARED_RIGS) + "/cow.glb";
     if (!file_exists(cow)) GTEST_SKIP() << cow << " is absent (a user's clone has no ../shared): the real rig is not baked";
     expect_plays_as_dynskin(cow, "recorded", 10.0, false, 0.0);
+}
+
+// Morph targets: the source's morph is part of dynskin's final skin, so each frame's target
+// carries it (bind space), and the glTF player shows it without the source's targets.
+TEST(BakedGltf, MorphingSkinnedRigPlaysAsDynskin) {
+    const std::string file = morphing_arm_rig().writer.write_glb(make_temp_folder(), "arm");
+    expect_plays_as_dynskin(file, "wave", 24.0, false, 0.5);
+    expect_plays_as_dynskin(file, "wave", 24.0, false, 0.0, [](DynamicSettings& s) { s.parameters.propagation_speed = 1.5f; });
+}
+
+TEST(BakedGltf, MorphOnlyClipsBakeEveryFrame) {
+    const std::string file = morph_only_quad().writer.write_glb(make_temp_folder(), "quad");
+    for (const char* clip : {"linear", "step", "cubic"}) expect_plays_as_dynskin(file, clip, 24.0, false, 0.0);
+    const io::LoadedCharacter loaded = characters::load_character(file);
+    BakeRequest request;
+    request.clip = &clip_named(loaded.character, "linear");
+    request.fps = 24.0;
+    const BakedAnimation baked = bake_frames(loaded.character, request);
+    EXPECT_EQ(baked.schedule.frame_count, 73);  // 3 s at 24 fps, both ends
+}
+
+TEST(BakedGltf, MorphStressTestPlaysAsDynskin) {
+    const std::string file = std::string(DYNSKIN_SHARED_RIGS) + "/wild/MorphStressTest.gltf";
+    if (!file_exists(file)) GTEST_SKIP() << file << " is absent (a user's clone has no ../shared): it is not baked";
+    expect_plays_as_dynskin(file, "TheWave", 24.0, false, 0.0);
+}
+
+// A one-shot bake ends on the clip's last instant, never past it: a 0.7 s clip at 24 fps
+// is 17 steps of 0.7/17 s (not 18 of 1/24 s, which would end at 0.708 s).
+TEST(BakedGltf, AOneShotBakeEndsOnTheClipsLastInstant) {
+    MorphRig rig = morph_only_quad();
+    rig.writer.json["animations"][0]["samplers"][0]["input"] = rig.writer.add_floats({0.0f, 0.35f, 0.7f}, "SCALAR");
+    const std::string file = rig.writer.write_glb(make_temp_folder(), "short");
+    const io::LoadedCharacter loaded = characters::load_character(file);
+    BakeRequest request;
+    request.clip = &clip_named(loaded.character, "linear");
+    request.fps = 24.0;
+    BakedAnimation baked;
+    const GltfReferencePlayer player(bake_to_glb(loaded, request, baked));
+    ASSERT_EQ(player.errors(), "");
+    EXPECT_EQ(baked.schedule.frame_count, 18);
+    EXPECT_EQ(baked.schedule.file_time(17), double(0.7f));
+    EXPECT_LE(baked.schedule.frame_step, 1.0 / 24.0);
+    const tinygltf::Animation& animation = player.model().animations.at(0);
+    const tinygltf::Accessor& times =
+        player.model().accessors.at(static_cast<std::size_t>(animation.samplers.at(0).input));
+    EXPECT_EQ(times.maxValues.at(0), double(0.7f));  // the file's last key is the clip's end
+    EXPECT_LT(compare_with_dynskin(loaded, request, baked, player).position_error, kTolerance);
 }
 
 TEST(BakedGltf, LoopClosesOnItselfAndIsPeriodic) {

@@ -8,6 +8,7 @@
 #include "bake_test_support.h"
 #include "material_scenes.h"
 #include "gltf_reference_player.h"
+#include "morph_rigs.h"
 
 namespace dynskin::test {
 namespace {
@@ -35,6 +36,17 @@ TEST(CliBake, WritesAFileThatLoadsWithoutWarnings) {
     const auto& extras = player.model().animations.at(0).extras;
     ASSERT_TRUE(extras.Has("dynskin_bake"));
     EXPECT_EQ(extras.Get("dynskin_bake").Get("frames").GetNumberAsInt(), 91);
+}
+
+TEST(CliBake, AMorphOnlyClipBakesAllItsFrames) {
+    const std::string folder = make_temp_folder();
+    const std::string out = folder + "/quad-baked.glb";
+    const CommandRun run = cli("bake " + morph_only_quad().writer.write_glb(folder, "quad") + " --clip step --fps 10 -o " + out);
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.err.find("baked 16 frames of 'step' (1.5 s)"), std::string::npos) << run.err;  // 1.5 s at 10 fps
+    const GltfReferencePlayer player(read_bytes(out));
+    EXPECT_EQ(player.errors(), "");
+    EXPECT_EQ(player.model().meshes.at(0).primitives.at(0).targets.size(), 16u);
 }
 
 TEST(CliBake, LoopingBakeSaysHowItSettled) {
@@ -97,6 +109,12 @@ TEST(CliBake, KhronosValidatorFindsNoError) {
         {one_channel_animation(panels, "slide", {0.0f, 0.5f}, {0, -1.5f, 0, 1, -1.5f, 0}, 1, "translation", "LINEAR")});
     const std::string panels_arguments = panels.write_glb(folder, "panels-source") + " --clip 0 --fps 10";
     cases.push_back({panels_arguments.c_str(), "panels.glb"});
+    // Morph targets in the source: a morph-only rig, and the shared MorphStressTest.
+    const std::string quad_arguments = morph_only_quad().writer.write_glb(folder, "quad") + " --clip cubic --fps 24";
+    cases.push_back({quad_arguments.c_str(), "quad-baked.glb"});
+    const std::string stress = std::string(DYNSKIN_SHARED_RIGS) + "/wild/MorphStressTest.gltf";
+    const std::string stress_arguments = stress + " --clip TheWave --fps 24";
+    if (file_exists(stress)) cases.push_back({stress_arguments.c_str(), "morph-stress.glb"});
     for (const Case& c : cases) {
         const std::string out = folder + "/" + c.file;
         const CommandRun bake = cli(std::string("bake ") + c.arguments + " -o " + out);

@@ -15,8 +15,10 @@
 #include "characters/bundled_characters.h"
 #include "characters/character_source.h"
 #include "core/deformer.h"
+#include "core/linear_blend_skinning.h"
 #include "gl/gl.h"
 #include "gl/gpu_skinning.h"
+#include "morph_rigs.h"
 
 namespace dynskin {
 namespace {
@@ -158,6 +160,55 @@ TEST(GpuSkinning, MatchesTheCpuForEveryCharacterAndMode) {
                 // (the cofactor of a near-singular Jacobian); 1e-3 is 0.06 degrees.
                 EXPECT_LT(max_distance(normals, deformer.normals()), 1e-3f)
                     << name << ", " << mode.name << ", frame " << frame;
+            }
+        }
+    }
+}
+
+// Morph targets: the CPU's morphed rest goes up for the groups whose weights changed, and
+// the shader skins and bends it as it does the rest. The rigs' weights change and hold.
+TEST(GpuSkinning, SkinsTheMorphedRestAsTheCpuDoes) {
+    const std::string folder = test::make_temp_folder();
+    std::vector<std::pair<std::string, std::string>> files = {
+        {test::morphing_arm_rig().writer.write_glb(folder, "arm"), "wave"},
+        {test::morph_only_quad().writer.write_glb(folder, "quad"), "step"}};
+    const std::filesystem::path stress = std::filesystem::path(DYNSKIN_SHARED_RIGS) / "wild" / "MorphStressTest.gltf";
+    if (std::filesystem::exists(stress)) files.emplace_back(stress.string(), "Pulse");
+    else std::printf("note: %s is absent, only the tests' own morph rigs are compared\n", stress.c_str());
+    gl::GpuSkinning gpu;
+    for (const auto& file : files) {
+        const io::LoadedCharacter loaded = characters::load_character(file.first);
+        const Character& c = loaded.character;
+        const AnimationClip* clip = nullptr;
+        for (const AnimationClip& k : c.clips)
+            if (k.name == file.second) clip = &k;
+        ASSERT_NE(clip, nullptr) << file.first;
+        const PoseSampler motion = clip_sampler(c.skeleton, *clip, false);
+        for (const Mode& mode : modes(c.skeleton.joint_count())) {
+            if (mode.settings.parameters.squash != 0.0f) continue;  // squash is checked above, morphs or not
+            Deformer deformer(c);
+            gpu.set_mesh(c, deformer);
+            const float tolerance = 1e-5f * deformer.size();
+            float morphed = 0.0f;
+            for (int frame = 0; frame <= 60; ++frame) {
+                const double t = frame / 30.0;  // past the end of the quad's clip: the weights hold
+                deformer.update(t, motion, mode.settings);
+                if (frame % 10 != 5 && frame != 60) continue;
+                gpu.update_joints(c, deformer, t, mode.settings.parameters);
+                std::vector<glm::vec3> positions, normals, unmorphed, unmorphed_normals;
+                gpu.capture(positions, normals);
+                EXPECT_LT(max_distance(positions, deformer.positions()), tolerance)
+                    << file.first << ", " << mode.name << ", frame " << frame;
+                EXPECT_LT(max_distance(normals, deformer.normals()), 1e-3f)
+                    << file.first << ", " << mode.name << ", frame " << frame;
+                gpu.capture(positions, normals, false);
+                std::vector<glm::mat4> skinning;
+                skinning_matrices(deformer.globals(), c.mesh.inverse_binds, skinning);
+                linear_blend_skinning(c.mesh, skinning, unmorphed, unmorphed_normals);
+                morphed = std::max(morphed, max_distance(positions, unmorphed));
+            }
+            if (mode.settings.parameters.mode == DeformerMode::LbsOnly) {
+                EXPECT_GT(morphed, 0.01f * deformer.size()) << file.first << ": the morph is not there";
             }
         }
     }

@@ -7,6 +7,7 @@
 
 #include "io/gltf_document.h"
 #include "io_test_support.h"
+#include "morph_rigs.h"
 
 namespace dynskin::test {
 namespace {
@@ -39,7 +40,8 @@ CliRun run_cli(const std::string& arguments) {
 TEST(CliInfo, PrintsTheCountsAsJson) {
     const std::string folder = make_temp_folder();
     GltfWriter w = arm_rig();
-    w.json["meshes"][0]["primitives"][0]["targets"] = {{{"POSITION", w.add_vec3(std::vector<glm::vec3>(6, {0, 0, 0}))}}};
+    const int deltas = w.add_vec3(std::vector<glm::vec3>(6, {0, 0, 0}));
+    w.json["meshes"][0]["primitives"][0]["targets"] = {{{"POSITION", deltas}}, {{"POSITION", deltas}, {"TANGENT", deltas}}};
     const CliRun run = run_cli("info " + w.write_glb(folder, "arm"));
     ASSERT_EQ(run.status, 0) << run.err;
     const nlohmann::json info = nlohmann::json::parse(run.out);
@@ -48,8 +50,10 @@ TEST(CliInfo, PrintsTheCountsAsJson) {
     EXPECT_EQ(info["joints"], 2);
     EXPECT_EQ(info["skeleton_nodes"], 2);
     EXPECT_EQ(info["materials"], 1);
+    EXPECT_EQ(info["morph_targets"], 2);
     EXPECT_TRUE(info["animations"].is_array());
-    ASSERT_EQ(info["warnings"].size(), 1u);
+    ASSERT_EQ(info["warnings"].size(), 1u);  // the tangent deltas, which dynskin ignores
+    EXPECT_NE(info["warnings"][0].get<std::string>().find("TANGENT"), std::string::npos);
 }
 
 TEST(CliInfo, RealCowMatchesTheReadme) {
@@ -157,6 +161,29 @@ TEST(CliTrace, SquashAndTheFloppyLimiterAreSeenFromOutside) {
     const CliRun bad = run_cli(base + " --squash nan");
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find("--squash must be a finite number"), std::string::npos) << bad.err;
+}
+
+// A morph-only file: trace's LBS and final columns both carry the morph, frame by frame.
+TEST(CliTrace, RowsShowTheMorph) {
+    const std::string file = morph_only_quad().writer.write_glb(make_temp_folder(), "quad");
+    const CliRun run = run_cli("trace " + file + " --clip linear --vertex 0 --duration 3 --mode lbs");
+    ASSERT_EQ(run.status, 0) << run.err;
+    int rows = 0;
+    std::size_t line_start = run.out.find('\n') + 1;
+    while (line_start < run.out.size()) {
+        float v[7];
+        ASSERT_EQ(std::sscanf(run.out.c_str() + line_start, "%f,%f,%f,%f,%f,%f,%f", &v[0], &v[1], &v[2], &v[3], &v[4],
+                              &v[5], &v[6]),
+                  7);
+        // Vertex 0 at (1, 0, 0) rises along z by 2 x 0.5 x w0 (the node's scale 2).
+        const float z = 2.0f * 0.5f * morph_only_weights("linear", v[0])[0];
+        EXPECT_NEAR(v[3], z, 1e-5f) << "t = " << v[0];
+        EXPECT_NEAR(v[6], z, 1e-5f) << "t = " << v[0];
+        ++rows;
+        line_start = run.out.find('\n', line_start) + 1;
+        if (line_start == 0) break;
+    }
+    EXPECT_EQ(rows, 181);  // every 1/60 s tick of the 3 s clip, both ends included
 }
 
 }  // namespace

@@ -221,12 +221,17 @@ TEST(GltfMeshes, PointsAreSkippedWithAWarningButCounted) {
     EXPECT_TRUE(has_warning(loaded, "points or lines"));
 }
 
-TEST(GltfMeshes, MorphTargetsAreIgnoredWithAWarning) {
+TEST(GltfMeshes, MorphTargetsAreLoadedWithoutChangingTheRest) {
     GltfWriter w = arm_rig();
     w.json["meshes"][0]["primitives"][0]["targets"] = {{{"POSITION", w.add_vec3(std::vector<glm::vec3>(6, {1, 0, 0}))}}};
     const io::LoadedCharacter loaded = load(w);
-    EXPECT_TRUE(has_warning(loaded, "morph targets"));
-    expect_rest_matches_file(loaded, arm_positions());
+    EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
+    expect_rest_matches_file(loaded, arm_positions());  // the morph is applied per frame, by its weights
+    ASSERT_EQ(loaded.character.mesh.morphs.groups.size(), 1u);
+    EXPECT_EQ(loaded.character.mesh.morphs.groups[0].name, "arm");
+    ASSERT_EQ(loaded.character.mesh.morphs.groups[0].targets.size(), 1u);
+    EXPECT_EQ(loaded.character.mesh.morphs.groups[0].targets[0].vertices.size(), 6u);
+    EXPECT_EQ(loaded.character.mesh.morphs.groups[0].default_weights, std::vector<float>{0.0f});
 }
 
 TEST(GltfMeshes, MissingNormalsAreComputed) {
