@@ -17,8 +17,9 @@ void character_panel(ViewerState& state) {
     Scene* scene = state.scene.get();
     ImGui::Text("%s", scene ? scene->character().name.c_str() : "(none)");
     if (scene)
+        // Joints as Blender and three.js count them: the skins' (info's "joints").
         ImGui::TextDisabled("%zu vertices, %zu triangles, %d joints", scene->character().mesh.vertex_count(),
-                            scene->character().mesh.triangle_count(), scene->character().skeleton.joint_count());
+                            scene->character().mesh.triangle_count(), scene->loaded.skin_joint_count);
 
     ImGui::TextUnformatted("Bundled:");
     // The names flow onto as many lines as they need.
