@@ -81,7 +81,7 @@ TEST(CliInfo, JointsCountTheSkinsJointsNotTheSkeletonsNodes) {
     // An armature node above the root joint, and a prop mesh on the elbow.
     const int armature = w.add_node({{"name", "armature"}, {"children", {0}}});
     const int prop = w.add_node({{"name", "prop"}, {"mesh", 0}, {"translation", {0.5, 0.0, 0.0}}});
-    w.json["nodes"][1]["children"] = {prop};
+    w.json["nodes"][1]["children"] = nlohmann::json::array({prop});
     // A second skinned mesh with a skin over the same joints, listed in another order.
     w.json["skins"].push_back({{"joints", {1, 0}}});
     w.add_node({{"name", "sleeve"}, {"mesh", 0}, {"skin", 1}});

@@ -108,7 +108,7 @@ GltfWriter arm_with_prop(bool with_turn) {
                                  {"indices", w.add_integers(faces, kUnsignedShort, "SCALAR")},
                                  {"material", 1}}});
     const int prop = w.add_node({{"name", "prop"}, {"mesh", box}, {"translation", {0.5, 0.5, 0.0}}});
-    w.json["nodes"][1]["children"] = {prop};  // the elbow, at (0, 1, 0)
+    w.json["nodes"][1]["children"] = nlohmann::json::array({prop});  // the elbow, at (0, 1, 0)
     if (with_turn) {
         const float s = std::sqrt(0.5f);
         w.json["animations"] = json::array(

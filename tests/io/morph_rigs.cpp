@@ -82,7 +82,7 @@ MorphRig morphing_arm_rig() {
     const float s = std::sqrt(0.5f);
     add_channel(wave, add_sampler(w, wave, {0, 1}, {0, 0, 0, 1, 0, 0, s, s}, "VEC4", "LINEAR"), 1, "rotation");
     add_channel(wave, add_sampler(w, wave, {0, 2}, {0, 0, 1, 0.5f}, "SCALAR", "LINEAR"), 2, "weights");
-    w.json["animations"] = {wave};
+    w.json["animations"] = nlohmann::json::array({wave});
     return rig;
 }
 

@@ -136,9 +136,10 @@ TEST(WildRigDefaults, ALoopThatDoesNotCycleWrapsWithoutAWobble) {
         const glm::quat q = glm::angleAxis(glm::radians(4.0f * static_cast<float>(k)), glm::vec3(1, 0, 0));
         values.insert(values.end(), {q.x, q.y, q.z, q.w});
     }
-    animation["samplers"] = {{{"input", w.add_floats(times, "SCALAR")}, {"output", w.add_floats(values, "VEC4")}}};
-    animation["channels"] = {{{"sampler", 0}, {"target", {{"node", 2}, {"path", "rotation"}}}}};
-    w.json["animations"] = {animation};
+    animation["samplers"] = nlohmann::json::array(
+        {{{"input", w.add_floats(times, "SCALAR")}, {"output", w.add_floats(values, "VEC4")}}});
+    animation["channels"] = nlohmann::json::array({{{"sampler", 0}, {"target", {{"node", 2}, {"path", "rotation"}}}}});
+    w.json["animations"] = nlohmann::json::array({animation});
     const io::LoadedCharacter loaded = load(w);
     const Character& c = loaded.character;
     const PoseSampler looped = clip_sampler(c.skeleton, c.clips[0], true);
