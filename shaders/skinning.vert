@@ -17,14 +17,9 @@ layout(location = 6) in vec3 layers;  // the painted layers: bend gamma_i, flopp
 layout(location = 7) in vec4 instance_placement;
 layout(location = 8) in int instance_row;
 
-// Per joint, kJointTexels RGBA32F texels: the skinning matrix's 4 columns, the angular
-// drive W (xyz) and gain (w), the linear drive (xyz), the bend origin (xyz), the rigid
-// part of the skinning transform as a unit dual quaternion (real, dual), and for dLBS the
-// local translation (xyz) with the parent's index (w, -1 for a root), the local rotation
-// at t (xyzw) and the local scale (xyz); then for Velocity Skinning the drag parts of the
-// angular and linear drives, the measured angular and linear velocities, the joint's
-// position q_j, its squash centroid c_j and its medial direction (0 for none).
-const int kJointTexels = 19;
+// Per joint, kJointTexelCount RGBA32F texels, read by the names kTexel... that the program
+// declares above this file's first line (src/gl/joint_texels.h: the layout, written once,
+// with kMaxStretch and kTicksPerSecond from the core).
 uniform samplerBuffer joints;     // rows of joint_count joints
 uniform int joint_count;
 uniform samplerBuffer influences;  // (joint, weight) pairs
@@ -55,7 +50,7 @@ out vec2 texture_uv;
 out vec4 vertex_color;
 out float vertex_scalar;
 
-vec4 joint_texel(int joint, int k) { return texelFetch(joints, (instance_row * joint_count + joint) * kJointTexels + k); }
+vec4 joint_texel(int joint, int k) { return texelFetch(joints, (instance_row * joint_count + joint) * kJointTexelCount + k); }
 
 vec3 cofactor_transform(mat3 m, vec3 n) {
     return cross(m[1], m[2]) * n.x + cross(m[2], m[0]) * n.y + cross(m[0], m[1]) * n.z;
@@ -95,9 +90,9 @@ vec4 ring_rotation(int back, int joint) {
 
 // Joint a's local rotation at t - delay, as delayed_rotation() in src/core/delayed_lbs.cpp.
 vec4 delayed_rotation(int joint, float delay) {
-    vec4 now = joint_texel(joint, 10);
+    vec4 now = joint_texel(joint, kTexelRotation);
     if (!(delay > 0.0)) return now;
-    float x = since_previous_tick - delay * 60.0;  // ticks after t_{newest-1}
+    float x = since_previous_tick - delay * kTicksPerSecond;  // ticks after t_{newest-1}
     if (x >= 0.0) return slerp_shortest(ring_rotation(1, joint), now, x / since_previous_tick);
     float m = floor(x);
     int back = 1 - int(m);  // the tick at or before the target, counted back from the newest
@@ -128,9 +123,9 @@ void skin_delayed(out vec3 p, out vec3 n) {
         // Delayed forward kinematics, from the influence up to the root.
         mat4 global = mat4(1.0);
         for (int a = j; a >= 0;) {
-            vec4 translation_parent = joint_texel(a, 9);
+            vec4 translation_parent = joint_texel(a, kTexelTranslationParent);
             vec4 rotation = delayed_rotation(a, distance_of(a) / propagation_speed);
-            global = trs(translation_parent.xyz, rotation, joint_texel(a, 11).xyz) * global;
+            global = trs(translation_parent.xyz, rotation, joint_texel(a, kTexelScale).xyz) * global;
             a = int(translation_parent.w);
         }
         mat4 inverse_bind = mat4(texelFetch(inverse_binds, 4 * j), texelFetch(inverse_binds, 4 * j + 1),
@@ -146,7 +141,8 @@ void skin_linear(out vec3 p, out vec3 n) {
     for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {
         vec2 iw = texelFetch(influences, e).xy;
         int j = int(iw.x);
-        blended += iw.y * mat4(joint_texel(j, 0), joint_texel(j, 1), joint_texel(j, 2), joint_texel(j, 3));
+        blended += iw.y * mat4(joint_texel(j, kTexelSkinning), joint_texel(j, kTexelSkinning + 1),
+                              joint_texel(j, kTexelSkinning + 2), joint_texel(j, kTexelSkinning + 3));
     }
     p = vec3(blended * vec4(rest_position, 1.0));
     n = normalized_or(cofactor_transform(mat3(blended), rest_normal), rest_normal);
@@ -157,7 +153,7 @@ void skin_dual_quaternion(out vec3 p, out vec3 n) {
     for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {
         vec2 iw = texelFetch(influences, e).xy;
         int j = int(iw.x);
-        vec4 r = joint_texel(j, 7), d = joint_texel(j, 8);
+        vec4 r = joint_texel(j, kTexelDualReal), d = joint_texel(j, kTexelDualDual);
         if (e == ranges.x) pivot = r;
         float sign = dot(r, pivot) < 0.0 ? -1.0 : 1.0;
         real += sign * iw.y * r;
@@ -177,8 +173,6 @@ void skin_dual_quaternion(out vec3 p, out vec3 n) {
 }
 
 // Squash & stretch, as src/core/squash.cpp.
-const float kMaxStretch = 3.0;
-
 vec2 stretch(float x) {  // e(x) = exp(m tanh(x / m)), m = ln(kMaxStretch), and de/dx
     float m = log(kMaxStretch);
     float th = tanh(x / m);
@@ -198,8 +192,9 @@ void add_along_velocity(vec3 v, vec3 centre, float k, float beta, vec3 p, inout 
 }
 
 void add_squash(int j, float k, float beta, vec3 p, inout vec3 offset, inout mat3 jacobian) {
-    vec3 linear_velocity = joint_texel(j, 15).xyz, angular_velocity = joint_texel(j, 14).xyz;
-    vec3 position = joint_texel(j, 16).xyz, squash_centre = joint_texel(j, 17).xyz, medial = joint_texel(j, 18).xyz;
+    vec3 linear_velocity = joint_texel(j, kTexelLinearVelocity).xyz, angular_velocity = joint_texel(j, kTexelAngularVelocity).xyz;
+    vec3 position = joint_texel(j, kTexelPosition).xyz, squash_centre = joint_texel(j, kTexelCentroid).xyz,
+         medial = joint_texel(j, kTexelMedial).xyz;
     if (linear_velocity != vec3(0.0)) add_along_velocity(linear_velocity, squash_centre, k, beta, p, offset, jacobian);
     if (angular_velocity == vec3(0.0) || medial == vec3(0.0)) return;
     vec3 w = angular_velocity - dot(angular_velocity, medial) * medial;
@@ -269,14 +264,15 @@ void main() {
             vec2 jb = texelFetch(betas, e).xy;
             int j = int(jb.x);
             float beta = jb.y;
-            vec4 angular_gain = joint_texel(j, 4);
+            vec4 angular_gain = joint_texel(j, kTexelAngularGain);
             float gain = angular_gain.w;
-            vec3 angular = angular_gain.xyz + phi * joint_texel(j, 12).xyz;
-            vec3 linear = joint_texel(j, 5).xyz + phi * joint_texel(j, 13).xyz;
-            bool squashes = joint_texel(j, 14).xyz != vec3(0.0) || joint_texel(j, 15).xyz != vec3(0.0);
+            vec3 angular = angular_gain.xyz + phi * joint_texel(j, kTexelAngularDrag).xyz;
+            vec3 linear = joint_texel(j, kTexelLinear).xyz + phi * joint_texel(j, kTexelLinearDrag).xyz;
+            bool squashes = joint_texel(j, kTexelAngularVelocity).xyz != vec3(0.0) ||
+                            joint_texel(j, kTexelLinearVelocity).xyz != vec3(0.0);
             if (gain == 0.0) continue;
             float k = g * gain * (1.0 / character_size);
-            vec3 u = p - joint_texel(j, 6).xyz;
+            vec3 u = p - joint_texel(j, kTexelOrigin).xyz;
 
             float speed = length(angular);
             if (k != 0.0 && speed > 0.0) {

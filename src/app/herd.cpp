@@ -20,7 +20,7 @@ Herd::Herd(int count, const Character& character, unsigned seed) {
     const float spacing = 2.3f * reach;
     const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(double(count)))));
     const float duration = character.clips.empty() ? 0.0f : character.clips[0].duration;
-    loop_ticks_ = std::max(1, static_cast<int>(std::lround(duration * 60.0)));
+    loop_ticks_ = std::max(1, static_cast<int>(std::lround(duration * kTicksPerSecond)));
 
     std::mt19937 random(seed);
     std::uniform_real_distribution<float> turn(0.0f, 2.0f * float(M_PI));
@@ -49,7 +49,7 @@ void Herd::prepare(const Character& character, const DynamicSettings& settings, 
     const int warm_loops = (kHistoryTicks + loop_ticks_ - 1) / loop_ticks_;
     std::vector<glm::vec4> texels;
     for (int n = 0; n < (warm_loops + 1) * loop_ticks_; ++n) {
-        deformer.update_joints(n / 60.0, motion, settings);
+        deformer.update_joints(tick_time(n), motion, settings);
         if (n >= warm_loops * loop_ticks_)
             gl::GpuSkinning::append_joint_row(character, deformer, texels);
     }
@@ -57,7 +57,7 @@ void Herd::prepare(const Character& character, const DynamicSettings& settings, 
 }
 
 void Herd::update(double world_time, gl::GpuSkinning& gpu) {
-    const long long tick = static_cast<long long>(std::floor(world_time * 60.0));
+    const long long tick = static_cast<long long>(std::floor(world_time * kTicksPerSecond));
     for (std::size_t i = 0; i < rows_.size(); ++i)
         rows_[i] = static_cast<int>(((tick + phase_ticks_[i]) % loop_ticks_ + loop_ticks_) % loop_ticks_);
     gpu.set_instances(placements_, rows_);

@@ -9,6 +9,7 @@
 
 #include "core/simd_lanes-inl.h"
 #include "core/simd_sincos-inl.h"
+#include "core/squash.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace dynskin {
@@ -33,7 +34,7 @@ HWY_INLINE void SkinSlice(D d, const float* skinning, const std::uint32_t* influ
 
 // The stretch e(x) = exp(m tanh(x / m)) of squash.h and its derivative, per lane.
 HWY_INLINE void StretchLanes(D d, V x, V& factor, V& slope) {
-    const float limit = 1.0986122887f;  // ln(kMaxStretch) = ln 3
+    const float limit = kStretchLimit;
     const V th = hn::Tanh(d, hn::Mul(x, hn::Set(d, 1.0f / limit)));
     factor = hn::Exp(d, hn::Mul(hn::Set(d, limit), th));
     slope = hn::Mul(factor, hn::NegMulAdd(th, th, hn::Set(d, 1.0f)));

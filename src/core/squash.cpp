@@ -4,10 +4,11 @@
 
 namespace dynskin {
 
+const float kStretchLimit = std::log(kMaxStretch);
+
 Stretch stretch(float x) {
-    static const float limit = std::log(kMaxStretch);
-    const float th = std::tanh(x / limit);
-    const float e = std::exp(limit * th);
+    const float th = std::tanh(x / kStretchLimit);
+    const float e = std::exp(kStretchLimit * th);
     return {e, e * (1.0f - th * th)};
 }
 

@@ -19,6 +19,8 @@ namespace dynskin {
 // and never beyond kMaxStretch or below its inverse, whatever the speed (negative x
 // squashes along the motion instead).
 constexpr float kMaxStretch = 3.0f;
+// m = ln(kMaxStretch), computed once here for every path that stretches.
+extern const float kStretchLimit;
 struct Stretch {
     float factor;  // e
     float slope;   // de/dx

@@ -159,10 +159,17 @@ GlProgram GlProgram::from_sources(const std::string& vertex_name, const std::str
 }
 
 GlProgram GlProgram::from_files(const std::string& vertex_file, const std::string& fragment_file,
-                                const std::vector<const char*>& feedback_varyings) {
+                                const std::vector<const char*>& feedback_varyings,
+                                const std::string& vertex_constants) {
     const std::string dir = shader_directory();
     const std::string vs = dir + "/" + vertex_file, fs = dir + "/" + fragment_file;
-    return from_sources(vs, read_text(vs), fs, read_text(fs), feedback_varyings);
+    std::string vertex_source = read_text(vs);
+    if (!vertex_constants.empty()) {
+        const std::size_t after_version = vertex_source.find('\n');
+        if (after_version == std::string::npos) throw GlError(vs + " has no line after its #version");
+        vertex_source.insert(after_version + 1, vertex_constants + "#line 2\n");
+    }
+    return from_sources(vs, vertex_source, fs, read_text(fs), feedback_varyings);
 }
 
 std::string shader_directory() {

@@ -111,9 +111,12 @@ public:
     static GlProgram from_sources(const std::string& vertex_name, const std::string& vertex_source,
                                   const std::string& fragment_name, const std::string& fragment_source,
                                   const std::vector<const char*>& feedback_varyings = {});
-    // Loads the two files from the shader folder (see shader_directory()).
+    // Loads the two files from the shader folder (see shader_directory()). vertex_constants:
+    // GLSL declarations inserted after the vertex shader's #version line (the driver's line
+    // numbers still count the file's lines).
     static GlProgram from_files(const std::string& vertex_file, const std::string& fragment_file,
-                                const std::vector<const char*>& feedback_varyings = {});
+                                const std::vector<const char*>& feedback_varyings = {},
+                                const std::string& vertex_constants = {});
 
     GLint uniform(const char* name) const { return glGetUniformLocation(id(), name); }
 

@@ -1,5 +1,9 @@
 #include "gl/gpu_skinning.h"
 
+#include <iterator>
+
+#include "gl/joint_texels.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -11,7 +15,6 @@
 namespace dynskin::gl {
 namespace {
 
-constexpr int kJointTexels = 19;  // as in shaders/skinning.vert
 enum Attribute : GLuint {
     kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4, kRanges = 5, kLayers = 6,
     kInstancePlacement = 7, kInstanceRow = 8
@@ -38,8 +41,9 @@ void texture_buffer(const GlTexture& texture, const GlBuffer& buffer, GLenum for
 }  // namespace
 
 GpuSkinning::GpuSkinning()
-    : draw_program_(GlProgram::from_files("skinning.vert", "mesh.frag")),
-      capture_program_(GlProgram::from_files("skinning.vert", "mesh.frag", {"world_position", "world_normal"})),
+    : draw_program_(GlProgram::from_files("skinning.vert", "mesh.frag", {}, skinning_shader_constants())),
+      capture_program_(GlProgram::from_files("skinning.vert", "mesh.frag", {"world_position", "world_normal"},
+                                             skinning_shader_constants())),
       vao_(GlVertexArray::create()),
       rest_positions_(GlBuffer::create()),
       rest_normals_(GlBuffer::create()),
@@ -131,7 +135,7 @@ void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
     texture_buffer(ring_texture_, ring_buffer_, GL_RGBA32F);
     ring_restarts_ = -1;
     joint_count_ = static_cast<int>(mesh.inverse_binds.size());
-    joint_texels_.assign(std::max(joint_count_, 1) * kJointTexels, glm::vec4(0.0f));
+    joint_texels_.assign(std::max(joint_count_, 1) * kJointTexelCount, glm::vec4(0.0f));
     joint_buffer_.upload(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data(),
                          GL_STREAM_DRAW);
     texture_buffer(joint_texture_, joint_buffer_, GL_RGBA32F);
@@ -165,16 +169,24 @@ void GpuSkinning::append_joint_row(const Character& character, const Deformer& d
         const Trs& local = deformer.pose().local[j];
         const glm::dualquat dq = rigid_dual_quaternion(skinning);
         const glm::quat& r = local.rotation;
-        texels.insert(texels.end(), {skinning[0], skinning[1], skinning[2], skinning[3], glm::vec4(d.angular, d.gain),
-                                     glm::vec4(d.linear, 0.0f), glm::vec4(d.origin, 1.0f),
-                                     glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w),
-                                     glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w),
-                                     glm::vec4(local.translation, float(character.skeleton.parents[j])),
-                                     glm::vec4(r.x, r.y, r.z, r.w), glm::vec4(local.scale, 0.0f),
-                                     glm::vec4(d.angular_drag, 0.0f), glm::vec4(d.linear_drag, 0.0f),
-                                     glm::vec4(d.angular_velocity, 0.0f), glm::vec4(d.linear_velocity, 0.0f),
-                                     glm::vec4(d.position, 1.0f), glm::vec4(d.centroid, 1.0f),
-                                     glm::vec4(d.medial, 0.0f)});
+        glm::vec4 row[kJointTexelCount];
+        for (int c = 0; c < 4; ++c) row[kTexelSkinning + c] = skinning[c];
+        row[kTexelAngularGain] = glm::vec4(d.angular, d.gain);
+        row[kTexelLinear] = glm::vec4(d.linear, 0.0f);
+        row[kTexelOrigin] = glm::vec4(d.origin, 1.0f);
+        row[kTexelDualReal] = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
+        row[kTexelDualDual] = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
+        row[kTexelTranslationParent] = glm::vec4(local.translation, float(character.skeleton.parents[j]));
+        row[kTexelRotation] = glm::vec4(r.x, r.y, r.z, r.w);
+        row[kTexelScale] = glm::vec4(local.scale, 0.0f);
+        row[kTexelAngularDrag] = glm::vec4(d.angular_drag, 0.0f);
+        row[kTexelLinearDrag] = glm::vec4(d.linear_drag, 0.0f);
+        row[kTexelAngularVelocity] = glm::vec4(d.angular_velocity, 0.0f);
+        row[kTexelLinearVelocity] = glm::vec4(d.linear_velocity, 0.0f);
+        row[kTexelPosition] = glm::vec4(d.position, 1.0f);
+        row[kTexelCentroid] = glm::vec4(d.centroid, 1.0f);
+        row[kTexelMedial] = glm::vec4(d.medial, 0.0f);
+        texels.insert(texels.end(), std::begin(row), std::end(row));
     }
 }
 
@@ -243,7 +255,7 @@ void GpuSkinning::set_joint_rows(const std::vector<glm::vec4>& texels, const Dyn
 }
 
 void GpuSkinning::upload_joint_texels(const DynamicParameters& parameters, float size) {
-    if (joint_texels_.empty()) joint_texels_.assign(kJointTexels, glm::vec4(0.0f));
+    if (joint_texels_.empty()) joint_texels_.assign(kJointTexelCount, glm::vec4(0.0f));
     joint_buffer_.upload(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data(),
                          GL_STREAM_DRAW);
     dual_quaternion_ = parameters.base == SkinningBase::DualQuaternion;
