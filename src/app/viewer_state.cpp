@@ -15,7 +15,6 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
     input.clip = loaded.character.clips.empty() ? -1 : 0;
     file_clip_count = loaded.character.clips.size();
     input.reset_drags(loaded.character.skeleton.joint_count());
-    posed_bounds(*this, framed_lo, framed_hi);
 }
 
 void posed_bounds(const Scene& scene, glm::vec3& lo, glm::vec3& hi) {

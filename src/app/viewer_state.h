@@ -37,8 +37,8 @@ struct Scene {
     BendPainter painter;
     PoseInput input;
     PoseTimeline timeline;
-    // The box of the character as posed in the world when the camera last framed it; the
-    // ground lies at its bottom.
+    // The box of the character as posed in the world when the camera last framed it (a new
+    // scene is framed at its first draw); the ground lies at its bottom.
     glm::vec3 framed_lo{0.0f}, framed_hi{0.0f};
     SteadyMotionView steady_view;
     std::size_t file_clip_count = 0;        // clips from the file; recorded ones come after

@@ -21,15 +21,8 @@ std::vector<float> teleport_steps(const Skeleton& skeleton, float size) {
     return steps;
 }
 
-bool is_cut(const Pose& previous, const Pose& current, int joint, const std::vector<float>& teleport_steps) {
-    if (previous.cycle != current.cycle) return true;
-    const Trs& a = previous.local[joint];
-    const Trs& b = current.local[joint];
-    if (a.rotation != b.rotation &&
-        !(glm::length(rotation_log(b.rotation * glm::conjugate(a.rotation))) <= kRotationJumpPerTick))
-        return true;
-    const auto j = static_cast<std::size_t>(joint);
-    return j < teleport_steps.size() && !(glm::length(b.translation - a.translation) <= teleport_steps[j]);
+bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float teleport_step) {
+    return wrap || !(glm::length(turn) <= kRotationJumpPerTick) || !(glm::length(step) <= teleport_step);
 }
 
 JointMotionHistory::JointMotionHistory(int joint_count, int capacity, std::vector<float> teleport_steps)
@@ -41,20 +34,24 @@ JointMotionHistory::JointMotionHistory(int joint_count, int capacity, std::vecto
 }
 
 void JointMotionHistory::measure(const Pose& previous, const Pose& current, bool holding) {
+    const bool wrap = previous.cycle != current.cycle;
     for (int j = 0; j < joint_count_; ++j) {
         const Trs& a = previous.local[j];
         const Trs& b = current.local[j];
         rotation_row_[j] = b.rotation;
-        if (is_cut(previous, current, j, teleport_steps_)) {
+        // A joint that did not move measures exactly zero (the quaternion product would
+        // leave rounding noise, and a still joint must cost nothing and bend nothing).
+        const glm::vec3 turn =
+            b.rotation == a.rotation ? glm::vec3(0.0f) : rotation_log(b.rotation * glm::conjugate(a.rotation));
+        const glm::vec3 step = b.translation - a.translation;
+        const float teleport_step =
+            static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
+        if (is_cut(wrap, turn, step, teleport_step)) {
             if (!holding) omega_row_[j] = velocity_row_[j] = glm::vec3(0.0f);
             continue;
         }
-        // A joint that did not move measures exactly zero (the quaternion product would
-        // leave rounding noise, and a still joint must cost nothing and bend nothing).
-        omega_row_[j] = b.rotation == a.rotation ? glm::vec3(0.0f)
-                                                 : rotation_log(b.rotation * glm::conjugate(a.rotation)) *
-                                                       static_cast<float>(kTicksPerSecond);
-        velocity_row_[j] = (b.translation - a.translation) * static_cast<float>(kTicksPerSecond);
+        omega_row_[j] = turn * static_cast<float>(kTicksPerSecond);
+        velocity_row_[j] = step * static_cast<float>(kTicksPerSecond);
     }
 }
 

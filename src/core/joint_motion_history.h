@@ -19,8 +19,9 @@ constexpr float kRotationJumpPerTick = 1.5707963f;
 std::vector<float> teleport_steps(const Skeleton& skeleton, float size);
 
 // Whether a joint's change from one tick's pose to the next is a cut rather than motion: a
-// wrap between the poses' cycles, a turn past kRotationJumpPerTick, or a teleport.
-bool is_cut(const Pose& previous, const Pose& current, int joint, const std::vector<float>& teleport_steps);
+// wrap between the poses' cycles, a turn (its rotation vector) past kRotationJumpPerTick, or
+// a translation step past teleport_step (see teleport_steps(); infinity: never).
+bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float teleport_step);
 
 // Cuts in the motion (a looping clip's wrap, a teleport, a clip that snaps a joint) are not
 // measured as motion: over such a tick each joint keeps the velocity it had, so no wobble

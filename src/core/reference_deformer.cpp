@@ -39,7 +39,13 @@ struct Measurements {
     }
     // Before the first tick, the velocity of the first tick. Over a cut, the tick before's
     // (zero when the first tick is a cut).
-    bool cut(int j, Tick n) { return is_cut(pose_at_tick(n - 1), pose_at_tick(n), j, teleport_steps); }
+    bool cut(int j, Tick n) {
+        const Pose &a = pose_at_tick(n - 1), &b = pose_at_tick(n);
+        const Trs &from = a.local[j], &to = b.local[j];
+        const glm::vec3 turn = from.rotation == to.rotation ? glm::vec3(0.0f)
+                                                            : rotation_log(to.rotation * glm::inverse(from.rotation));
+        return is_cut(a.cycle != b.cycle, turn, to.translation - from.translation, teleport_steps[j]);
+    }
     glm::vec3 omega(int j, Tick n) {
         n = std::max(n, first);
         if (cut(j, n)) return n == first ? glm::vec3(0.0f) : omega(j, n - 1);

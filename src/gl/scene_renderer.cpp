@@ -57,7 +57,8 @@ SceneRenderer::SkinBuffers SceneRenderer::make_skin_buffers() {
 void SceneRenderer::set_mesh(const StaticMesh& mesh) {
     vertex_count_ = mesh.vertex_count;
     triangle_count_ = mesh.triangles->size() / 3;
-    const io::DisplayLook look = mesh.look ? *mesh.look : io::DisplayLook::single_default(triangle_count_);
+    const io::DisplayLook fallback = mesh.look ? io::DisplayLook{} : io::DisplayLook::single_default(triangle_count_);
+    const io::DisplayLook& look = mesh.look ? *mesh.look : fallback;  // no copy of the images
     // Attributes the source lacks get neutral values: white, uv 0, scalar 0.
     std::vector<glm::vec2> uvs = look.texture_uvs.size() == vertex_count_ ? look.texture_uvs
                                                                            : std::vector<glm::vec2>(vertex_count_);

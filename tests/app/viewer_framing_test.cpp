@@ -66,7 +66,7 @@ TEST(ViewerFraming, FramesThePosedCharacterInAnyUnitsAndAxes) {
         app.state().frame_camera = true;
         run_frames(app, 1);
         EXPECT_GT(framed_share(app, std::string(c.name) + " after F"), 0.5f) << c.name;
-        // The grid and markers follow the size: a grid cell is a tenth of L or so.
+        // The size the grid, the brush and the presets follow is the world's 2 m, whatever the units.
         EXPECT_NEAR(std::log10(app.state().scene->deformer.size()), std::log10(2.0f), 0.3f) << c.name;
     }
     std::filesystem::remove_all(folder);
