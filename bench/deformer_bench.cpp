@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "core/bend_deformer.h"
-#include "core/blocked_deformer.h"
-#include "core/deformer.h"
-#include "core/linear_blend_skinning.h"
+#include "core/formulas/bend.h"
+#include "core/fast/blocked_deformer.h"
+#include "core/deformer_engine.h"
+#include "core/formulas/linear_blend_skinning.h"
 #include "synthetic_character.h"
 
 namespace dynskin::bench {
@@ -43,17 +43,17 @@ struct Scene {
         DynamicSettings squash = settings;
         squash.parameters.squash = kSquash;
         deformer->update(t, motion, squash);
-        velocity_drives = deformer->drives();
+        velocity_drives = deformer->engine().drives();
         deformer->reset();
         deformer->update(t, motion, settings);
-        fast = std::make_unique<BlockedDeformer>(character.mesh, deformer->hierarchical_weights());
+        fast = std::make_unique<BlockedDeformer>(character.mesh, deformer->engine().hierarchical_weights());
         floppy.resize(vertices);
         for (std::size_t i = 0; i < vertices; ++i) floppy[i] = 0.5f + float(i % 7) * 0.25f;
     }
     static constexpr float kSquash = 0.3f;
-    std::size_t pairs() const { return deformer->hierarchical_weights().pair_count(); }
+    std::size_t pairs() const { return deformer->engine().hierarchical_weights().pair_count(); }
     BendInputs bend_inputs(const std::vector<JointDrive>& drives) const {
-        return {&deformer->hierarchical_weights(), &character.mesh.bend_weights, &drives, deformer->size(), 0.0f};
+        return {&deformer->engine().hierarchical_weights(), &character.mesh.bend_weights, &drives, deformer->size(), 0.0f};
     }
     BendInputs velocity_skinning_inputs() const {
         BendInputs inputs = bend_inputs(velocity_drives);
@@ -101,7 +101,7 @@ void BM_Lbs(benchmark::State& state) {
 void BM_BendPlain(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
-    const BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(d.drives());
+    const BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(d.engine().drives());
     Buffers b;
     for (auto _ : state) {
         state.PauseTiming();
@@ -121,7 +121,7 @@ void BM_Bend(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
     WorkerPool pool(static_cast<int>(state.range(1)));
-    std::vector<JointDrive> drives = d.drives();
+    std::vector<JointDrive> drives = d.engine().drives();
     if (state.range(2) == 1)
         for (JointDrive& drive : drives) drive.angular = drive.linear = glm::vec3(0.0f);
     BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(drives);
@@ -141,11 +141,11 @@ void BM_Bend(benchmark::State& state) {
 void BM_DelayedLbs(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
-    DelayedLbs delayed(s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.size());
+    DelayedLbs delayed(s.character.skeleton, s.character.mesh, d.engine().hierarchical_weights(), d.size());
     WorkerPool pool(static_cast<int>(state.range(1)));
     Buffers b;
     for (auto _ : state) {
-        delayed.run(pool, s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.history(), s.t,
+        delayed.run(pool, s.character.skeleton, s.character.mesh, d.engine().hierarchical_weights(), d.engine().history(), s.t,
                     d.pose(), 2.0f, b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }
@@ -155,12 +155,12 @@ void BM_DelayedLbsPlain(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
     const std::vector<float> distances =
-        skeleton_distances(s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.size());
+        skeleton_distances(s.character.skeleton, s.character.mesh, d.engine().hierarchical_weights(), d.size());
     WorkerPool pool(1);
     Buffers b;
     for (auto _ : state) {
-        delayed_linear_blend_skinning(pool, s.character.skeleton, s.character.mesh, d.hierarchical_weights(),
-                                      distances, d.history(), s.t, d.pose(), 2.0f, b.positions, b.normals);
+        delayed_linear_blend_skinning(pool, s.character.skeleton, s.character.mesh, d.engine().hierarchical_weights(),
+                                      distances, d.engine().history(), s.t, d.pose(), 2.0f, b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }
 }
@@ -192,7 +192,7 @@ void BM_FramePlain(benchmark::State& state) {
         linear_blend_skinning(s.character.mesh, skinning, b.base_positions, b.base_normals);
         b.positions = b.base_positions;
         b.normals = b.base_normals;
-        apply_bend(s.bend_inputs(d.drives()), b.positions, b.normals);
+        apply_bend(s.bend_inputs(d.engine().drives()), b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }
     s.t = t;
@@ -284,9 +284,9 @@ Figures figures(const CollectingReporter& r, std::int64_t n) {
     // The mesh's own arrays, the hierarchical weights, the fast path's layout and the four
     // output arrays (base and final positions and normals).
     const SkinnedMesh& m = s.character.mesh;
-    const HierarchicalWeights& h = s.deformer->hierarchical_weights();
-    f.layout_bytes = double(s.deformer->fast_path_memory_bytes()) / vertices;
-    f.delayed_bytes = double(s.deformer->delayed_memory_bytes()) / vertices;
+    const HierarchicalWeights& h = s.deformer->engine().hierarchical_weights();
+    f.layout_bytes = double(s.deformer->engine().fast_path_memory_bytes()) / vertices;
+    f.delayed_bytes = double(s.deformer->engine().delayed_memory_bytes()) / vertices;
     const double mesh_bytes = double(m.rest_positions.size() * 24 + m.weights.joints.size() * 8 + m.bend_weights.size() * 4 +
                                      m.weights.offsets.size() * 4);
     const double beta_bytes = double(h.joints.size() * 8 + h.offsets.size() * 4);

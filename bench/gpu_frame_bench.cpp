@@ -15,7 +15,7 @@
 
 #include "app/herd.h"
 #include "characters/character_source.h"
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
 #include "gl/gl.h"
 #include "gl/render_target.h"
 #include "gl/scene_renderer.h"

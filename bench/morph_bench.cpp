@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
 #include "synthetic_character.h"
 
 namespace dynskin::bench {

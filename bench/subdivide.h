@@ -3,7 +3,7 @@
 // averaging their edge's positions, normals, weights and layers. Makes a bundled character
 // as large as a benchmark needs while keeping its rig and clips.
 
-#include "core/character.h"
+#include "dynskin/character.h"
 
 namespace dynskin::bench {
 

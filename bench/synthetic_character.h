@@ -3,8 +3,8 @@
 // scattered around the bones with 4 influences each, about 8 ancestors per vertex, and a
 // clip in which every joint moves. Each bone's vertices are consecutive, as in a real mesh.
 
-#include "core/character.h"
-#include "core/pose_sampler.h"
+#include "dynskin/character.h"
+#include "dynskin/pose_sampler.h"
 
 namespace dynskin::bench {
 

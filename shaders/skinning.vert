@@ -222,7 +222,7 @@ void add_squash(int j, float k, float beta, vec3 p, inout vec3 offset, inout mat
     jacobian += beta * dj;
 }
 
-// bend_deformer.cpp's soft_limit: x unchanged up to the knee (half the limit), then
+// bend.cpp's soft_limit: x unchanged up to the knee (half the limit), then
 // sign(x) (knee + knee tanh((|x| - knee) / knee)); slope is its derivative.
 float soft_limit(float x, float limit, out float slope) {
     float knee = 0.5 * limit;
@@ -233,7 +233,7 @@ float soft_limit(float x, float limit, out float slope) {
     return sign(x) * (knee + knee * th);
 }
 
-// bend_deformer.cpp's limit_offset: the soft limit of the offset's length, applied to the
+// bend.cpp's limit_offset: the soft limit of the offset's length, applied to the
 // offset and its Jacobian.
 void limit_offset(float limit, inout vec3 offset, inout mat3 jacobian) {
     float len = length(offset);

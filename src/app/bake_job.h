@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "core/frame_baker.h"
-#include "io/gltf_loader.h"
+#include "dynskin/bake.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::app {
 

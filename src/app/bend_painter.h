@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/orbit_camera.h"
-#include "core/skinned_mesh.h"
+#include "dynskin/skinned_mesh.h"
 
 namespace dynskin::app {
 

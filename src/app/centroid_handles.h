@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/orbit_camera.h"
-#include "core/joint_drive.h"
+#include "core/dynamics/joint_drive.h"
 
 namespace dynskin::app {
 

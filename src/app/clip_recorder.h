@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/pose_input.h"
-#include "core/measurement_clock.h"
+#include "dynskin/measurement_clock.h"
 
 namespace dynskin::app {
 

@@ -4,7 +4,8 @@
 #include <cmath>
 #include <random>
 
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
+#include "core/dynamics/joint_motion_history.h"
 
 namespace dynskin::app {
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/character.h"
-#include "core/dynamic_parameters.h"
+#include "dynskin/character.h"
+#include "dynskin/settings.h"
 #include "gl/gpu_skinning.h"
 
 namespace dynskin::app {

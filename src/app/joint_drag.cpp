@@ -4,7 +4,7 @@
 
 #include <glm/gtx/quaternion.hpp>
 
-#include "core/linear_blend_skinning.h"
+#include "core/formulas/linear_blend_skinning.h"
 
 namespace dynskin::app {
 int pick_joint(const std::vector<glm::vec3>& joints, const OrbitCamera& camera, glm::vec2 cursor,

@@ -7,7 +7,7 @@
 
 #include "app/panels.h"
 #include "characters/bundled_characters.h"
-#include "io/gltf_saver.h"
+#include "dynskin/gltf_saver.h"
 #include "io/settings_json.h"
 
 namespace dynskin::app {

@@ -5,7 +5,7 @@
 #include <imgui.h>
 
 #include "app/panels.h"
-#include "core/oscillation_kernel.h"
+#include "core/dynamics/oscillation_kernel.h"
 
 namespace dynskin::app {
 

@@ -6,8 +6,8 @@
 #include <deque>
 #include <vector>
 
-#include "core/character.h"
-#include "core/pose_sampler.h"
+#include "dynskin/character.h"
+#include "dynskin/pose_sampler.h"
 
 namespace dynskin::app {
 

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
 
 namespace dynskin::app {
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "core/deformer_engine.h"
 #include "gl/gl.h"  // before GLFW, which must not include a GL header itself
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -351,16 +352,16 @@ void ViewerApp::handle_viewport_input() {
     if (!over_ui && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         glm::vec3 hit;
         const int centroid = editing && state_.tool == Tool::MoveCentroid
-                                 ? pick_joint(centroid_positions(scene.deformer.drives()), state_.camera, cursor,
+                                 ? pick_joint(centroid_positions(scene.deformer.engine().drives()), state_.camera, cursor,
                                               viewport, 12.0f * io.FontGlobalScale)
                                  : -1;
         if (centroid >= 0) {
             left_drag_ = LeftDrag::Centroid;
             state_.selected_joint = centroid;
-            if (state_.settings.joints.size() < scene.deformer.drives().size())
-                state_.settings.joints.resize(scene.deformer.drives().size());
+            if (state_.settings.joints.size() < scene.deformer.engine().drives().size())
+                state_.settings.joints.resize(scene.deformer.engine().drives().size());
             centroid_drag_start_ = state_.settings.joints[centroid].centroid_offset;
-            centroid_drag_.begin(centroid, scene.deformer.drives()[centroid].centroid, state_.camera);
+            centroid_drag_.begin(centroid, scene.deformer.engine().drives()[centroid].centroid, state_.camera);
         } else if (editing && state_.tool == Tool::Paint &&
                    intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit)) {
             left_drag_ = LeftDrag::Paint;
@@ -428,7 +429,7 @@ void ViewerApp::draw_overlays() {
         }
     }
     if (state_.display.centroids) {
-        const std::vector<JointDrive>& drives = scene.deformer.drives();
+        const std::vector<JointDrive>& drives = scene.deformer.engine().drives();
         for (std::size_t j = 0; j < drives.size(); ++j) {
             glm::vec2 c;
             if (!state_.camera.project(drives[j].centroid, viewport, c)) continue;
@@ -490,7 +491,7 @@ void ViewerApp::simulate(double dt) {
     state_.exports.clip.record(character, timeline, state_.world_time - kTickSeconds);
 
     if (state_.selected_joint >= 0) {
-        state_.drive_history.push_back(glm::length(scene.deformer.drives()[state_.selected_joint].angular));
+        state_.drive_history.push_back(glm::length(scene.deformer.engine().drives()[state_.selected_joint].angular));
         while (state_.drive_history.size() > 300) state_.drive_history.pop_front();
     }
 }

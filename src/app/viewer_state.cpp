@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/linear_blend_skinning.h"
-#include "io/gltf_saver.h"
+#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/gltf_saver.h"
 
 namespace dynskin::app {
 

@@ -13,8 +13,8 @@
 #include "app/orbit_camera.h"
 #include "app/pose_input.h"
 #include "app/steady_motion_view.h"
-#include "core/deformer.h"
-#include "io/gltf_loader.h"
+#include "dynskin/deformer.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::app {
 

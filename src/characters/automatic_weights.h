@@ -9,7 +9,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/skinned_mesh.h"
+#include "dynskin/skinned_mesh.h"
 
 namespace dynskin::characters {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "characters/character_builder.h"
-#include "core/character.h"
+#include "dynskin/character.h"
 
 namespace dynskin::characters {
 

@@ -9,8 +9,8 @@
 #include "characters/automatic_weights.h"
 #include "characters/implicit_surface.h"
 #include "characters/rig.h"
-#include "core/character.h"
-#include "core/dynamic_parameters.h"
+#include "dynskin/character.h"
+#include "dynskin/settings.h"
 
 namespace dynskin::characters {
 

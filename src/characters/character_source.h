@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::characters {
 

@@ -9,7 +9,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/animation_clip.h"
+#include "dynskin/animation_clip.h"
 
 namespace dynskin::characters {
 

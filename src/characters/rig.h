@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/skeleton.h"
+#include "dynskin/skeleton.h"
 
 namespace dynskin::characters {
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/character.h"
+#include "dynskin/character.h"
 
 namespace dynskin::cli {
 

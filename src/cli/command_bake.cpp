@@ -15,7 +15,7 @@
 #include "cli/commands.h"
 #include "cli/progress_bar.h"
 #include "cli/settings_options.h"
-#include "core/frame_baker.h"
+#include "dynskin/bake.h"
 #include "io/gltf_bake_writer.h"
 
 namespace dynskin::cli {

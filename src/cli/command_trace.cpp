@@ -14,8 +14,9 @@
 #include "cli/clip_lookup.h"
 #include "cli/commands.h"
 #include "cli/settings_options.h"
-#include "core/deformer.h"
-#include "io/gltf_loader.h"
+#include "dynskin/deformer.h"
+#include "dynskin/gltf_loader.h"
+#include "dynskin/measurement_clock.h"
 
 namespace dynskin::cli {
 namespace {

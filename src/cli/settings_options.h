@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/dynamic_parameters.h"
+#include "dynskin/settings.h"
 
 namespace CLI {
 class App;

@@ -1,116 +1,51 @@
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
 
-#include <chrono>
-#include <cmath>
+#include <stdexcept>
 
-#include "core/linear_blend_skinning.h"
+#include "core/deformer_engine.h"
 
 namespace dynskin {
 
-Deformer::Deformer(const Character& character)
-    : character_(character),
-      size_(character_size(character.skeleton, character.mesh)),
-      betas_(build_hierarchical_weights(character.skeleton, character.mesh.weights)),
-      rest_centroids_(dynskin::rest_centroids(character.mesh, betas_)),
-      delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
-      history_(character.skeleton.joint_count(), kHistoryTicks, teleport_steps(character.skeleton, size_)),
-      fast_(character.mesh, betas_),
-      morphed_rest_(character.mesh),
-      pool_(std::make_unique<WorkerPool>(WorkerPool::default_thread_count())) {}
-
-void Deformer::set_thread_count(int threads) {
-    if (threads != pool_->thread_count()) pool_ = std::make_unique<WorkerPool>(threads);
-}
-
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double elapsed_ms(Clock::time_point from) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - from).count();
+const Character& validated(const Character& character) {
+    const std::string problem = character.validate();
+    if (!problem.empty()) throw std::invalid_argument("cannot deform this character: " + problem);
+    return character;
 }
 
 }  // namespace
 
+Deformer::Deformer(const Character& character)
+    : engine_(std::make_unique<DeformerEngine>(validated(character))) {}
+Deformer::~Deformer() = default;
+Deformer::Deformer(Deformer&&) noexcept = default;
+Deformer& Deformer::operator=(Deformer&&) noexcept = default;
+
+void Deformer::reset() { engine_->reset(); }
+
+void Deformer::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    engine_->update(t, sampler, settings);
+}
+
 void Deformer::update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
-    const Skeleton& skeleton = character_.skeleton;
-    const auto start = Clock::now();
-    history_.advance(t, skeleton, sampler);
-    pose_.local = skeleton.rest;
-    pose_.morph_weights = morphed_rest_.default_weights();  // same size each frame: no allocation
-    sampler(t, pose_);
-    morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
-    forward_kinematics(skeleton, pose_, globals_);
-    filter_.compute(skeleton, settings, history_, t, pose_, globals_, size_, drives_);
-    place_centroids(rest_centroids_, character_.mesh.inverse_binds, globals_, settings, size_, drives_);
-    times_.measure = elapsed_ms(start);
+    engine_->update_joints(t, sampler, settings);
 }
 
 void Deformer::update_steady(const Pose& pose, const std::vector<SteadyMotion>& motion,
                              const DynamicSettings& settings) {
-    const Skeleton& skeleton = character_.skeleton;
-    const DynamicParameters& p = settings.parameters;
-    pose_ = pose;
-    morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
-    forward_kinematics(skeleton, pose_, globals_);
-    drives_.assign(skeleton.joint_count(), JointDrive{});
-    const bool bends = p.mode != DeformerMode::LbsOnly;
-    const bool squash = bends && std::isfinite(p.squash) && p.squash != 0.0f;
-    const float translation_gain = std::isfinite(p.translation_gain) ? p.translation_gain : 0.0f;
-    for (int j = 0; j < skeleton.joint_count(); ++j) {
-        const JointSettings joint = j < static_cast<int>(settings.joints.size()) ? settings.joints[j] : JointSettings{};
-        JointDrive& d = drives_[j];
-        d = resting_drive(joint, globals_[j]);
-        if (!bends || j >= static_cast<int>(motion.size())) continue;
-        // At a constant speed every difference in the history is zero: F = D omega.
-        const float drag = sanitized(settings.oscillation_of(j)).drag;
-        if (joint.bend.rotation) d.angular = d.angular_drag = drag * motion[j].angular;
-        if (joint.bend.translation) {
-            d.linear = d.linear_drag = (translation_gain * drag) * motion[j].linear;
-            limit_linear_drive(d, size_, p.max_angle);
-        }
-        if (squash && joint.squash.rotation) d.angular_velocity = motion[j].angular;
-        if (squash && joint.squash.translation) d.linear_velocity = motion[j].linear;
-    }
-    place_centroids(rest_centroids_, character_.mesh.inverse_binds, globals_, settings, size_, drives_);
-    deform(settings, std::nullopt);
+    engine_->update_steady(pose, motion, settings);
 }
 
-void Deformer::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
-    update_joints(t, sampler, settings);
-    deform(settings, t);
-}
-
-void Deformer::deform(const DynamicSettings& settings, std::optional<double> t) {
-    const SkinnedMesh& mesh = character_.mesh;
-    const DynamicParameters& p = settings.parameters;
-    auto start = Clock::now();
-    const bool delayed = t && p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
-    const bool linear_base = !delayed && p.base == SkinningBase::Linear;
-    const MorphedRest* morphed = morphed_rest_.active() ? &morphed_rest_ : nullptr;
-    if (delayed) {
-        delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, history_, *t, pose_, p.propagation_speed,
-                         base_positions_, base_normals_, morphed);
-    } else {
-        skinning_matrices(globals_, mesh.inverse_binds, skinning_);
-        if (!linear_base) {
-            const RestShape rest = morphed ? morphed->shape() : mesh.rest_shape();
-            dual_quaternion_skinning(mesh, skinning_, base_positions_, base_normals_, &rest);
-        }
-    }
-    times_.skin = elapsed_ms(start);
-
-    start = Clock::now();
-    const BendInputs bend{&betas_,           &mesh.bend_weights,    &drives_, size_,           p.max_angle,
-                          &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset};
-    const bool bends = p.mode != DeformerMode::LbsOnly;
-    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends ? &bend : nullptr, base_positions_, base_normals_,
-              positions_, normals_, morphed);
-    if (!bends) {
-        positions_ = base_positions_;
-        normals_ = base_normals_;
-    }
-    times_.bend = elapsed_ms(start);
-}
+const std::vector<glm::vec3>& Deformer::positions() const { return engine_->positions(); }
+const std::vector<glm::vec3>& Deformer::normals() const { return engine_->normals(); }
+const std::vector<glm::vec3>& Deformer::base_positions() const { return engine_->base_positions(); }
+const std::vector<glm::vec3>& Deformer::base_normals() const { return engine_->base_normals(); }
+const Pose& Deformer::pose() const { return engine_->pose(); }
+const std::vector<glm::mat4>& Deformer::globals() const { return engine_->globals(); }
+float Deformer::size() const { return engine_->size(); }
+const StageTimes& Deformer::stage_times() const { return engine_->stage_times(); }
+void Deformer::set_thread_count(int threads) { engine_->set_thread_count(threads); }
+int Deformer::thread_count() const { return engine_->thread_count(); }
 
 }  // namespace dynskin

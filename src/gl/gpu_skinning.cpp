@@ -1,15 +1,14 @@
 #include "gl/gpu_skinning.h"
 
-#include <iterator>
-
-#include "gl/joint_texels.h"
-
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "core/linear_blend_skinning.h"
+#include "core/deformer_engine.h"
+#include "core/formulas/linear_blend_skinning.h"
+#include "gl/joint_texels.h"
 #include "gl/render_target.h"
 
 namespace dynskin::gl {
@@ -72,7 +71,7 @@ GpuSkinning::GpuSkinning()
 void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
                            const std::vector<glm::vec2>& texture_uvs) {
     const SkinnedMesh& mesh = character.mesh;
-    const HierarchicalWeights& betas = deformer.hierarchical_weights();
+    const HierarchicalWeights& betas = deformer.engine().hierarchical_weights();
     const std::vector<float> distances = skeleton_distances(character.skeleton, mesh, betas, deformer.size());
     vertex_count_ = mesh.vertex_count();
     glBindVertexArray(vao_.id());
@@ -165,7 +164,7 @@ void GpuSkinning::append_joint_row(const Character& character, const Deformer& d
     const std::vector<glm::mat4>& globals = deformer.globals();
     for (std::size_t j = 0; j < globals.size(); ++j) {
         const glm::mat4 skinning = globals[j] * character.mesh.inverse_binds[j];
-        const JointDrive& d = deformer.drives()[j];
+        const JointDrive& d = deformer.engine().drives()[j];
         const Trs& local = deformer.pose().local[j];
         const glm::dualquat dq = rigid_dual_quaternion(skinning);
         const glm::quat& r = local.rotation;
@@ -195,12 +194,12 @@ void GpuSkinning::update_joints(const Character& character, const Deformer& defo
     joint_texels_.clear();
     append_joint_row(character, deformer, joint_texels_);
     upload_joint_texels(parameters, deformer.size());
-    update_morphed_rest(deformer.morphed_rest());
+    update_morphed_rest(deformer.engine().morphed_rest());
     delayed_ = parameters.propagation_speed > 0.0f && std::isfinite(parameters.propagation_speed) &&
-               deformer.history().started();
+               deformer.engine().history().started();
     if (!delayed_) return;
     propagation_speed_ = parameters.propagation_speed;
-    update_rotation_ring(deformer.history());
+    update_rotation_ring(deformer.engine().history());
     const double since = (t - tick_time(ring_newest_ - 1)) * kTicksPerSecond;
     since_previous_tick_ = static_cast<float>(std::clamp(since, 1e-6, 1.0));
 }

@@ -6,7 +6,9 @@
 
 #include <vector>
 
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
+#include "core/dynamics/joint_motion_history.h"
+#include "core/formulas/morphed_rest.h"
 #include "gl/gl_objects.h"
 
 namespace dynskin::gl {

@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "core/measurement_clock.h"
-#include "core/squash.h"
+#include "dynskin/measurement_clock.h"
+#include "core/formulas/squash.h"
 
 namespace dynskin::gl {
 

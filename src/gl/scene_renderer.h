@@ -10,7 +10,7 @@
 #include "gl/gl_objects.h"
 #include "gl/gpu_skinning.h"
 // Plain structs (no file format): the materials and draw ranges the loader reads.
-#include "io/display_material.h"
+#include "dynskin/display_look.h"
 
 namespace dynskin::gl {
 

@@ -1,6 +1,6 @@
 #include "io/glb_container.h"
 
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::io {
 namespace {

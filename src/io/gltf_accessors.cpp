@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::io {
 namespace {

@@ -7,8 +7,8 @@
 
 #include <tiny_gltf.h>
 
-#include "core/animation_clip.h"
-#include "core/morph_targets.h"
+#include "dynskin/animation_clip.h"
+#include "dynskin/morph_targets.h"
 #include "io/gltf_skeleton.h"
 
 namespace dynskin::io {

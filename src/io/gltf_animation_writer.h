@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/animation_clip.h"
+#include "dynskin/animation_clip.h"
 #include "io/gltf_binary_builder.h"
 
 namespace dynskin::io {

@@ -1,5 +1,5 @@
 #pragma once
-// Writes a baked animation (core/frame_baker.h) as a .glb that any glTF viewer plays as
+// Writes a baked animation (dynskin/bake.h) as a .glb that any glTF viewer plays as
 // dynskin showed it: the character as the character writer writes it (skeleton, one skin,
 // one mesh with the source's vertices in the same order), the bake's frames as morph
 // targets in bind space (POSITION, and NORMAL when baked; sparse where most offsets are
@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "core/character.h"
-#include "core/dynamic_parameters.h"
-#include "core/frame_baker.h"
+#include "dynskin/character.h"
+#include "dynskin/settings.h"
+#include "dynskin/bake.h"
 #include "io/gltf_character_writer.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::io {
 

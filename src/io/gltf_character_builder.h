@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "io/gltf_document.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 #include "io/gltf_mesh.h"
 
 namespace dynskin::io {

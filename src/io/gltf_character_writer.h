@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/character.h"
-#include "core/dynamic_parameters.h"
+#include "dynskin/character.h"
+#include "dynskin/settings.h"
 #include "io/gltf_binary_builder.h"
 
 namespace dynskin::io {

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "io/glb_container.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::io {
 namespace {

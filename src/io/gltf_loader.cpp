@@ -1,4 +1,4 @@
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 #include "io/gltf_animation.h"
 #include "io/gltf_character_builder.h"

@@ -10,7 +10,7 @@
 
 #include <tiny_gltf.h>
 
-#include "io/display_material.h"
+#include "dynskin/display_look.h"
 #include "io/gltf_mesh.h"
 
 namespace dynskin::io {

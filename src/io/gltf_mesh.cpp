@@ -6,7 +6,7 @@
 #include <glm/gtc/matrix_inverse.hpp>
 
 #include "io/gltf_accessors.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 #include "io/gltf_morph_targets.h"
 
 namespace dynskin::io {

@@ -8,7 +8,7 @@
 
 #include <tiny_gltf.h>
 
-#include "core/skinned_mesh.h"
+#include "dynskin/skinned_mesh.h"
 #include "io/gltf_scene_graph.h"
 #include "io/gltf_skeleton.h"
 

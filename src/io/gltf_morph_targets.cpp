@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "io/gltf_accessors.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::io {
 namespace {

@@ -10,7 +10,7 @@
 #include <glm/glm.hpp>
 #include <tiny_gltf.h>
 
-#include "core/morph_targets.h"
+#include "dynskin/morph_targets.h"
 
 namespace dynskin::io {
 

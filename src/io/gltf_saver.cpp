@@ -1,4 +1,4 @@
-#include "io/gltf_saver.h"
+#include "dynskin/gltf_saver.h"
 
 #include <algorithm>
 #include <tuple>

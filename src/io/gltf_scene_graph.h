@@ -7,7 +7,7 @@
 #include <glm/glm.hpp>
 #include <tiny_gltf.h>
 
-#include "core/transform.h"
+#include "dynskin/transform.h"
 
 namespace dynskin::io {
 

@@ -8,7 +8,7 @@
 #include <glm/glm.hpp>
 #include <tiny_gltf.h>
 
-#include "core/skeleton.h"
+#include "dynskin/skeleton.h"
 #include "io/gltf_scene_graph.h"
 
 namespace dynskin::io {

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/dynamic_parameters.h"
+#include "dynskin/settings.h"
 
 namespace dynskin::io {
 

@@ -7,7 +7,7 @@
 
 #include "app/clip_recorder.h"
 #include "characters/bundled_characters.h"
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
 
 namespace dynskin::app {
 namespace {

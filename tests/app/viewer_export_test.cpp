@@ -9,7 +9,7 @@
 #include "app/export_actions.h"
 #include "app/viewer_app.h"
 #include "viewer_test_support.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::app {
 namespace {

@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "app/viewer_app.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 #include "material_scenes.h"
 #include "viewer_test_support.h"
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/bake_schedule.h"
+#include "dynskin/bake_schedule.h"
 
 namespace dynskin {
 namespace {

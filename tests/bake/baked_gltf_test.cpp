@@ -11,10 +11,10 @@
 
 #include "bake_test_support.h"
 #include "characters/character_source.h"
-#include "core/frame_baker.h"
+#include "dynskin/bake.h"
 #include "gltf_reference_player.h"
 #include "io/gltf_bake_writer.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 #include "material_scenes.h"
 #include "morph_rigs.h"
 

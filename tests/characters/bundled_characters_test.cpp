@@ -12,7 +12,7 @@
 
 #include "characters/bundled_characters.h"
 #include "characters/character_source.h"
-#include "core/pose.h"
+#include "dynskin/pose.h"
 #include "io/gltf_character_writer.h"
 
 namespace dynskin::characters {

@@ -4,7 +4,7 @@
 
 #include "characters/bundled_characters.h"
 #include "io/gltf_character_writer.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::io {
 namespace {

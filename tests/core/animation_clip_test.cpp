@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/animation_clip.h"
-#include "core/pose_sampler.h"
+#include "dynskin/animation_clip.h"
+#include "dynskin/pose_sampler.h"
 
 namespace dynskin {
 namespace {

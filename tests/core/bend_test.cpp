@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/bend_deformer.h"
-#include "core/deformer.h"
+#include "core/formulas/bend.h"
+#include "dynskin/deformer.h"
 #include "test_support.h"
 
 namespace dynskin {

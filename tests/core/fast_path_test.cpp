@@ -13,11 +13,11 @@
 
 #include <hwy/targets.h>
 
-#include "core/blocked_deformer.h"
-#include "core/deformer.h"
-#include "core/delayed_lbs.h"
-#include "core/fast_sincos.h"
-#include "core/linear_blend_skinning.h"
+#include "core/fast/blocked_deformer.h"
+#include "dynskin/deformer.h"
+#include "core/fast/delayed_lbs_fast.h"
+#include "core/fast/fast_sincos.h"
+#include "core/formulas/linear_blend_skinning.h"
 #include "test_support.h"
 
 namespace dynskin {

@@ -4,8 +4,8 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "core/linear_blend_skinning.h"
-#include "core/pose.h"
+#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/pose.h"
 #include "test_support.h"
 
 namespace dynskin {

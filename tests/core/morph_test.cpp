@@ -7,11 +7,11 @@
 #include <cmath>
 #include <limits>
 
-#include "core/deformer.h"
-#include "core/delayed_lbs.h"
-#include "core/linear_blend_skinning.h"
-#include "core/morphed_rest.h"
-#include "core/reference_deformer.h"
+#include "core/deformer_engine.h"
+#include "core/fast/delayed_lbs_fast.h"
+#include "core/formulas/linear_blend_skinning.h"
+#include "core/formulas/morphed_rest.h"
+#include "core/formulas/reference_deformer.h"
 #include "test_support.h"
 
 namespace dynskin {
@@ -270,9 +270,9 @@ TEST(Morph, DelayedLbsSkinsTheMorphedRest) {
         EXPECT_LT(test::max_distance(deformer.base_positions(), expected.positions), 1e-5f * L) << t;
         EXPECT_LT(test::max_distance(deformer.base_normals(), expected.normals), 1e-4f) << t;
     }
-    ASSERT_TRUE(deformer.delayed_lbs().last_run_was_fast());
+    ASSERT_TRUE(deformer.engine().delayed_lbs().last_run_was_fast());
 
-    const HierarchicalWeights& betas = deformer.hierarchical_weights();
+    const HierarchicalWeights& betas = deformer.engine().hierarchical_weights();
     DelayedLbs fast(c.skeleton, c.mesh, betas, L);
     JointMotionHistory history(c.skeleton.joint_count());
     WorkerPool pool(2);

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
 #include "test_support.h"
 
 namespace dynskin {

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "core/character.h"
-#include "core/pose_sampler.h"
+#include "dynskin/character.h"
+#include "dynskin/pose_sampler.h"
 
 namespace dynskin::test {
 

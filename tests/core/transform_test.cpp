@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/transform.h"
+#include "dynskin/transform.h"
 
 namespace dynskin {
 namespace {

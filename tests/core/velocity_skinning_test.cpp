@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "core/bend_deformer.h"
-#include "core/deformer.h"
-#include "core/squash.h"
+#include "core/formulas/bend.h"
+#include "dynskin/deformer.h"
+#include "core/formulas/squash.h"
 #include "test_support.h"
 
 namespace dynskin {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::vector<std::uint8_t> bytes(data, data + size);

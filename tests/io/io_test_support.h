@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
-#include "core/pose.h"
+#include "dynskin/pose.h"
 #include "gltf_writer.h"
-#include "io/gltf_loader.h"
+#include "dynskin/gltf_loader.h"
 
 namespace dynskin::test {
 

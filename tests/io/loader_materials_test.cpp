@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "core/animation_clip.h"
+#include "dynskin/animation_clip.h"
 #include "io/gltf_document.h"
-#include "io/gltf_saver.h"
+#include "dynskin/gltf_saver.h"
 #include "io_test_support.h"
 #include "material_scenes.h"
 

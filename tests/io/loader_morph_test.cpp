@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include "core/deformer.h"
+#include "dynskin/deformer.h"
 #include "io_test_support.h"
 #include "morph_rigs.h"
 

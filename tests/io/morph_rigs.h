@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "core/character.h"
+#include "dynskin/character.h"
 #include "gltf_writer.h"
 
 namespace dynskin::test {

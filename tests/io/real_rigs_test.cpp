@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/character.h"
+#include "dynskin/character.h"
 #include "io_test_support.h"
 
 namespace dynskin::test {

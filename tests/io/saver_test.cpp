@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "io/gltf_document.h"
-#include "io/gltf_saver.h"
+#include "dynskin/gltf_saver.h"
 #include "io_test_support.h"
 
 namespace dynskin::test {

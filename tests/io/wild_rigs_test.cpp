@@ -10,8 +10,9 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "core/deformer.h"
-#include "core/offset_survey.h"
+#include "dynskin/deformer.h"
+#include "dynskin/measurement_clock.h"
+#include "core/bake/offset_survey.h"
 #include "io_test_support.h"
 #include "wild_rig.h"
 

@@ -1,0 +1,86 @@
+#pragma once
+// Dynamic Skinning of one character, frame after frame: the library's entry point. Give it
+// the time and where poses come from (a clip, a drag, your own animation); read the deformed
+// skin. The caller owns the settings and the time; times may come at any rate (the joints
+// are measured on a fixed 60 Hz clock, so results do not depend on the frame rate), and no
+// memory is allocated after the first frame. The method, term by term: docs/method.md.
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "dynskin/character.h"
+#include "dynskin/pose_sampler.h"
+#include "dynskin/settings.h"
+
+namespace dynskin {
+
+class DeformerEngine;  // the stages inside (src/core/deformer_engine.h), not part of the API
+
+// Wall-clock time of the last update's stages, in milliseconds.
+struct StageTimes {
+    double measure = 0.0;  // ticks of the measurement clock, the pose at t, the filter
+    double skin = 0.0;     // DQS or dLBS; for LBS the skinning matrices alone
+    double bend = 0.0;     // bend and normals; for LBS also the skinning itself, which runs
+                           // fused with the bend in one pass over the vertices
+};
+
+class Deformer {
+public:
+    // Throws std::invalid_argument naming the first problem when character.validate() finds
+    // one. The character must outlive the deformer and keep its skeleton and skin unchanged
+    // (its painted layers may change: they are read on every frame).
+    explicit Deformer(const Character& character);
+    ~Deformer();
+    Deformer(Deformer&&) noexcept;
+    Deformer& operator=(Deformer&&) noexcept;
+
+    // Forgets the motion history: call on scrub, clip change and reset so no wobble starts.
+    void reset();
+
+    // Advances the measurement clock to time t (sampler is called at the tick times, and
+    // at t for the pose shown), then deforms.
+    void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+
+    // The joint half of update(): the clock, the pose at t (joints and morph weights, which
+    // start from the mesh's defaults before the sampler sets them), its globals, the
+    // filter and the morphed rest. Enough for a GPU path that skins and bends in a vertex
+    // shader; positions() and the other per-vertex results are then left as they were.
+    void update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+
+    // Velocity Skinning's deformation visualiser: the pose (its morph weights too; none
+    // given: the defaults) held still while the joints move at the given constant world
+    // velocities (one per joint; missing ones are still), as if forever: the drag and the
+    // squash of that motion, no wobble (a constant speed starts none), no dLBS delay, and
+    // no history touched. update() then goes on as before.
+    struct SteadyMotion {
+        glm::vec3 angular{0.0f};  // rad/s, world axis
+        glm::vec3 linear{0.0f};   // units/s, world
+    };
+    void update_steady(const Pose& pose, const std::vector<SteadyMotion>& motion, const DynamicSettings& settings);
+
+    // The last update's result, one per vertex of the character's mesh, in world space.
+    const std::vector<glm::vec3>& positions() const;
+    const std::vector<glm::vec3>& normals() const;       // unit length
+    const std::vector<glm::vec3>& base_positions() const;  // the base skinning, before the offsets
+    const std::vector<glm::vec3>& base_normals() const;
+    const Pose& pose() const;                       // the pose at the last update's time
+    const std::vector<glm::mat4>& globals() const;  // its joints' world matrices
+    float size() const;                             // the character size L (character_size)
+    const StageTimes& stage_times() const;
+
+    // Threads the per-vertex work is split over, the calling thread included (by default
+    // the hardware's). Results do not depend on it.
+    void set_thread_count(int threads);
+    int thread_count() const;
+
+    // The stages' data (drives, histories, SIMD layouts), for dynskin's own viewer and tests.
+    const DeformerEngine& engine() const { return *engine_; }
+
+private:
+    std::unique_ptr<DeformerEngine> engine_;
+};
+
+}  // namespace dynskin

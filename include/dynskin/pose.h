@@ -1,0 +1,29 @@
+#pragma once
+// A pose: one local transform per joint and the morph weights, and forward kinematics to
+// global matrices.
+
+#include <cstdint>
+#include <vector>
+
+#include "dynskin/skeleton.h"
+
+namespace dynskin {
+
+struct Pose {
+    std::vector<Trs> local;  // one per skeleton joint, parent-local
+    // One per morph weight of the mesh (MorphTargets' layout), or empty: a pose that carries
+    // no morph weights (the joint history's), which clips leave empty and the deformer reads
+    // as the mesh's defaults.
+    std::vector<float> morph_weights{};
+    // Which repetition of a looping clip the pose comes from (0 when nothing loops). Between
+    // two poses of different cycles lies a wrap, where the clip's end meets its start: the
+    // measurement clock treats it as a cut, not as motion.
+    std::int64_t cycle = 0;
+
+    static Pose rest_of(const Skeleton& skeleton) { return Pose{skeleton.rest}; }
+};
+
+// globals[j] = globals[parent(j)] * local[j]; globals is resized to the joint count.
+void forward_kinematics(const Skeleton& skeleton, const Pose& pose, std::vector<glm::mat4>& globals);
+
+}  // namespace dynskin

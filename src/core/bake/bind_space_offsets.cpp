@@ -1,0 +1,31 @@
+#include "core/bake/bind_space_offsets.h"
+
+#include <cmath>
+
+namespace dynskin {
+
+void bind_space_offsets(const SkinnedMesh& mesh, const std::vector<glm::mat4>& skinning,
+                        const std::vector<glm::vec3>& positions, const std::vector<glm::vec3>& normals,
+                        std::vector<glm::vec3>& position_offsets, std::vector<glm::vec3>* normal_offsets) {
+    const std::size_t n = mesh.vertex_count();
+    position_offsets.assign(n, glm::vec3(0.0f));
+    if (normal_offsets) normal_offsets->assign(n, glm::vec3(0.0f));
+    const SkinningWeights& w = mesh.weights;
+    for (std::size_t i = 0; i < n; ++i) {
+        // Blend in double: the offset is a small difference of large skinned values.
+        glm::dmat4 blended(0.0);
+        for (std::uint32_t e = w.offsets[i]; e < w.offsets[i + 1]; ++e)
+            blended += glm::dmat4(skinning[w.joints[e]]) * static_cast<double>(w.weights[e]);
+        const glm::dmat3 linear(blended);
+        const double det = glm::determinant(linear);
+        if (!std::isfinite(det) || std::abs(det) < 1e-18) continue;
+        const glm::dmat3 inverse = glm::inverse(linear);
+        const glm::dvec3 rest(mesh.rest_positions[i]);
+        const glm::dvec3 skinned = linear * rest + glm::dvec3(blended[3]);
+        position_offsets[i] = glm::vec3(inverse * (glm::dvec3(positions[i]) - skinned));
+        if (normal_offsets)
+            (*normal_offsets)[i] = glm::vec3(inverse * glm::dvec3(normals[i]) - glm::dvec3(mesh.rest_normals[i]));
+    }
+}
+
+}  // namespace dynskin

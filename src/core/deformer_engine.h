@@ -1,0 +1,79 @@
+#pragma once
+// What a Deformer (dynskin/deformer.h) runs, stage by stage: measure the joints on the fixed
+// clock, filter, morph the rest shape (the pose's morph weights), skin it (LBS, DQS or
+// dLBS), then bend. Private: dynskin's own viewer, GPU path and tests read its stages'
+// data through Deformer::engine(); a library user needs only the Deformer.
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/dynamics/joint_drive.h"
+#include "core/dynamics/joint_motion_history.h"
+#include "core/fast/blocked_deformer.h"
+#include "core/fast/delayed_lbs_fast.h"
+#include "core/formulas/hierarchical_weights.h"
+#include "core/formulas/morphed_rest.h"
+#include "core/formulas/squash_centroids.h"
+#include "dynskin/deformer.h"
+
+namespace dynskin {
+
+class DeformerEngine {
+public:
+    explicit DeformerEngine(const Character& character);
+
+    void reset() { history_.clear(); }
+    void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+    void update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+    void update_steady(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
+                       const DynamicSettings& settings);
+
+    const std::vector<glm::vec3>& positions() const { return positions_; }
+    const std::vector<glm::vec3>& normals() const { return normals_; }
+    const std::vector<glm::vec3>& base_positions() const { return base_positions_; }
+    const std::vector<glm::vec3>& base_normals() const { return base_normals_; }
+    const std::vector<glm::mat4>& globals() const { return globals_; }
+    const Pose& pose() const { return pose_; }
+    float size() const { return size_; }
+    const StageTimes& stage_times() const { return times_; }
+
+    // The stages' data, for the GPU path and the viewer's overlays.
+    const std::vector<glm::vec3>& rest_centroids() const { return rest_centroids_; }
+    const std::vector<JointDrive>& drives() const { return drives_; }
+    // The rest shape after the pose's morph weights (active() only when the mesh has targets).
+    const MorphedRest& morphed_rest() const { return morphed_rest_; }
+    const HierarchicalWeights& hierarchical_weights() const { return betas_; }
+    const DelayedLbs& delayed_lbs() const { return delayed_lbs_; }
+    const JointMotionHistory& history() const { return history_; }
+
+    void set_thread_count(int threads);
+    int thread_count() const { return pool_->thread_count(); }
+    // Bytes of the per-vertex data the fast path keeps (its SIMD layout).
+    std::size_t fast_path_memory_bytes() const { return fast_.memory_bytes(); }
+    // Bytes of what the fast dLBS keeps (its own blocked skin, delays, rotation table).
+    std::size_t delayed_memory_bytes() const { return delayed_lbs_.memory_bytes(); }
+
+private:
+    // Skins and adds the offsets; t is the time for dLBS, none for a held pose (no delays).
+    void deform(const DynamicSettings& settings, std::optional<double> t);
+
+    const Character& character_;
+    float size_;
+    HierarchicalWeights betas_;
+    std::vector<glm::vec3> rest_centroids_;
+    DelayedLbs delayed_lbs_;
+    JointMotionHistory history_;
+    JointDriveFilter filter_;
+    BlockedDeformer fast_;
+    MorphedRest morphed_rest_;
+    std::unique_ptr<WorkerPool> pool_;
+
+    Pose pose_;
+    std::vector<glm::mat4> globals_, skinning_;
+    std::vector<JointDrive> drives_;
+    std::vector<glm::vec3> base_positions_, base_normals_, positions_, normals_;
+    StageTimes times_;
+};
+
+}  // namespace dynskin

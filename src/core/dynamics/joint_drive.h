@@ -1,0 +1,58 @@
+#pragma once
+// The filter: from the measured velocity history to what drives the bend of each joint at
+// time t, F_j = D omega_j[n] + sum_k kappa(k h) (H_j[n-k] - H_j[n-k-1]), mapped to world,
+// and the measured velocities themselves, which drive the squash.
+
+#include <vector>
+
+#include "core/dynamics/joint_motion_history.h"
+#include "core/dynamics/oscillation_kernel.h"
+
+namespace dynskin {
+
+struct JointDrive {
+    glm::vec3 angular{0.0f};       // W_j = R_parent F_j: world axis times filtered angular speed
+    glm::vec3 linear{0.0f};        // the same filter on the local translation's velocity, in world
+    glm::vec3 angular_drag{0.0f};  // the drag parts of angular and linear (D times the velocity),
+    glm::vec3 linear_drag{0.0f};   // which the floppy layer scales
+    glm::vec3 angular_velocity{0.0f};  // measured, unfiltered, in world: what squashes
+    glm::vec3 linear_velocity{0.0f};   // (zero while the squash is off)
+    glm::vec3 origin{0.0f};        // o_j = q_j + R_j delta_j, the centre of the bend
+    glm::vec3 position{0.0f};      // q_j
+    glm::vec3 centroid{0.0f};      // c_j, the centre of the squash (see squash_centroids.h)
+    glm::vec3 medial{0.0f};        // unit direction from q_j to c_j, or 0 when they coincide
+    float gain = 0.0f;             // s_j
+
+    bool bends() const { return angular != glm::vec3(0.0f) || linear != glm::vec3(0.0f); }
+    bool squashes() const { return angular_velocity != glm::vec3(0.0f) || linear_velocity != glm::vec3(0.0f); }
+    bool still() const { return gain == 0.0f || (!bends() && !squashes()); }
+};
+
+// A joint's drive with nothing moving yet: its gain, bend origin and position, from its
+// settings and its global transform at t.
+JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global);
+
+// The translation term's lag per unit of distance, s_j |V_j| / L, is an angle of sorts: the
+// soft limit of the bend angle bounds it the same way (linear and linear_drag scaled alike,
+// so the floppy layer's mix keeps its meaning). size: L; max_angle <= 0 or infinite: none.
+void limit_linear_drive(JointDrive& drive, float size, float max_angle);
+
+// F at tick n of one joint's history row; oscillations off leaves the drag term alone.
+glm::vec3 filtered_velocity(const TickHistory<glm::vec3>& history, int joint, Tick n,
+                            const OscillationKernel& kernel, float drag, bool oscillations);
+
+class JointDriveFilter {
+public:
+    // Drives at time t, interpolated linearly between the two measured ticks around t (the
+    // history must have advanced to t). pose and globals are the pose at t and its forward
+    // kinematics; size is L. Parameters are read afresh on every call, so changes apply at once.
+    void compute(const Skeleton& skeleton, const DynamicSettings& settings, const JointMotionHistory& history,
+                 double t, const Pose& pose, const std::vector<glm::mat4>& globals, float size,
+                 std::vector<JointDrive>& drives);
+
+private:
+    std::vector<OscillationKernel> kernels_;  // one per joint, retabulated only on change
+    std::vector<glm::quat> global_rotations_;
+};
+
+}  // namespace dynskin

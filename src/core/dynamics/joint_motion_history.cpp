@@ -1,0 +1,97 @@
+#include "core/dynamics/joint_motion_history.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dynskin {
+
+std::vector<float> teleport_steps(const Skeleton& skeleton, float size) {
+    std::vector<glm::mat4> globals;
+    forward_kinematics(skeleton, Pose::rest_of(skeleton), globals);
+    std::vector<float> steps(globals.size());
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+        const int parent = skeleton.parents[j];
+        float scale = 1.0f;
+        if (parent >= 0) {
+            const glm::mat3 m(globals[parent]);
+            scale = std::max({glm::length(m[0]), glm::length(m[1]), glm::length(m[2])});
+        }
+        steps[j] = scale > 0.0f && std::isfinite(scale) ? 0.25f * size / scale : INFINITY;
+    }
+    return steps;
+}
+
+bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float teleport_step) {
+    return wrap || !(glm::length(turn) <= kRotationJumpPerTick) || !(glm::length(step) <= teleport_step);
+}
+
+JointMotionHistory::JointMotionHistory(int joint_count, int capacity, std::vector<float> teleport_steps)
+    : joint_count_(joint_count), capacity_(capacity), teleport_steps_(std::move(teleport_steps)),
+      omega_row_(joint_count), velocity_row_(joint_count), rotation_row_(joint_count) {
+    angular_velocity_.resize(joint_count, capacity);
+    linear_velocity_.resize(joint_count, capacity);
+    rotations_.resize(joint_count, capacity);
+}
+
+void JointMotionHistory::measure(const Pose& previous, const Pose& current, bool holding) {
+    const bool wrap = previous.cycle != current.cycle;
+    for (int j = 0; j < joint_count_; ++j) {
+        const Trs& a = previous.local[j];
+        const Trs& b = current.local[j];
+        rotation_row_[j] = b.rotation;
+        // A joint that did not move measures exactly zero (the quaternion product would
+        // leave rounding noise, and a still joint must cost nothing and bend nothing).
+        const glm::vec3 turn =
+            b.rotation == a.rotation ? glm::vec3(0.0f) : rotation_log(b.rotation * glm::conjugate(a.rotation));
+        const glm::vec3 step = b.translation - a.translation;
+        const float teleport_step =
+            static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
+        if (is_cut(wrap, turn, step, teleport_step)) {
+            if (!holding) omega_row_[j] = velocity_row_[j] = glm::vec3(0.0f);
+            continue;
+        }
+        omega_row_[j] = turn * static_cast<float>(kTicksPerSecond);
+        velocity_row_[j] = step * static_cast<float>(kTicksPerSecond);
+    }
+}
+
+void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler) {
+    previous_.local = skeleton.rest;
+    current_.local = skeleton.rest;
+    previous_.cycle = current_.cycle = 0;
+    sampler(tick_time(tick - 1), previous_);
+    sampler(tick_time(tick), current_);
+    measure(previous_, current_, false);
+    // The velocities of the first tick stand for the whole past: no spurious change of
+    // speed at the start. Rotations before it read as the previous tick's pose.
+    angular_velocity_.fill(tick, omega_row_.data());
+    linear_velocity_.fill(tick, velocity_row_.data());
+    for (int j = 0; j < joint_count_; ++j) rotation_row_[j] = previous_.local[j].rotation;
+    rotations_.fill(tick - 1, rotation_row_.data());
+    for (int j = 0; j < joint_count_; ++j) rotation_row_[j] = current_.local[j].rotation;
+    rotations_.push(rotation_row_.data());
+    started_ = true;
+    ++restarts_;
+}
+
+void JointMotionHistory::advance(double t, const Skeleton& skeleton, const PoseSampler& sampler) {
+    const Tick target = first_tick_at_or_after(t);
+    if (!started_ || target < newest_tick() - 1) {
+        restart(target, skeleton, sampler);
+        return;
+    }
+    // A jump longer than the buffer: only the last `capacity_` ticks can matter.
+    if (target > newest_tick() + capacity_) restart(target - capacity_ + 1, skeleton, sampler);
+    for (Tick n = newest_tick() + 1; n <= target; ++n) {
+        std::swap(previous_, current_);
+        current_.local = skeleton.rest;
+        current_.cycle = 0;
+        sampler(tick_time(n), current_);
+        measure(previous_, current_, true);
+        angular_velocity_.push(omega_row_.data());
+        linear_velocity_.push(velocity_row_.data());
+        rotations_.push(rotation_row_.data());
+    }
+}
+
+}  // namespace dynskin

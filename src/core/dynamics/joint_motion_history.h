@@ -1,0 +1,74 @@
+#pragma once
+// The measurement side of the method: at every tick of the fixed clock, sample the pose and
+// record each joint's velocity relative to its parent, plus its local rotation (for dLBS).
+
+#include "dynskin/pose_sampler.h"
+#include "core/dynamics/tick_history.h"
+
+namespace dynskin {
+
+// Ticks kept: two more than the longest kernel, and 34 s of rotations for dLBS delays.
+constexpr int kHistoryTicks = 2048;
+
+// A joint turning more than this in one tick (94 rad/s) is a cut, not motion: at 60 Hz the
+// shortest arc cannot even tell its direction near half a turn.
+constexpr float kRotationJumpPerTick = 1.5707963f;
+
+// The local translation step per tick past which a joint teleports: a quarter of the
+// character size L in the world (15 L/s, faster than any run), in the parent's units at rest.
+std::vector<float> teleport_steps(const Skeleton& skeleton, float size);
+
+// Whether a joint's change from one tick's pose to the next is a cut rather than motion: a
+// wrap between the poses' cycles, a turn (its rotation vector) past kRotationJumpPerTick, or
+// a translation step past teleport_step (see teleport_steps(); infinity: never).
+bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float teleport_step);
+
+// Cuts in the motion (a looping clip's wrap, a teleport, a clip that snaps a joint) are not
+// measured as motion: over such a tick each joint keeps the velocity it had, so no wobble
+// starts and none stops. Teleports are told by the jump per tick of a local translation.
+class JointMotionHistory {
+public:
+    // teleport_steps: per joint (see teleport_steps()); empty: translations never cut.
+    explicit JointMotionHistory(int joint_count, int capacity = kHistoryTicks, std::vector<float> teleport_steps = {});
+
+    // Forgets the past (scrub, clip or character change, reset): the next advance() starts
+    // afresh as if the motion at that moment had always been going on, so no wobble starts.
+    void clear() { started_ = false; }
+
+    // Runs every tick up to the first tick at or after t (so that time t can be interpolated
+    // between two measured ticks). Time going back more than a tick, or jumping further
+    // than the buffer holds, restarts the history at t.
+    void advance(double t, const Skeleton& skeleton, const PoseSampler& sampler);
+
+    bool started() const { return started_; }
+    // Counts the restarts (clear, jumps): anything mirroring the rows must then take them all.
+    int restarts() const { return restarts_; }
+    Tick newest_tick() const { return angular_velocity_.newest(); }
+
+    // omega_j = log(r_j[n] r_j[n-1]^-1) / h: angular velocity in the parent's frame (rad/s).
+    const TickHistory<glm::vec3>& angular_velocity() const { return angular_velocity_; }
+    // v_j = (t_j[n] - t_j[n-1]) / h: velocity of the local translation, in the parent's frame.
+    const TickHistory<glm::vec3>& linear_velocity() const { return linear_velocity_; }
+    // r_j[n]: local rotations at the ticks.
+    const TickHistory<glm::quat>& rotations() const { return rotations_; }
+
+private:
+    void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
+    // Into the rows: velocities from previous to current (a cut keeps each joint's row
+    // value, the tick before's; holding false zeroes it instead) and current's rotations.
+    void measure(const Pose& previous, const Pose& current, bool holding);
+
+    int joint_count_;
+    int capacity_;
+    std::vector<float> teleport_steps_;
+    bool started_ = false;
+    int restarts_ = 0;
+    TickHistory<glm::vec3> angular_velocity_;
+    TickHistory<glm::vec3> linear_velocity_;
+    TickHistory<glm::quat> rotations_;
+    Pose previous_, current_;                 // poses of the two newest ticks
+    std::vector<glm::vec3> omega_row_, velocity_row_;
+    std::vector<glm::quat> rotation_row_;
+};
+
+}  // namespace dynskin

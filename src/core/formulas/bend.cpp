@@ -1,0 +1,119 @@
+#include "core/formulas/bend.h"
+
+#include <cmath>
+
+#include "dynskin/skinned_mesh.h"
+#include "core/formulas/squash.h"
+
+namespace dynskin {
+
+LimitedAngle soft_limit(float angle, float max_angle) {
+    const float knee = 0.5f * max_angle;
+    if (!(max_angle > 0.0f) || !std::isfinite(max_angle) || !(std::abs(angle) > knee)) return {angle, 1.0f};
+    const float th = std::tanh((std::abs(angle) - knee) / knee);
+    return {std::copysign(knee + knee * th, angle), 1.0f - th * th};
+}
+
+bool limit_offset(float limit, glm::vec3& offset, glm::mat3& jacobian) {
+    const float length = glm::length(offset);
+    if (!(length > 0.5f * limit) || !std::isfinite(length)) return false;
+    const LimitedAngle limited = soft_limit(length, limit);
+    const float scale = limited.angle / length, slope = limited.slope;
+    const glm::vec3 direction = offset / length;
+    const glm::mat3 d = jacobian - glm::mat3(1.0f);
+    jacobian = glm::mat3(1.0f) + scale * d + (slope - scale) * glm::outerProduct(direction, glm::transpose(d) * direction);
+    offset *= scale;
+    return true;
+}
+
+glm::vec3 cofactor_transform(const glm::mat3& m, const glm::vec3& n) {
+    return glm::cross(m[1], m[2]) * n.x + glm::cross(m[2], m[0]) * n.y + glm::cross(m[0], m[1]) * n.z;
+}
+
+namespace {
+
+// beta (Rot(axis, theta(p)) u - u) with theta = -k |W x u|, and its derivative in p.
+bool add_turn(const glm::vec3& w, float k, float max_angle, float beta, const glm::vec3& u, glm::vec3& offset,
+              glm::mat3& jacobian) {
+    const float speed = glm::length(w);
+    if (!(speed > 0.0f)) return false;
+    const glm::vec3 axis = w / speed;
+    const glm::vec3 u_perp = u - glm::dot(u, axis) * axis;
+    const float distance = glm::length(u_perp);  // |W x u| = speed * distance
+    const LimitedAngle theta = soft_limit(-k * speed * distance, max_angle);
+    if (!std::isfinite(theta.angle) || theta.angle == 0.0f) return false;
+    const float c = std::cos(theta.angle), s = std::sin(theta.angle);
+    const glm::vec3 rotated_minus_u = s * glm::cross(axis, u) - (1.0f - c) * u_perp;
+    offset += beta * rotated_minus_u;
+    // d/dp [Rot(theta(p)) u - u] = (R - I) + (axis x R u) grad(theta)^T
+    const glm::mat3 cross_axis(glm::vec3(0, axis.z, -axis.y), glm::vec3(-axis.z, 0, axis.x),
+                               glm::vec3(axis.y, -axis.x, 0));
+    glm::mat3 dj = (c - 1.0f) * (glm::mat3(1.0f) - glm::outerProduct(axis, axis)) + s * cross_axis;
+    if (distance > 0.0f) {
+        const glm::vec3 grad_theta = (-k * speed * theta.slope / distance) * u_perp;
+        dj += glm::outerProduct(glm::cross(axis, u + rotated_minus_u), grad_theta);
+    }
+    jacobian += beta * dj;
+    return true;
+}
+
+// -beta k |u| V and its derivative in p.
+bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::vec3& offset, glm::mat3& jacobian) {
+    if (v == glm::vec3(0.0f)) return false;
+    const float distance = glm::length(u);
+    const glm::vec3 lag = (-beta * k * distance) * v;
+    if (!std::isfinite(lag.x) || !std::isfinite(lag.y) || !std::isfinite(lag.z)) return false;
+    offset += lag;
+    if (distance > 0.0f) jacobian += glm::outerProduct((-beta * k) * v, u / distance);
+    return true;
+}
+
+}  // namespace
+
+void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
+    const HierarchicalWeights& betas = *in.betas;
+    const std::vector<float>& gamma = *in.bend_weights;
+    const std::vector<float> none;
+    const std::vector<float>& floppy = in.floppy_weights ? *in.floppy_weights : none;
+    const std::vector<float>& squash_layer = in.squash_weights ? *in.squash_weights : none;
+    const std::vector<JointDrive>& drives = *in.drives;
+    const float inv_size = 1.0f / in.size;
+    const float squash = std::isfinite(in.squash) ? in.squash : 0.0f;
+    const float max_offset = in.max_offset > 0.0f && std::isfinite(in.max_offset) ? in.max_offset * in.size : 0.0f;
+
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const glm::vec3 p = positions[i];
+        const float g = gamma[i];
+        const float phi = SkinnedMesh::layer_value(floppy, i) - 1.0f;  // 0: the drive as it is
+        const float sigma = squash * SkinnedMesh::layer_value(squash_layer, i);
+        if (g == 0.0f && sigma == 0.0f) continue;
+        glm::vec3 offset(0.0f);
+        glm::mat3 jacobian(1.0f);
+        bool moved = false;
+        for (std::uint32_t e = betas.offsets[i]; e < betas.offsets[i + 1]; ++e) {
+            const JointDrive& d = drives[betas.joints[e]];
+            if (d.still()) continue;
+            const float beta = betas.betas[e];
+            const float k = g * d.gain * inv_size;  // angle per unit of |W x u|
+            const glm::vec3 u = p - d.origin;
+            if (k != 0.0f) {
+                moved |= add_turn(d.angular + phi * d.angular_drag, k, in.max_angle, beta, u, offset, jacobian);
+                moved |= add_lag(d.linear + phi * d.linear_drag, k, beta, u, offset, jacobian);
+            }
+            if (sigma != 0.0f && d.squashes()) {
+                const glm::vec3 before = offset;
+                add_squash(d, in.squash_center, sigma * d.gain * inv_size, beta, p, offset, jacobian);
+                moved |= offset != before;
+            }
+        }
+        if (!moved) continue;
+        if (!std::isfinite(offset.x) || !std::isfinite(offset.y) || !std::isfinite(offset.z)) continue;
+        if (max_offset > 0.0f) limit_offset(max_offset, offset, jacobian);
+        positions[i] = p + offset;
+        const glm::vec3 n = cofactor_transform(jacobian, normals[i]);
+        const float len = glm::length(n);
+        if (len > 1e-20f && std::isfinite(len)) normals[i] = n / len;
+    }
+}
+
+}  // namespace dynskin

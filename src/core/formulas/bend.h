@@ -1,0 +1,57 @@
+#pragma once
+// The offsets added to the base skinning, per vertex i and joint j of its beta row.
+// The bend: the vertex turns about the joint's origin o_j, about the axis of its drive
+// W_ij = W_j + (phi_i - 1) W_j^drag (phi_i: the floppy layer, scaling the drag part), by
+// theta = -gamma_i s_j |W_ij x u| / L with u = p_i - o_j, weighted by beta_ij:
+//   d_i = sum_j beta_ij (Rot(W_ij/|W_ij|, theta) u - u)
+// plus the translation term, a lag of the skin behind a joint whose translation moves,
+// growing with the distance to the joint:  d_i -= sum_j beta_ij gamma_i s_j (|u| / L) V_ij,
+// plus Velocity Skinning's squash & stretch (squash.h), scaled by the squash layer sigma_i.
+// Normals are transformed by the cofactor of the deformation's Jacobian, which is exact
+// for the deformation field, needs no mesh adjacency (so it also runs in a vertex shader)
+// and keeps hard edges and seams of split vertices.
+
+#include <vector>
+
+#include "core/formulas/hierarchical_weights.h"
+#include "core/dynamics/joint_drive.h"
+
+namespace dynskin {
+
+struct BendInputs {
+    const HierarchicalWeights* betas = nullptr;
+    const std::vector<float>* bend_weights = nullptr;    // gamma_i
+    const std::vector<JointDrive>* drives = nullptr;
+    float size = 1.0f;       // L
+    float max_angle = 0.0f;  // soft limit; <= 0 or infinite: none
+    const std::vector<float>* floppy_weights = nullptr;  // phi_i; null or empty: all 1
+    const std::vector<float>* squash_weights = nullptr;  // sigma_i; null or empty: all 1
+    float squash = 0.0f;     // S, seconds
+    SquashCenter squash_center = SquashCenter::Axis;
+    float max_offset = 0.0f; // soft limit of a vertex's whole offset, in sizes L; <= 0 or infinite: none
+};
+
+// positions/normals: the base skinning result in, the final result out. The plain version
+// the SIMD kernels (bend_simd.h) are tested against.
+void apply_bend(const BendInputs& inputs, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
+
+// The soft limit of the bend angle, of the translation's lag and of the whole offset: values
+// up to the knee k (half the limit m) pass exactly unchanged, larger ones ease toward the
+// limit as sign(x) (k + k tanh((|x| - k) / k)): smooth (slope 1 at the knee), never past m,
+// and free below the knee, where ordinary motion stays. Identity when the limit is off
+// (<= 0 or infinite).
+struct LimitedAngle {
+    float angle;
+    float slope;
+};
+LimitedAngle soft_limit(float angle, float max_angle);
+
+// soft_limit of a vertex's whole offset's length, limit > 0, applied to the offset and its
+// Jacobian (I + D):  d' = s d,  J' = I + s D + (slope - s) d^ (d^T D),  s = limited / |d|.
+// Returns false, changing nothing, below the knee.
+bool limit_offset(float limit, glm::vec3& offset, glm::mat3& jacobian);
+
+// The cofactor matrix times n: the normal transformed by J^-T, scaled by det(J).
+glm::vec3 cofactor_transform(const glm::mat3& jacobian, const glm::vec3& normal);
+
+}  // namespace dynskin

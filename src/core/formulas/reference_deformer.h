@@ -1,0 +1,26 @@
+#pragma once
+// The whole deformer written plainly, straight from the formulas: stateless (the history is
+// re-measured from the pose sampler), dense loops over all joints, the kernel evaluated
+// directly, rotations by glm::angleAxis, normals from a numerical Jacobian. Slow on purpose
+// and kept simple: every faster path is tested against it.
+
+#include <vector>
+
+#include "dynskin/character.h"
+#include "dynskin/settings.h"
+#include "dynskin/pose_sampler.h"
+
+namespace dynskin {
+
+struct ReferenceResult {
+    std::vector<glm::vec3> base_positions;  // LBS, DQS or dLBS
+    std::vector<glm::vec3> positions;       // final
+    std::vector<glm::vec3> normals;
+};
+
+// The deformation at time t of a deformer reset and first updated at start_time, then
+// updated at any times up to t.
+ReferenceResult reference_deform(const Character& character, const PoseSampler& sampler,
+                                 const DynamicSettings& settings, double start_time, double t);
+
+}  // namespace dynskin

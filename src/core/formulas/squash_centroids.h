@@ -1,0 +1,26 @@
+#pragma once
+// The centre of each joint's squash & stretch: the area-weighted centroid of the skin the
+// joint moves (its beta region in the rest mesh), carried by the joint like its skin is,
+// plus the user's offset in the joint's frame. The medial axis runs from the joint to it.
+
+#include <vector>
+
+#include "dynskin/settings.h"
+#include "core/formulas/hierarchical_weights.h"
+#include "core/dynamics/joint_drive.h"
+#include "dynskin/skinned_mesh.h"
+
+namespace dynskin {
+
+// Rest-space centroids, one per joint: sum_i beta_ij a_i r_i / sum_i beta_ij a_i with a_i a
+// third of the area of the triangles around vertex i. A joint that moves no skin gets its
+// bind position.
+std::vector<glm::vec3> rest_centroids(const SkinnedMesh& mesh, const HierarchicalWeights& betas);
+
+// Sets each drive's centroid c_j = G_j (B_j^-1 c_rest + offset_j) and its medial direction
+// from the drive's joint position (which must be set). globals: the joints at t.
+void place_centroids(const std::vector<glm::vec3>& rest, const std::vector<glm::mat4>& inverse_binds,
+                     const std::vector<glm::mat4>& globals, const DynamicSettings& settings, float size,
+                     std::vector<JointDrive>& drives);
+
+}  // namespace dynskin

@@ -1,0 +1,52 @@
+#include "dynskin/character.h"
+
+#include <cmath>
+#include <limits>
+
+#include "core/formulas/linear_blend_skinning.h"
+
+namespace dynskin {
+
+std::string Character::validate() const {
+    if (std::string e = skeleton.validate(); !e.empty()) return e;
+    if (std::string e = mesh.validate(skeleton.joint_count()); !e.empty()) return e;
+    for (const AnimationClip& clip : clips)
+        if (std::string e = clip.validate(skeleton.joint_count(), mesh.morphs.weight_count()); !e.empty()) return e;
+    return {};
+}
+
+static float bbox_diagonal(const std::vector<glm::vec3>& points) {
+    if (points.empty()) return 0.0f;
+    glm::vec3 lo(std::numeric_limits<float>::max()), hi(-std::numeric_limits<float>::max());
+    for (const glm::vec3& p : points) {
+        lo = glm::min(lo, p);
+        hi = glm::max(hi, p);
+    }
+    return glm::length(hi - lo);
+}
+
+std::vector<glm::vec3> rest_pose_positions(const Skeleton& skeleton, const SkinnedMesh& mesh) {
+    std::vector<glm::mat4> globals, skinning;
+    forward_kinematics(skeleton, Pose::rest_of(skeleton), globals);
+    skinning_matrices(globals, mesh.inverse_binds, skinning);
+    std::vector<glm::vec3> positions, normals;
+    linear_blend_skinning(mesh, skinning, positions, normals);
+    return positions;
+}
+
+float character_size(const Skeleton& skeleton, const SkinnedMesh& mesh) {
+    std::vector<glm::mat4> globals;
+    forward_kinematics(skeleton, Pose::rest_of(skeleton), globals);
+    std::vector<glm::vec3> joints;
+    for (const glm::mat4& g : globals) joints.emplace_back(g[3]);
+    const float skeleton_extent = bbox_diagonal(joints);
+    const float mesh_extent = bbox_diagonal(rest_pose_positions(skeleton, mesh));
+    const bool finite = std::isfinite(skeleton_extent) && std::isfinite(mesh_extent);
+    if (finite && skeleton_extent >= 0.1f * mesh_extent && skeleton_extent <= 2.0f * mesh_extent &&
+        skeleton_extent > 0.0f)
+        return skeleton_extent;
+    if (finite && mesh_extent > 0.0f) return mesh_extent;
+    return finite && skeleton_extent > 0.0f ? skeleton_extent : 1.0f;
+}
+
+}  // namespace dynskin

@@ -1,0 +1,48 @@
+#include "dynskin/transform.h"
+
+#include <cmath>
+
+namespace dynskin {
+
+glm::mat4 Trs::to_matrix() const {
+    const glm::mat3 r = glm::mat3_cast(rotation);
+    glm::mat4 m(1.0f);
+    m[0] = glm::vec4(r[0] * scale.x, 0.0f);
+    m[1] = glm::vec4(r[1] * scale.y, 0.0f);
+    m[2] = glm::vec4(r[2] * scale.z, 0.0f);
+    m[3] = glm::vec4(translation, 1.0f);
+    return m;
+}
+
+glm::vec3 rotation_log(glm::quat q) {
+    if (q.w < 0.0f) q = -q;  // shortest arc
+    const glm::vec3 v(q.x, q.y, q.z);
+    const float s = glm::length(v);
+    if (s < 1e-12f) return 2.0f * v;  // small-angle limit of 2 * atan2(s, w) / s * v with w ~ 1
+    const float angle = 2.0f * std::atan2(s, q.w);
+    return v * (angle / s);
+}
+
+glm::quat rotation_exp(glm::vec3 v) {
+    const float angle = glm::length(v);
+    if (angle < 1e-12f) return glm::normalize(glm::quat(1.0f, 0.5f * v.x, 0.5f * v.y, 0.5f * v.z));
+    const glm::vec3 axis = v / angle;
+    const float s = std::sin(0.5f * angle);
+    return glm::quat(std::cos(0.5f * angle), axis.x * s, axis.y * s, axis.z * s);
+}
+
+glm::quat slerp_shortest(glm::quat q0, glm::quat q1, float a) {
+    if (a <= 0.0f) return q0;
+    if (a >= 1.0f) return q1;
+    float d = glm::dot(q0, q1);
+    if (d < 0.0f) {
+        q1 = -q1;
+        d = -d;
+    }
+    if (d > 0.9995f) return glm::normalize(q0 + a * (q1 - q0));  // nearly equal: lerp is exact enough
+    const float theta = std::acos(d);
+    const float s = std::sin(theta);
+    return (std::sin((1.0f - a) * theta) / s) * q0 + (std::sin(a * theta) / s) * q1;
+}
+
+}  // namespace dynskin
