@@ -19,7 +19,7 @@ layout(location = 8) in int instance_row;
 
 // Per joint, kJointTexelCount RGBA32F texels, read by the names kTexel... that the program
 // declares above this file's first line (src/gl/joint_texels.h: the layout, written once,
-// with kMaxStretch and kTicksPerSecond from the core).
+// with kStretchLimit and kTicksPerSecond from the core).
 uniform samplerBuffer joints;     // rows of joint_count joints
 uniform int joint_count;
 uniform samplerBuffer influences;  // (joint, weight) pairs
@@ -172,9 +172,9 @@ void skin_dual_quaternion(out vec3 p, out vec3 n) {
     n = quat_rotate(real, rest_normal);
 }
 
-// Squash & stretch, as src/core/squash.cpp.
+// Squash & stretch: restates core/formulas/squash.cpp (stretch, add_squash).
 vec2 stretch(float x) {  // e(x) = exp(m tanh(x / m)), m = ln(kMaxStretch), and de/dx
-    float m = log(kMaxStretch);
+    float m = kStretchLimit;
     float th = tanh(x / m);
     float e = exp(m * th);
     return vec2(e, e * (1.0 - th * th));
@@ -222,7 +222,7 @@ void add_squash(int j, float k, float beta, vec3 p, inout vec3 offset, inout mat
     jacobian += beta * dj;
 }
 
-// bend.cpp's soft_limit: x unchanged up to the knee (half the limit), then
+// Restates core/formulas/bend.cpp's soft_limit: x unchanged up to the knee (half the limit), then
 // sign(x) (knee + knee tanh((|x| - knee) / knee)); slope is its derivative.
 float soft_limit(float x, float limit, out float slope) {
     float knee = 0.5 * limit;
@@ -233,7 +233,7 @@ float soft_limit(float x, float limit, out float slope) {
     return sign(x) * (knee + knee * th);
 }
 
-// bend.cpp's limit_offset: the soft limit of the offset's length, applied to the
+// Restates core/formulas/bend.cpp's limit_offset: the soft limit of the offset's length, applied to the
 // offset and its Jacobian.
 void limit_offset(float limit, inout vec3 offset, inout mat3 jacobian) {
     float len = length(offset);
@@ -244,6 +244,39 @@ void limit_offset(float limit, inout vec3 offset, inout mat3 jacobian) {
     mat3 d = jacobian - mat3(1.0);
     jacobian = mat3(1.0) + scale * d + (slope - scale) * outerProduct(direction, transpose(d) * direction);
     offset *= scale;
+}
+
+// The bend's turn: restates core/formulas/bend.h's add_turn (its one definition), same
+// operations in the same order; tests/gl/gpu_skinning_test.cpp holds them together.
+bool add_turn(vec3 w, float k, float max_angle, float beta, vec3 u, inout vec3 offset, inout mat3 jacobian) {
+    float speed = length(w);
+    if (!(speed > 0.0)) return false;
+    vec3 axis = w / speed;
+    vec3 u_perp = u - dot(u, axis) * axis;
+    float distance = length(u_perp);
+    float slope = 1.0;
+    float theta = -k * speed * distance;
+    if (max_angle > 0.0) theta = soft_limit(theta, max_angle, slope);
+    if (isinf(theta) || isnan(theta) || theta == 0.0) return false;
+    float c = cos(theta), s = sin(theta);
+    vec3 rotated_minus_u = s * cross(axis, u) - (1.0 - c) * u_perp;
+    offset += beta * rotated_minus_u;
+    mat3 cross_axis = mat3(vec3(0.0, axis.z, -axis.y), vec3(-axis.z, 0.0, axis.x), vec3(axis.y, -axis.x, 0.0));
+    mat3 dj = (c - 1.0) * (mat3(1.0) - outerProduct(axis, axis)) + s * cross_axis;
+    if (distance > 0.0) dj += outerProduct(cross(axis, u + rotated_minus_u), (-k * speed * slope / distance) * u_perp);
+    jacobian += beta * dj;
+    return true;
+}
+
+// The translation term: restates core/formulas/bend.h's add_lag.
+bool add_lag(vec3 v, float k, float beta, vec3 u, inout vec3 offset, inout mat3 jacobian) {
+    if (v == vec3(0.0)) return false;
+    float distance = length(u);
+    vec3 lag = (-beta * k * distance) * v;
+    if (any(isinf(lag)) || any(isnan(lag))) return false;
+    offset += lag;
+    if (distance > 0.0) jacobian += outerProduct((-beta * k) * v, u / distance);
+    return true;
 }
 
 void main() {
@@ -274,34 +307,9 @@ void main() {
             float k = g * gain * (1.0 / character_size);
             vec3 u = p - joint_texel(j, kTexelOrigin).xyz;
 
-            float speed = length(angular);
-            if (k != 0.0 && speed > 0.0) {
-                vec3 axis = angular / speed;
-                vec3 u_perp = u - dot(u, axis) * axis;
-                float distance = length(u_perp);
-                float theta = -k * speed * distance, slope = 1.0;
-                if (limit) theta = soft_limit(theta, max_angle, slope);
-                if (!isinf(theta) && !isnan(theta) && theta != 0.0) {
-                    float c = cos(theta), s = sin(theta);
-                    vec3 rotated_minus_u = s * cross(axis, u) - (1.0 - c) * u_perp;
-                    offset += beta * rotated_minus_u;
-                    mat3 cross_axis = mat3(vec3(0.0, axis.z, -axis.y), vec3(-axis.z, 0.0, axis.x),
-                                           vec3(axis.y, -axis.x, 0.0));
-                    mat3 dj = (c - 1.0) * (mat3(1.0) - outerProduct(axis, axis)) + s * cross_axis;
-                    if (distance > 0.0)
-                        dj += outerProduct(cross(axis, u + rotated_minus_u), (-k * speed * slope / distance) * u_perp);
-                    jacobian += beta * dj;
-                    moved = true;
-                }
-            }
-            if (k != 0.0 && linear != vec3(0.0)) {
-                float distance = length(u);
-                vec3 lag = (-beta * k * distance) * linear;
-                if (!any(isinf(lag)) && !any(isnan(lag))) {
-                    offset += lag;
-                    if (distance > 0.0) jacobian += outerProduct((-beta * k) * linear, u / distance);
-                    moved = true;
-                }
+            if (k != 0.0) {
+                moved = add_turn(angular, k, limit ? max_angle : 0.0, beta, u, offset, jacobian) || moved;
+                moved = add_lag(linear, k, beta, u, offset, jacobian) || moved;
             }
             if (sigma != 0.0 && squashes) {
                 vec3 before = offset;

@@ -30,7 +30,7 @@ std::string skinning_shader_constants() {
     std::ostringstream glsl;
     glsl.precision(9);
     for (const auto& [name, index] : texels) glsl << "const int " << name << " = " << index << ";\n";
-    glsl << "const float kMaxStretch = " << kMaxStretch << ";\n";
+    glsl << "const float kStretchLimit = " << kStretchLimit << ";\n";
     glsl << "const float kTicksPerSecond = " << kTicksPerSecond << ";\n";
     return glsl.str();
 }

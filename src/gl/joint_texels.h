@@ -28,7 +28,7 @@ enum JointTexel : int {
 };
 
 // GLSL declarations of this layout and of the core's constants the shader shares
-// (kMaxStretch, kTicksPerSecond), which GlProgram inserts after the shader's #version line.
+// (kStretchLimit, kTicksPerSecond), which GlProgram inserts after the shader's #version line.
 std::string skinning_shader_constants();
 
 }  // namespace dynskin::gl

@@ -68,11 +68,14 @@ HWY_INLINE void FoldOffDiagonals(Accumulated& acc) {
     j[1].z = hn::Add(j[1].z, hn::Add(s[2], k.x)), j[2].y = hn::Add(j[2].y, hn::Sub(s[2], k.x));
 }
 
-// The bend about one joint whose drive is the same for all lanes (apply_bend's add_turn)
-// in two halves: TurnLanes, the long chain of dependent operations from the vertex to what
-// the joint adds, and AddTurn, the sums. theta = rate |u_perp| with rate = -gamma s_j |W_j| / L,
-// then the soft limit; with w = a x u, R u - u = s w + (c - 1) u_perp and the Jacobian's
-// (a x R u) grad(theta)^T = (c w - s u_perp) (rate slope / |u_perp|) u_perp^T.
+// The bend's turn about one joint: core/formulas/bend.h's add_turn (its one definition)
+// restated lane by lane, and tested against it (tests/core: the fast path against
+// apply_bend), in two halves: TurnLanes, the long chain of dependent operations from the
+// vertex to what the joint adds, and AddTurn, the sums. theta = rate |u_perp| with
+// rate = -gamma s_j |W| / L, then the soft limit; with w = a x u, R u - u = s w + (c - 1) u_perp
+// and the Jacobian's (a x R u) grad(theta)^T = (c w - s u_perp) (rate slope / |u_perp|) u_perp^T.
+// The axis a is the same for all lanes (the joint's drive) or each lane's own (the floppy
+// layer painted: W = W_j + (phi_i - 1) W_j^drag).
 struct TurnTerms {
     V bs, bc;   // beta sin(theta), beta (cos(theta) - 1)
     V3 u_perp, w;
@@ -93,10 +96,37 @@ HWY_INLINE void SoftLimitLanes(D d, V limit, V& x, V& scaled) {
     scaled = hn::IfThenElse(past, hn::Mul(scaled, hn::NegMulAdd(th, th, hn::Set(d, 1.0f))), scaled);
 }
 
+// The turn's axis: a unit vector (or 0: no turn) and its projector I - a a^T (xx, yy, zz,
+// xy, xz, yz), per lane or broadcast from the joint's precomputed one.
+struct TurnAxis {
+    V3 a;
+    V projector[6];
+};
+
+HWY_INLINE TurnAxis JointAxis(D d, const BendJointFrame& joint) {
+    const float* P = joint.projector;
+    return {Broadcast(d, joint.axis),
+            {hn::Set(d, P[0]), hn::Set(d, P[1]), hn::Set(d, P[2]), hn::Set(d, P[3]), hn::Set(d, P[4]), hn::Set(d, P[5])}};
+}
+
+// The joint's -gamma s_j |W_j| / L for each lane's gamma.
+HWY_INLINE V JointRate(D d, const BendJointFrame& joint, V gamma) { return hn::Mul(gamma, hn::Set(d, joint.turn_rate)); }
+
+// Each lane's own drive w = s_j W / L: its axis and (through `rate`) -gamma |w|.
+HWY_INLINE TurnAxis LaneAxis(D d, V3 w, V gamma, V& rate) {
+    const V speed2 = Dot(w, w);
+    const V inverse_speed = InverseSqrtOrZero(d, speed2);
+    rate = hn::Neg(hn::Mul(gamma, hn::Mul(speed2, inverse_speed)));
+    const V3 a = Scale(inverse_speed, w);  // 0 where the lane's drive is
+    const V one = hn::Set(d, 1.0f);
+    return {a,
+            {hn::NegMulAdd(a.x, a.x, one), hn::NegMulAdd(a.y, a.y, one), hn::NegMulAdd(a.z, a.z, one),
+             hn::Neg(hn::Mul(a.x, a.y)), hn::Neg(hn::Mul(a.x, a.z)), hn::Neg(hn::Mul(a.y, a.z))}};
+}
+
 template <bool kLimited>
-HWY_INLINE TurnTerms TurnLanes(D d, const BendJointFrame& joint, V beta, V gamma, V3 u, V max_angle) {
+HWY_INLINE TurnTerms TurnLanes(D d, const V3& a, V rate, V beta, V3 u, V max_angle) {
     const V zero = hn::Zero(d), one = hn::Set(d, 1.0f);
-    const V3 a = Broadcast(d, joint.axis);
     const V along = Dot(u, a);
     V3 u_perp = {hn::NegMulAdd(along, a.x, u.x), hn::NegMulAdd(along, a.y, u.y), hn::NegMulAdd(along, a.z, u.z)};
     // |u_perp| = (x y) t and its inverse y t. x is kept above 0 so that both are finite
@@ -104,7 +134,6 @@ HWY_INLINE TurnTerms TurnLanes(D d, const BendJointFrame& joint, V beta, V gamma
     const V x = hn::Max(Dot(u_perp, u_perp), hn::Set(d, 1e-30f));
     V y, t;
     InverseSqrtFactors(d, x, y, t);
-    const V rate = hn::Mul(gamma, hn::Set(d, joint.turn_rate));
     V theta = hn::Mul(hn::Mul(hn::Mul(rate, x), y), t);
     V h = hn::Mul(hn::Mul(hn::Mul(beta, rate), y), t);
     if constexpr (kLimited) SoftLimitLanes(d, max_angle, theta, h);
@@ -128,15 +157,15 @@ HWY_INLINE TurnTerms TurnLanes(D d, const BendJointFrame& joint, V beta, V gamma
     return {hn::Mul(beta, sine), hn::Mul(beta, cosine_minus_one), u_perp, w, v};
 }
 
-HWY_INLINE void AddTurn(D d, const BendJointFrame& joint, const TurnTerms& t, Accumulated& acc) {
+HWY_INLINE void AddTurn(const TurnAxis& axis, const TurnTerms& t, Accumulated& acc) {
     acc.offset = MulAdd3(t.bs, t.w, MulAdd3(t.bc, t.u_perp, acc.offset));
     // beta (R - I) = beta (c - 1)(I - a a^T) + beta s [a]x
-    const float* P = joint.projector;
-    acc.jacobian[0].x = hn::MulAdd(t.bc, hn::Set(d, P[0]), acc.jacobian[0].x);
-    acc.jacobian[1].y = hn::MulAdd(t.bc, hn::Set(d, P[1]), acc.jacobian[1].y);
-    acc.jacobian[2].z = hn::MulAdd(t.bc, hn::Set(d, P[2]), acc.jacobian[2].z);
-    for (int e = 0; e < 3; ++e) acc.symmetric[e] = hn::MulAdd(t.bc, hn::Set(d, P[3 + e]), acc.symmetric[e]);
-    acc.skew = MulAdd3(t.bs, Broadcast(d, joint.axis), acc.skew);
+    const V* P = axis.projector;
+    acc.jacobian[0].x = hn::MulAdd(t.bc, P[0], acc.jacobian[0].x);
+    acc.jacobian[1].y = hn::MulAdd(t.bc, P[1], acc.jacobian[1].y);
+    acc.jacobian[2].z = hn::MulAdd(t.bc, P[2], acc.jacobian[2].z);
+    for (int e = 0; e < 3; ++e) acc.symmetric[e] = hn::MulAdd(t.bc, P[3 + e], acc.symmetric[e]);
+    acc.skew = MulAdd3(t.bs, axis.a, acc.skew);
     // + v u_perp^T
     acc.jacobian[0] = MulAdd3(t.u_perp.x, t.v, acc.jacobian[0]);
     acc.jacobian[1] = MulAdd3(t.u_perp.y, t.v, acc.jacobian[1]);
@@ -175,48 +204,6 @@ HWY_INLINE void AddLag(D d, V3 linear, V beta, V gamma, V3 u, Accumulated& acc) 
     acc.jacobian[0] = MulAdd3(direction.x, column, acc.jacobian[0]);
     acc.jacobian[1] = MulAdd3(direction.y, column, acc.jacobian[1]);
     acc.jacobian[2] = MulAdd3(direction.z, column, acc.jacobian[2]);
-}
-
-// The bend about one joint with a drive that differs per lane (the floppy layer painted):
-// apply_bend's add_turn with the axis and rate of each lane's own drive `drive` (s_j W / L).
-HWY_INLINE void TurnPerLane(D d, V3 drive, V beta, V gamma, V3 u, float max_angle_value, Accumulated& acc) {
-    const V zero = hn::Zero(d), one = hn::Set(d, 1.0f);
-    const V speed2 = Dot(drive, drive);
-    const V inverse_speed = InverseSqrtOrZero(d, speed2);
-    const V3 a = Scale(inverse_speed, drive);  // 0 where the lane's drive is
-    V3 u_perp = MulAdd3(hn::Neg(Dot(u, a)), a, u);
-    const V distance2 = Dot(u_perp, u_perp);
-    V inverse_distance = InverseSqrtOrZero(d, distance2);
-    const V rate = hn::Mul(gamma, hn::Mul(speed2, inverse_speed));  // gamma s |W| / L
-    V theta = hn::Neg(hn::Mul(rate, hn::Mul(distance2, inverse_distance)));
-    V slope = one;
-    if (max_angle_value > 0.0f) SoftLimitLanes(d, hn::Set(d, max_angle_value), theta, slope);
-    const M ok = hn::And(hn::IsFinite(theta), hn::Ne(theta, zero));
-    theta = hn::IfThenElseZero(ok, theta);
-    inverse_distance = hn::IfThenElseZero(ok, inverse_distance);
-    u_perp = ZeroUnless(ok, u_perp);
-    const V3 u_rotating = ZeroUnless(ok, u);
-    V sine, cosine;
-    SinCos(d, theta, sine, cosine);
-    const V one_minus_cos = hn::Sub(one, cosine);
-    const V3 rotated_minus_u = MulAdd3(hn::Neg(one_minus_cos), u_perp, Scale(sine, Cross(a, u_rotating)));
-    acc.offset = MulAdd3(beta, rotated_minus_u, acc.offset);
-    // beta (R - I) = beta (c - 1)(I - a a^T) + beta s [a]x, column by column.
-    const V bc = hn::Neg(hn::Mul(beta, one_minus_cos)), bs = hn::Mul(beta, sine);
-    const V3 cross_columns[3] = {{zero, a.z, hn::Neg(a.y)}, {hn::Neg(a.z), zero, a.x}, {a.y, hn::Neg(a.x), zero}};
-    const V a_of[3] = {a.x, a.y, a.z};
-    for (int c = 0; c < 3; ++c) {
-        V3 column = Scale(hn::Neg(a_of[c]), a);
-        if (c == 0) column.x = hn::Add(column.x, one);
-        if (c == 1) column.y = hn::Add(column.y, one);
-        if (c == 2) column.z = hn::Add(column.z, one);
-        acc.jacobian[c] = MulAdd3(bc, column, MulAdd3(bs, cross_columns[c], acc.jacobian[c]));
-    }
-    const V3 v = Scale(beta, Cross(a, Add3(u_rotating, rotated_minus_u)));
-    const V3 grad = Scale(hn::Neg(hn::Mul(rate, hn::Mul(slope, inverse_distance))), u_perp);
-    acc.jacobian[0] = MulAdd3(grad.x, v, acc.jacobian[0]);
-    acc.jacobian[1] = MulAdd3(grad.y, v, acc.jacobian[1]);
-    acc.jacobian[2] = MulAdd3(grad.z, v, acc.jacobian[2]);
 }
 
 // One joint's squash & stretch of the lanes (squash.h's add_squash); k = S sigma_i s_j / L.
@@ -326,11 +313,15 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
             const V3 u = Sub3(p, Broadcast(d, joint.origin));
             if (squash && joint.squashes())
                 SquashLanes(d, joint, beta, hn::Mul(layers.squash, hn::Set(d, joint.squash_gain)), p, acc);
-            if (joint.turns && floppy)
-                TurnPerLane(d, MulAdd3(layers.floppy, Broadcast(d, joint.angular_drag), Broadcast(d, joint.angular)),
-                            beta, gamma, u, f.max_angle, acc);
-            else if (joint.turns)
-                AddTurn(d, joint, TurnLanes<kLimited>(d, joint, beta, gamma, u, max_angle), acc);
+            if (joint.turns && floppy) {
+                V rate;
+                const TurnAxis axis = LaneAxis(
+                    d, MulAdd3(layers.floppy, Broadcast(d, joint.angular_drag), Broadcast(d, joint.angular)), gamma, rate);
+                AddTurn(axis, TurnLanes<kLimited>(d, axis.a, rate, beta, u, max_angle), acc);
+            } else if (joint.turns) {
+                const TurnAxis axis = JointAxis(d, joint);
+                AddTurn(axis, TurnLanes<kLimited>(d, axis.a, JointRate(d, joint, gamma), beta, u, max_angle), acc);
+            }
             if (joint.translates) {
                 V3 linear = Broadcast(d, joint.linear);
                 if (floppy) linear = MulAdd3(layers.floppy, Broadcast(d, joint.linear_drag), linear);
@@ -350,14 +341,14 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
                 const BendJointFrame& joint = joint_of(k);
                 if (joint.turns)
                     StoreTerms(d,
-                               TurnLanes<kLimited>(d, joint, beta_of(k), gamma, Sub3(p, Broadcast(d, joint.origin)),
-                                                   max_angle),
+                               TurnLanes<kLimited>(d, Broadcast(d, joint.axis), JointRate(d, joint, gamma), beta_of(k),
+                                                   Sub3(p, Broadcast(d, joint.origin)), max_angle),
                                terms + (k - first) * TurnTerms::kRows * kLanes);
             }
             for (std::uint32_t k = first; k < last; ++k) {
                 const BendJointFrame& joint = joint_of(k);
                 if (joint.turns)
-                    AddTurn(d, joint, LoadTerms(d, terms + (k - first) * TurnTerms::kRows * kLanes), acc);
+                    AddTurn(JointAxis(d, joint), LoadTerms(d, terms + (k - first) * TurnTerms::kRows * kLanes), acc);
                 if (joint.translates)
                     AddLag(d, Broadcast(d, joint.linear), beta_of(k), gamma, Sub3(p, Broadcast(d, joint.origin)), acc);
             }

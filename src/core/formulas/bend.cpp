@@ -30,11 +30,8 @@ glm::vec3 cofactor_transform(const glm::mat3& m, const glm::vec3& n) {
     return glm::cross(m[1], m[2]) * n.x + glm::cross(m[2], m[0]) * n.y + glm::cross(m[0], m[1]) * n.z;
 }
 
-namespace {
-
-// beta (Rot(axis, theta(p)) u - u) with theta = -k |W x u|, and its derivative in p.
 bool add_turn(const glm::vec3& w, float k, float max_angle, float beta, const glm::vec3& u, glm::vec3& offset,
-              glm::mat3& jacobian) {
+              glm::mat3* jacobian) {
     const float speed = glm::length(w);
     if (!(speed > 0.0f)) return false;
     const glm::vec3 axis = w / speed;
@@ -43,8 +40,9 @@ bool add_turn(const glm::vec3& w, float k, float max_angle, float beta, const gl
     const LimitedAngle theta = soft_limit(-k * speed * distance, max_angle);
     if (!std::isfinite(theta.angle) || theta.angle == 0.0f) return false;
     const float c = std::cos(theta.angle), s = std::sin(theta.angle);
-    const glm::vec3 rotated_minus_u = s * glm::cross(axis, u) - (1.0f - c) * u_perp;
+    const glm::vec3 rotated_minus_u = s * glm::cross(axis, u) - (1.0f - c) * u_perp;  // Rodrigues
     offset += beta * rotated_minus_u;
+    if (!jacobian) return true;
     // d/dp [Rot(theta(p)) u - u] = (R - I) + (axis x R u) grad(theta)^T
     const glm::mat3 cross_axis(glm::vec3(0, axis.z, -axis.y), glm::vec3(-axis.z, 0, axis.x),
                                glm::vec3(axis.y, -axis.x, 0));
@@ -53,22 +51,19 @@ bool add_turn(const glm::vec3& w, float k, float max_angle, float beta, const gl
         const glm::vec3 grad_theta = (-k * speed * theta.slope / distance) * u_perp;
         dj += glm::outerProduct(glm::cross(axis, u + rotated_minus_u), grad_theta);
     }
-    jacobian += beta * dj;
+    *jacobian += beta * dj;
     return true;
 }
 
-// -beta k |u| V and its derivative in p.
-bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::vec3& offset, glm::mat3& jacobian) {
+bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::vec3& offset, glm::mat3* jacobian) {
     if (v == glm::vec3(0.0f)) return false;
     const float distance = glm::length(u);
     const glm::vec3 lag = (-beta * k * distance) * v;
     if (!std::isfinite(lag.x) || !std::isfinite(lag.y) || !std::isfinite(lag.z)) return false;
     offset += lag;
-    if (distance > 0.0f) jacobian += glm::outerProduct((-beta * k) * v, u / distance);
+    if (jacobian && distance > 0.0f) *jacobian += glm::outerProduct((-beta * k) * v, u / distance);
     return true;
 }
-
-}  // namespace
 
 void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
     const HierarchicalWeights& betas = *in.betas;
@@ -97,8 +92,8 @@ void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::ve
             const float k = g * d.gain * inv_size;  // angle per unit of |W x u|
             const glm::vec3 u = p - d.origin;
             if (k != 0.0f) {
-                moved |= add_turn(d.angular + phi * d.angular_drag, k, in.max_angle, beta, u, offset, jacobian);
-                moved |= add_lag(d.linear + phi * d.linear_drag, k, beta, u, offset, jacobian);
+                moved |= add_turn(d.angular + phi * d.angular_drag, k, in.max_angle, beta, u, offset, &jacobian);
+                moved |= add_lag(d.linear + phi * d.linear_drag, k, beta, u, offset, &jacobian);
             }
             if (sigma != 0.0f && d.squashes()) {
                 const glm::vec3 before = offset;

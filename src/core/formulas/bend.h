@@ -35,6 +35,22 @@ struct BendInputs {
 // the SIMD kernels (bend_simd.h) are tested against.
 void apply_bend(const BendInputs& inputs, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
 
+// The bend's two terms for one joint, each the one definition every path follows (the SIMD
+// kernel in fast/bend_simd.cpp and the vertex shader restate them lane by lane; the
+// reference deformer calls them; docs/method.md maps where). u = p - o_j, k = gamma_i s_j / L.
+//
+// The turn: u rotated about the drive's axis w^ by theta = soft_limit(-k |w x u|, max_angle),
+// d = beta (Rot(w^, theta) u - u), added to offset; with a jacobian, its derivative in p
+// (R - I) + (w^ x R u) grad(theta)^T, times beta, added too. False when nothing turns (a
+// still drive, theta 0 or not finite).
+bool add_turn(const glm::vec3& w, float k, float max_angle, float beta, const glm::vec3& u, glm::vec3& offset,
+              glm::mat3* jacobian);
+
+// The translation term, a lag behind a joint whose translation moves, growing with the
+// distance: d = -beta k |u| v, and its derivative -beta k v (u / |u|)^T. False when v is 0
+// or the lag is not finite.
+bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::vec3& offset, glm::mat3* jacobian);
+
 // The soft limit of the bend angle, of the translation's lag and of the whole offset: values
 // up to the knee k (half the limit m) pass exactly unchanged, larger ones ease toward the
 // limit as sign(x) (k + k tanh((|x| - k) / k)): smooth (slope 1 at the knee), never past m,

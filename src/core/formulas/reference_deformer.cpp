@@ -4,24 +4,19 @@
 #include <cmath>
 #include <map>
 
+#include "core/dynamics/oscillation_kernel.h"
+#include "core/formulas/bend.h"
 #include "core/formulas/delayed_lbs.h"
 #include "core/formulas/hierarchical_weights.h"
 #include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/morphed_rest.h"
-#include "core/dynamics/oscillation_kernel.h"
+#include "core/formulas/squash.h"
+#include "dynskin/measurement_clock.h"
 
 namespace dynskin {
 namespace {
 
-constexpr double h = 1.0 / 60.0;
-
-// The soft limit, written out: unchanged up to half the limit, then half + half tanh(excess
-// / half), with x's sign; the limit off when it is not a positive finite number.
-float soft_knee(float x, float limit) {
-    const float knee = 0.5f * limit;
-    if (!(limit > 0.0f) || !std::isfinite(limit) || std::abs(x) <= knee) return x;
-    return std::copysign(knee + knee * std::tanh((std::abs(x) - knee) / knee), x);
-}
+constexpr double h = kTickSeconds;
 
 struct Measurements {
     const Character& character;
@@ -34,7 +29,7 @@ struct Measurements {
         auto it = poses.find(n);
         if (it != poses.end()) return it->second;
         Pose pose{character.skeleton.rest};
-        sampler(static_cast<double>(n) / 60.0, pose);
+        sampler(tick_time(n), pose);
         return poses.emplace(n, pose).first->second;
     }
     // Before the first tick, the velocity of the first tick. Over a cut, the tick before's
@@ -65,7 +60,7 @@ glm::vec3 filter(Measurements& m, bool linear, int j, Tick n, const OscillationP
     auto H = [&](Tick k) { return linear ? m.velocity(j, k) : m.omega(j, k); };
     glm::vec3 f = p.drag * H(n);
     if (!oscillations || !(p.damping > 0.0f)) return f;
-    const int K = std::min(static_cast<int>(std::ceil(p.damping * std::log(1000.0) * 60.0)), kMaxKernelTicks);
+    const int K = std::min(static_cast<int>(std::ceil(p.damping * std::log(1000.0) * kTicksPerSecond)), kMaxKernelTicks);
     for (int k = 0; k < K; ++k) {
         const double time = k * h;
         const float kappa = static_cast<float>(p.amplitude * std::exp(-time / p.damping) *
@@ -134,10 +129,10 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
                             const float s = span > 1e-12 ? float((target - tick_time(newest - 1)) / span) : 1.0f;
                             local.rotation = slerp_shortest(m.rotation(a, newest - 1), pose.local[a].rotation, s);
                         } else {
-                            const Tick k = static_cast<Tick>(std::floor(target * 60.0));
+                            const Tick k = static_cast<Tick>(std::floor(target * kTicksPerSecond));
                             const Tick oldest = newest - kHistoryTicks + 1;
                             const Tick k0 = std::clamp(k, oldest, newest), k1 = std::clamp(k + 1, oldest, newest);
-                            local.rotation = slerp_shortest(m.rotation(a, k0), m.rotation(a, k1), float(target * 60.0 - k));
+                            local.rotation = slerp_shortest(m.rotation(a, k0), m.rotation(a, k1), float(target * kTicksPerSecond - k));
                         }
                     }
                     g = g * local.to_matrix();
@@ -167,7 +162,7 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     // World drives W_j (angular) and V_j (linear) at t, interpolated between ticks.
     const bool oscillations = params.mode == DeformerMode::DynamicSkinning;
     const Tick n = first_tick_at_or_after(t);
-    double alpha = (t - tick_time(n - 1)) * 60.0;
+    double alpha = (t - tick_time(n - 1)) * kTicksPerSecond;
     alpha = std::abs(alpha - 1.0) < 1e-6 ? 1.0 : std::clamp(alpha, 0.0, 1.0);
     std::vector<glm::vec3> W(J), Vlin(J), Wdrag(J), Vdrag(J), omega(J), velocity(J), origin(J), centroid(J);
     std::vector<float> gain(J, 1.0f);
@@ -207,7 +202,7 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
             // The lag per unit of distance, soft-limited like an angle.
             const float rate = std::abs(js.gain) * glm::length(Vlin[j]) / L;
             if (rate > 0.0f) {
-                const float scale = soft_knee(rate, params.max_angle) / rate;
+                const float scale = soft_limit(rate, params.max_angle).angle / rate;  // joint_drive.h's limit_linear_drive
                 Vlin[j] *= scale;
                 Vdrag[j] *= scale;
             }
@@ -229,7 +224,7 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
 
     // Squash & stretch written as in the predecessor: rotate to the stretch frame, scale,
     // rotate back. e = exp(ln3 tanh(x / ln3)).
-    auto stretch_of = [](float x) { return std::exp(std::log(3.0f) * std::tanh(x / std::log(3.0f))); };
+    auto stretch_of = [](float x) { return std::exp(kStretchLimit * std::tanh(x / kStretchLimit)); };
     auto frame_from = [](glm::vec3 first) {  // orthonormal columns, the first along `first`
         first = glm::normalize(first);
         const glm::vec3 helper = std::abs(first.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
@@ -266,19 +261,16 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
         for (int j = 0; j < J; ++j) {
             if (beta[i][j] == 0.0f || gain[j] == 0.0f) continue;
             const glm::vec3 u = p - origin[j];
-            const glm::vec3 w = W[j] + (phi - 1.0f) * Wdrag[j];
-            if (glm::length(w) > 0.0f) {
-                float theta = -gamma * gain[j] * glm::length(glm::cross(w, u)) / L;
-                theta = soft_knee(theta, params.max_angle);
-                const glm::vec3 rotated = glm::angleAxis(theta, glm::normalize(w)) * u;
-                d += beta[i][j] * (rotated - u);
-            }
-            d -= beta[i][j] * gamma * gain[j] * (glm::length(u) / L) * (Vlin[j] + (phi - 1.0f) * Vdrag[j]);
+            // The bend's turn and lag, as bend.h defines them (their derivatives are taken
+            // numerically below, which checks apply_bend's exact Jacobian).
+            const float k = gamma * gain[j] / L;
+            add_turn(W[j] + (phi - 1.0f) * Wdrag[j], k, params.max_angle, beta[i][j], u, d, nullptr);
+            add_lag(Vlin[j] + (phi - 1.0f) * Vdrag[j], k, beta[i][j], u, d, nullptr);
             if (sigma != 0.0f) d += beta[i][j] * squash(j, sigma * gain[j] / L, p);
         }
         // The whole offset's soft limit.
         const float length = glm::length(d);
-        if (length > 0.0f) d *= soft_knee(length, params.max_offset * L) / length;
+        if (length > 0.0f) d *= soft_limit(length, params.max_offset * L).angle / length;
         return d;
     };
     const float step = 1e-3f * L;

@@ -1,8 +1,9 @@
 #pragma once
-// The whole deformer written plainly, straight from the formulas: stateless (the history is
-// re-measured from the pose sampler), dense loops over all joints, the kernel evaluated
-// directly, rotations by glm::angleAxis, normals from a numerical Jacobian. Slow on purpose
-// and kept simple: every faster path is tested against it.
+// The whole deformer written plainly: stateless (the history is re-measured from the pose
+// sampler), dense loops over all joints, the kernel evaluated directly, the per-vertex terms
+// from their one definition (bend.h's add_turn and add_lag, soft_limit), normals from a
+// numerical Jacobian. Slow on purpose and kept simple: every faster path is tested against
+// it, and its numerical normals check the exact Jacobians of the fast paths.
 
 #include <vector>
 

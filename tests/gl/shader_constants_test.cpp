@@ -1,0 +1,40 @@
+// The shader's joint layout and shared constants come from C++ (gl/joint_texels.h): the text
+// GlProgram inserts declares every texel by the enum's name and value, and the core's
+// constants with their values, so changing one in its place changes the shader too.
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "core/formulas/squash.h"
+#include "dynskin/measurement_clock.h"
+#include "gl/joint_texels.h"
+
+namespace dynskin::gl {
+namespace {
+
+double declared(const std::string& glsl, const std::string& type, const std::string& name) {
+    std::smatch match;
+    const std::regex declaration("const " + type + " " + name + " = ([-+0-9.eE]+);");
+    if (!std::regex_search(glsl, match, declaration)) ADD_FAILURE() << name << " is not declared:\n" << glsl;
+    return match.empty() ? -1.0 : std::stod(match[1]);
+}
+
+TEST(ShaderConstants, DeclareTheJointLayoutByTheEnumsNames) {
+    const std::string glsl = skinning_shader_constants();
+    EXPECT_EQ(declared(glsl, "int", "kTexelSkinning"), kTexelSkinning);
+    EXPECT_EQ(declared(glsl, "int", "kTexelAngularGain"), kTexelAngularGain);
+    EXPECT_EQ(declared(glsl, "int", "kTexelScale"), kTexelScale);
+    EXPECT_EQ(declared(glsl, "int", "kTexelMedial"), kTexelMedial);
+    EXPECT_EQ(declared(glsl, "int", "kJointTexelCount"), kJointTexelCount);
+}
+
+TEST(ShaderConstants, CarryTheCoresValues) {
+    const std::string glsl = skinning_shader_constants();
+    EXPECT_EQ(declared(glsl, "float", "kTicksPerSecond"), kTicksPerSecond);
+    EXPECT_EQ(static_cast<float>(declared(glsl, "float", "kStretchLimit")), kStretchLimit);
+}
+
+}  // namespace
+}  // namespace dynskin::gl
