@@ -53,7 +53,7 @@ struct Scene {
     static constexpr float kSquash = 0.3f;
     std::size_t pairs() const { return deformer->engine().hierarchical_weights().pair_count(); }
     BendInputs bend_inputs(const std::vector<JointDrive>& drives) const {
-        return {&deformer->engine().hierarchical_weights(), &character.mesh.bend_weights, &drives, deformer->size(), 0.0f};
+        return {deformer->engine().hierarchical_weights(), character.mesh.bend_weights, drives, deformer->size(), 0.0f};
     }
     BendInputs velocity_skinning_inputs() const {
         BendInputs inputs = bend_inputs(velocity_drives);
@@ -70,9 +70,7 @@ Scene& scene(std::size_t vertices) {
     return *s;
 }
 
-struct Buffers {
-    std::vector<glm::vec3> base_positions, base_normals, positions, normals;
-};
+using Buffers = SkinnedFrame;
 
 void BM_LbsPlain(benchmark::State& state) {
     Scene& s = scene(state.range(0));
@@ -92,7 +90,7 @@ void BM_Lbs(benchmark::State& state) {
     skinning_matrices(s.deformer->globals(), s.character.mesh.inverse_binds, skinning);
     Buffers b;
     for (auto _ : state) {
-        s.fast->run(pool, &skinning, nullptr, b.base_positions, b.base_normals, b.positions, b.normals);
+        s.fast->skin(pool, skinning, b);
         benchmark::DoNotOptimize(b.positions.data());
     }
 }
@@ -131,7 +129,7 @@ void BM_Bend(benchmark::State& state) {
     }
     Buffers b{d.base_positions(), d.base_normals(), {}, {}};
     for (auto _ : state) {
-        s.fast->run(pool, nullptr, &inputs, b.base_positions, b.base_normals, b.positions, b.normals);
+        s.fast->bend(pool, inputs, b);
         benchmark::DoNotOptimize(b.positions.data());
     }
 }

@@ -90,25 +90,26 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     const MorphedRest* morphed = morphed_rest_.active() ? &morphed_rest_ : nullptr;
     if (delayed) {
         delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, history_, *t, pose_, p.propagation_speed,
-                         base_positions_, base_normals_, morphed);
+                         frame_.base_positions, frame_.base_normals, morphed);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);
         if (!linear_base) {
             const RestShape rest = morphed ? morphed->shape() : mesh.rest_shape();
-            dual_quaternion_skinning(mesh, skinning_, base_positions_, base_normals_, &rest);
+            dual_quaternion_skinning(mesh, skinning_, frame_.base_positions, frame_.base_normals, &rest);
         }
     }
     times_.skin = elapsed_ms(start);
 
     start = Clock::now();
-    const BendInputs bend{&betas_,           &mesh.bend_weights,    &drives_, size_,           p.max_angle,
+    const BendInputs bend{betas_,           mesh.bend_weights,    drives_,  size_,           p.max_angle,
                           &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset};
     const bool bends = p.mode != DeformerMode::LbsOnly;
-    fast_.run(*pool_, linear_base ? &skinning_ : nullptr, bends ? &bend : nullptr, base_positions_, base_normals_,
-              positions_, normals_, morphed);
+    if (linear_base && bends) fast_.skin_and_bend(*pool_, skinning_, bend, frame_, morphed);
+    else if (linear_base) fast_.skin(*pool_, skinning_, frame_, morphed);
+    else if (bends) fast_.bend(*pool_, bend, frame_);
     if (!bends) {
-        positions_ = base_positions_;
-        normals_ = base_normals_;
+        frame_.positions = frame_.base_positions;
+        frame_.normals = frame_.base_normals;
     }
     times_.bend = elapsed_ms(start);
 }

@@ -29,10 +29,10 @@ public:
     void update_steady(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
                        const DynamicSettings& settings);
 
-    const std::vector<glm::vec3>& positions() const { return positions_; }
-    const std::vector<glm::vec3>& normals() const { return normals_; }
-    const std::vector<glm::vec3>& base_positions() const { return base_positions_; }
-    const std::vector<glm::vec3>& base_normals() const { return base_normals_; }
+    const std::vector<glm::vec3>& positions() const { return frame_.positions; }
+    const std::vector<glm::vec3>& normals() const { return frame_.normals; }
+    const std::vector<glm::vec3>& base_positions() const { return frame_.base_positions; }
+    const std::vector<glm::vec3>& base_normals() const { return frame_.base_normals; }
     const std::vector<glm::mat4>& globals() const { return globals_; }
     const Pose& pose() const { return pose_; }
     float size() const { return size_; }
@@ -72,7 +72,7 @@ private:
     Pose pose_;
     std::vector<glm::mat4> globals_, skinning_;
     std::vector<JointDrive> drives_;
-    std::vector<glm::vec3> base_positions_, base_normals_, positions_, normals_;
+    SkinnedFrame frame_;
     StageTimes times_;
 };
 

@@ -23,7 +23,7 @@ struct OneVertex {
         drives[0].gain = 1.0f;
     }
     void bend(float size, float max_angle = 0.0f) {
-        apply_bend(BendInputs{&betas, &gamma, &drives, size, max_angle}, positions, normals);
+        apply_bend(BendInputs{betas, gamma, drives, size, max_angle}, positions, normals);
     }
 };
 
@@ -106,7 +106,7 @@ TEST(Bend, TheOffsetLimitKeepsShortOffsetsAndBoundsLongOnes) {
         OneVertex limited, free;
         limited.drives[0].linear = free.drives[0].linear = glm::vec3(0, 0, w);
         free.bend(2.0f);
-        apply_bend(BendInputs{&limited.betas, &limited.gamma, &limited.drives, 2.0f, 0.0f, nullptr, nullptr, 0.0f,
+        apply_bend(BendInputs{limited.betas, limited.gamma, limited.drives, 2.0f, 0.0f, nullptr, nullptr, 0.0f,
                               SquashCenter::Axis, 0.25f},
                    limited.positions, limited.normals);
         const float offset = glm::length(free.positions[0] - glm::vec3(1, 0, 0));

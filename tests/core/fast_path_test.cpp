@@ -162,7 +162,7 @@ void expect_fast_matches_plain(const Character& c, float max_angle, int threads,
     forward_kinematics(c.skeleton, pose, globals);
     skinning_matrices(globals, c.mesh.inverse_binds, skinning);
     std::vector<JointDrive> drives = some_drives(c.skeleton, globals);
-    BendInputs bend{&betas, &c.mesh.bend_weights, &drives, size, max_angle};
+    BendInputs bend{betas, c.mesh.bend_weights, drives, size, max_angle};
     bend.max_offset = max_offset;
     std::vector<float> floppy(c.mesh.vertex_count()), squash(c.mesh.vertex_count());
     if (vs.on) {
@@ -189,23 +189,23 @@ void expect_fast_matches_plain(const Character& c, float max_angle, int threads,
 
     WorkerPool pool(threads);
     BlockedDeformer fast(c.mesh, betas);
-    std::vector<glm::vec3> base, base_normals, positions, normals;
-    fast.run(pool, &skinning, &bend, base, base_normals, positions, normals);  // fused LBS + bend
-    EXPECT_LT(test::max_distance(base, plain_base), 1e-5f * size);
-    EXPECT_LT(test::max_distance(base_normals, plain_base_normals), 1e-5f);
-    EXPECT_LT(test::max_distance(positions, plain), 1e-5f * size);
-    EXPECT_LT(test::max_distance(normals, plain_normals), 1e-4f);
+    SkinnedFrame frame;
+    fast.skin_and_bend(pool, skinning, bend, frame);  // fused LBS + bend
+    EXPECT_LT(test::max_distance(frame.base_positions, plain_base), 1e-5f * size);
+    EXPECT_LT(test::max_distance(frame.base_normals, plain_base_normals), 1e-5f);
+    EXPECT_LT(test::max_distance(frame.positions, plain), 1e-5f * size);
+    EXPECT_LT(test::max_distance(frame.normals, plain_normals), 1e-4f);
 
-    std::vector<glm::vec3> given = plain_base, given_normals = plain_base_normals;  // bend of a given base
-    fast.run(pool, nullptr, &bend, given, given_normals, positions, normals);
-    EXPECT_EQ(given, plain_base);
-    EXPECT_LT(test::max_distance(positions, plain), 1e-5f * size);
-    EXPECT_LT(test::max_distance(normals, plain_normals), 1e-4f);
+    SkinnedFrame given{plain_base, plain_base_normals, {}, {}};  // bend of a given base
+    fast.bend(pool, bend, given);
+    EXPECT_EQ(given.base_positions, plain_base);
+    EXPECT_LT(test::max_distance(given.positions, plain), 1e-5f * size);
+    EXPECT_LT(test::max_distance(given.normals, plain_normals), 1e-4f);
 
-    std::vector<glm::vec3> untouched(1), untouched_normals(1);
-    fast.run(pool, &skinning, nullptr, base, base_normals, untouched, untouched_normals);  // LBS alone
-    EXPECT_LT(test::max_distance(base, plain_base), 1e-5f * size);
-    EXPECT_EQ(untouched.size(), 1u);
+    SkinnedFrame untouched{{}, {}, std::vector<glm::vec3>(1), std::vector<glm::vec3>(1)};
+    fast.skin(pool, skinning, untouched);  // LBS alone
+    EXPECT_LT(test::max_distance(untouched.base_positions, plain_base), 1e-5f * size);
+    EXPECT_EQ(untouched.positions.size(), 1u);
 }
 
 TEST(BlockedDeformer, MatchesPlainLbsAndBendInShuffledOrder) {
@@ -275,13 +275,13 @@ TEST(BlockedDeformer, StillJointsLeaveTheBaseUntouchedAndAreSkipped) {
     forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
     std::vector<JointDrive> drives = some_drives(c.skeleton, globals);
     for (JointDrive& d : drives) d.angular = d.linear = glm::vec3(0.0f);
-    const BendInputs bend{&betas, &c.mesh.bend_weights, &drives, 1.0f, 0.0f};
+    const BendInputs bend{betas, c.mesh.bend_weights, drives, 1.0f, 0.0f};
     WorkerPool pool(2);
     BlockedDeformer fast(c.mesh, betas);
-    std::vector<glm::vec3> base = c.mesh.rest_positions, base_normals = c.mesh.rest_normals, positions, normals;
-    fast.run(pool, nullptr, &bend, base, base_normals, positions, normals);
-    EXPECT_EQ(positions, base);
-    EXPECT_EQ(normals, base_normals);
+    SkinnedFrame frame{c.mesh.rest_positions, c.mesh.rest_normals, {}, {}};
+    fast.bend(pool, bend, frame);
+    EXPECT_EQ(frame.positions, frame.base_positions);
+    EXPECT_EQ(frame.normals, frame.base_normals);
 }
 
 TEST(BlockedSkin, EveryVertexOnceWithItsOwnData) {

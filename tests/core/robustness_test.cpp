@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/fast/blocked_deformer.h"
+#include "core/formulas/bend.h"
 #include "dynskin/deformer.h"
 #include "test_support.h"
 
@@ -113,6 +115,48 @@ TEST(Robustness, ValidateCatchesBrokenData) {
     c = test::make_bar(2);
     c.mesh.triangles.push_back(100000);
     EXPECT_NE(c.validate().find("multiple of 3"), std::string::npos);
+}
+
+// The public entry point refuses a broken character with the validator's message.
+TEST(Robustness, DeformerRefusesABrokenCharacterWithItsProblem) {
+    Character c = test::make_bar(2);
+    c.mesh.weights.joints[0] = 7;
+    try {
+        Deformer deformer(c);
+        FAIL() << "a weight naming joint 7 of 2 was accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("joint 7"), std::string::npos) << e.what();
+    }
+}
+
+// The bend's inner stages check that their inputs fit the skin instead of reading past them.
+TEST(Robustness, BendStagesRefuseInputsThatDoNotFitTheSkin) {
+    const Character c = test::make_bar(3);
+    const HierarchicalWeights betas = build_hierarchical_weights(c.skeleton, c.mesh.weights);
+    std::vector<JointDrive> drives(c.skeleton.joint_count());
+    const std::vector<float> short_layer(3, 1.0f);
+    std::vector<glm::vec3> positions = c.mesh.rest_positions, normals = c.mesh.rest_normals;
+    auto refuses = [&](const BendInputs& bend, const std::string& words) {
+        try {
+            apply_bend(bend, positions, normals);
+            ADD_FAILURE() << "apply_bend accepted: " << words;
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+        WorkerPool pool(1);
+        BlockedDeformer fast(c.mesh, betas);
+        SkinnedFrame frame{positions, normals, {}, {}};
+        EXPECT_THROW(fast.bend(pool, bend, frame), std::invalid_argument) << words;
+    };
+    refuses(BendInputs{betas, short_layer, drives, 1.0f}, "bend weights");
+    const std::vector<JointDrive> too_few(1);
+    refuses(BendInputs{betas, c.mesh.bend_weights, too_few, 1.0f}, "drives for");
+    BendInputs painted{betas, c.mesh.bend_weights, drives, 1.0f};
+    painted.floppy_weights = &short_layer;
+    refuses(painted, "painted layer");
+    refuses(BendInputs{betas, c.mesh.bend_weights, drives, 0.0f}, "size");
+    // What fits runs.
+    EXPECT_NO_THROW(apply_bend(BendInputs{betas, c.mesh.bend_weights, drives, 1.0f}, positions, normals));
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace dynskin {
 
@@ -9,14 +11,15 @@ BlockedDeformer::BlockedDeformer(const SkinnedMesh& mesh, const HierarchicalWeig
     : skin_(build_blocked_skin(mesh, betas)),
       rest_morph_(skin_, mesh),
       active_slots_(skin_.joints.size(), 0),
-      active_count_(skin_.groups.size(), 0) {}
+      active_count_(skin_.groups.size(), 0),
+      joint_count_(betas.joints.empty() ? 0 : *std::max_element(betas.joints.begin(), betas.joints.end()) + 1) {}
 
 std::size_t BlockedDeformer::memory_bytes() const {
     return skin_.memory_bytes() + (active_slots_.capacity() + active_count_.capacity()) * sizeof(std::uint32_t);
 }
 
 void BlockedDeformer::prepare_bend(const BendInputs& bend, bool floppy, bool squash) {
-    const std::vector<JointDrive>& drives = *bend.drives;
+    const std::vector<JointDrive>& drives = bend.drives;
     const float inverse_size = 1.0f / bend.size;
     joints_.resize(drives.size());
     for (std::size_t j = 0; j < drives.size(); ++j) {
@@ -88,10 +91,33 @@ void BlockedDeformer::prepare_squash(const JointDrive& d, const BendInputs& bend
     frame.e2 = glm::cross(d.medial, frame.e1);
 }
 
+void BlockedDeformer::skin(WorkerPool& pool, const std::vector<glm::mat4>& skinning, SkinnedFrame& frame,
+                           const MorphedRest* morphed) {
+    run(pool, &skinning, nullptr, frame, morphed);
+}
+
+void BlockedDeformer::skin_and_bend(WorkerPool& pool, const std::vector<glm::mat4>& skinning, const BendInputs& bend,
+                                    SkinnedFrame& frame, const MorphedRest* morphed) {
+    run(pool, &skinning, &bend, frame, morphed);
+}
+
+void BlockedDeformer::bend(WorkerPool& pool, const BendInputs& bend, SkinnedFrame& frame) {
+    if (frame.base_positions.size() != skin_.vertex_count || frame.base_normals.size() != skin_.vertex_count)
+        throw std::invalid_argument("BlockedDeformer::bend: the base has " + std::to_string(frame.base_positions.size()) +
+                                    " vertices, the skin " + std::to_string(skin_.vertex_count));
+    run(pool, nullptr, &bend, frame, nullptr);
+}
+
+// skinning null: frame.base_* already hold the base; bend null: no bend (positions untouched).
 void BlockedDeformer::run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
-                          std::vector<glm::vec3>& base_positions, std::vector<glm::vec3>& base_normals,
-                          std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
-                          const MorphedRest* morphed) {
+                          SkinnedFrame& out, const MorphedRest* morphed) {
+    if (bend) {
+        const std::string problem = bend->problem(skin_.vertex_count, joint_count_);
+        if (!problem.empty()) throw std::invalid_argument("BlockedDeformer: " + problem);
+    }
+    if (skinning && skinning->size() < joint_count_)
+        throw std::invalid_argument("BlockedDeformer: " + std::to_string(skinning->size()) + " skinning matrices for " +
+                                    std::to_string(joint_count_) + " joints");
     BlockedFrame frame;
     frame.skin = &skin_;
     if (skinning) {
@@ -104,12 +130,12 @@ void BlockedDeformer::run(WorkerPool& pool, const std::vector<glm::mat4>* skinni
     }
     if (bend) {
         // The floppy layer per lane only where it is painted; squash only when it is on.
-        const bool floppy = bend->floppy_weights &&
+        const bool floppy = bend->floppy_weights && !bend->floppy_weights->empty() &&
                             std::any_of(bend->floppy_weights->begin(), bend->floppy_weights->end(),
                                         [](float w) { return w != 1.0f; });
         const bool squash = bend->squash != 0.0f && std::isfinite(bend->squash);
         prepare_bend(*bend, floppy, squash);
-        frame.bend_weights = bend->bend_weights->data();
+        frame.bend_weights = bend->bend_weights.data();
         frame.floppy_weights = floppy ? bend->floppy_weights->data() : nullptr;
         frame.squash = squash ? bend->squash : 0.0f;
         frame.squash_weights =
@@ -122,15 +148,15 @@ void BlockedDeformer::run(WorkerPool& pool, const std::vector<glm::mat4>* skinni
             bend->max_offset > 0.0f && std::isfinite(bend->max_offset) ? bend->max_offset * bend->size : 0.0f;
     }
     const std::size_t n = skin_.vertex_count;
-    base_positions.resize(n);
-    base_normals.resize(n);
-    frame.base_positions = base_positions.data();
-    frame.base_normals = base_normals.data();
+    out.base_positions.resize(n);
+    out.base_normals.resize(n);
+    frame.base_positions = out.base_positions.data();
+    frame.base_normals = out.base_normals.data();
     if (bend) {
-        positions.resize(n);
-        normals.resize(n);
-        frame.positions = positions.data();
-        frame.normals = normals.data();
+        out.positions.resize(n);
+        out.normals.resize(n);
+        frame.positions = out.positions.data();
+        frame.normals = out.normals.data();
     }
 
     auto deform = [&frame](std::size_t begin, std::size_t end) { deform_blocked_windows(frame, begin, end); };

@@ -16,25 +16,36 @@
 
 namespace dynskin {
 
+// One frame's per-vertex results, owned by the caller and reused frame after frame.
+struct SkinnedFrame {
+    std::vector<glm::vec3> base_positions, base_normals;  // the base skinning
+    std::vector<glm::vec3> positions, normals;            // the base plus the offsets
+};
+
 class BlockedDeformer {
 public:
     BlockedDeformer(const SkinnedMesh& mesh, const HierarchicalWeights& betas);
 
-    // skinning: the skinning matrices for LBS, or null when base_positions and base_normals
-    // already hold the base (DQS, dLBS). bend: null for none, and then positions and
-    // normals are left as they are (the base is the result). Outputs are resized to the
-    // mesh; positions and normals get the base plus the bend. morphed: the morphed rest
-    // that LBS skins (its changed groups are copied into the layout's rest rows first);
-    // null or inactive: the mesh's own rest.
-    void run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
-             std::vector<glm::vec3>& base_positions, std::vector<glm::vec3>& base_normals,
-             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
-             const MorphedRest* morphed = nullptr);
+    // Three ways through a frame; each resizes what it writes to the mesh. morphed: the
+    // morphed rest that LBS skins (its changed groups are copied into the layout's rest rows
+    // first); null or inactive: the mesh's own rest. Throws std::invalid_argument with
+    // BendInputs::problem when the bend's inputs do not fit this skin.
+    //
+    // LBS alone into frame.base_*.
+    void skin(WorkerPool& pool, const std::vector<glm::mat4>& skinning, SkinnedFrame& frame,
+              const MorphedRest* morphed = nullptr);
+    // LBS into frame.base_*, fused with the bend into frame.positions and normals.
+    void skin_and_bend(WorkerPool& pool, const std::vector<glm::mat4>& skinning, const BendInputs& bend,
+                       SkinnedFrame& frame, const MorphedRest* morphed = nullptr);
+    // The bend of a base computed elsewhere (DQS, dLBS) and held in frame.base_*.
+    void bend(WorkerPool& pool, const BendInputs& bend, SkinnedFrame& frame);
 
     const BlockedSkin& layout() const { return skin_; }
     std::size_t memory_bytes() const;
 
 private:
+    void run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend, SkinnedFrame& frame,
+             const MorphedRest* morphed);
     void prepare_bend(const BendInputs& bend, bool floppy, bool squash);
     static void prepare_squash(const JointDrive& drive, const BendInputs& bend, BendJointFrame& frame);
 
@@ -44,6 +55,7 @@ private:
     std::vector<BendJointFrame> joints_;
     std::vector<std::uint32_t> active_slots_;  // indexed like skin_.joints
     std::vector<std::uint32_t> active_count_;  // per group
+    std::size_t joint_count_ = 0;              // the joints the weights name
 };
 
 }  // namespace dynskin

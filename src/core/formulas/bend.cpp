@@ -1,6 +1,8 @@
 #include "core/formulas/bend.h"
 
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "dynskin/skinned_mesh.h"
 #include "core/formulas/squash.h"
@@ -65,13 +67,34 @@ bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::v
     return true;
 }
 
+std::string BendInputs::problem(std::size_t vertex_count, std::size_t joint_count) const {
+    auto count = [](std::size_t n) { return std::to_string(n); };
+    if (betas.offsets.empty() || betas.vertex_count() != vertex_count)
+        return "the hierarchical weights are for " + count(betas.offsets.empty() ? 0 : betas.vertex_count()) +
+               " vertices, the skin has " + count(vertex_count);
+    if (bend_weights.size() != vertex_count)
+        return count(bend_weights.size()) + " bend weights for " + count(vertex_count) + " vertices";
+    for (const std::vector<float>* layer : {floppy_weights, squash_weights})
+        if (layer && !layer->empty() && layer->size() != vertex_count)
+            return "a painted layer has " + count(layer->size()) + " values for " + count(vertex_count) + " vertices";
+    if (drives.size() < joint_count)
+        return count(drives.size()) + " drives for " + count(joint_count) + " joints";
+    if (!(size > 0.0f) || !std::isfinite(size)) return "the character size is not a positive number";
+    return {};
+}
+
 void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals) {
-    const HierarchicalWeights& betas = *in.betas;
-    const std::vector<float>& gamma = *in.bend_weights;
+    const std::size_t joints =
+        in.betas.joints.empty() ? 0 : *std::max_element(in.betas.joints.begin(), in.betas.joints.end()) + 1;
+    const std::string problem = in.problem(positions.size(), joints);
+    if (!problem.empty() || normals.size() != positions.size())
+        throw std::invalid_argument("apply_bend: " + (problem.empty() ? "as many normals as positions needed" : problem));
+    const HierarchicalWeights& betas = in.betas;
+    const std::vector<float>& gamma = in.bend_weights;
     const std::vector<float> none;
     const std::vector<float>& floppy = in.floppy_weights ? *in.floppy_weights : none;
     const std::vector<float>& squash_layer = in.squash_weights ? *in.squash_weights : none;
-    const std::vector<JointDrive>& drives = *in.drives;
+    const std::vector<JointDrive>& drives = in.drives;
     const float inv_size = 1.0f / in.size;
     const float squash = std::isfinite(in.squash) ? in.squash : 0.0f;
     const float max_offset = in.max_offset > 0.0f && std::isfinite(in.max_offset) ? in.max_offset * in.size : 0.0f;

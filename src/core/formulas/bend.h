@@ -11,6 +11,7 @@
 // for the deformation field, needs no mesh adjacency (so it also runs in a vertex shader)
 // and keeps hard edges and seams of split vertices.
 
+#include <string>
 #include <vector>
 
 #include "core/formulas/hierarchical_weights.h"
@@ -19,20 +20,26 @@
 namespace dynskin {
 
 struct BendInputs {
-    const HierarchicalWeights* betas = nullptr;
-    const std::vector<float>* bend_weights = nullptr;    // gamma_i
-    const std::vector<JointDrive>* drives = nullptr;
-    float size = 1.0f;       // L
+    const HierarchicalWeights& betas;
+    const std::vector<float>& bend_weights;  // gamma_i, one per vertex
+    const std::vector<JointDrive>& drives;   // one per joint
+    float size = 1.0f;       // L, > 0
     float max_angle = 0.0f;  // soft limit; <= 0 or infinite: none
     const std::vector<float>* floppy_weights = nullptr;  // phi_i; null or empty: all 1
     const std::vector<float>* squash_weights = nullptr;  // sigma_i; null or empty: all 1
     float squash = 0.0f;     // S, seconds
     SquashCenter squash_center = SquashCenter::Axis;
     float max_offset = 0.0f; // soft limit of a vertex's whole offset, in sizes L; <= 0 or infinite: none
+
+    // Empty when the inputs fit a skin of vertex_count vertices whose weights name joints
+    // below joint_count (the layers and weights one per vertex, a drive per joint, a
+    // positive size), else the problem in words.
+    std::string problem(std::size_t vertex_count, std::size_t joint_count) const;
 };
 
 // positions/normals: the base skinning result in, the final result out. The plain version
-// the SIMD kernels (bend_simd.h) are tested against.
+// the SIMD kernels (bend_simd.h) are tested against. Throws std::invalid_argument with
+// BendInputs::problem when the inputs do not fit the skin.
 void apply_bend(const BendInputs& inputs, std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals);
 
 // The bend's two terms for one joint, each the one definition every path follows (the SIMD
