@@ -1,6 +1,6 @@
 #version 330 core
 // The whole deformation in the vertex shader, with exactly the CPU's formulas
-// (src/core/linear_blend_skinning.cpp, src/core/bend_deformer.cpp): LBS or DQS of the rest
+// (src/core/formulas/linear_blend_skinning.cpp, src/core/formulas/bend.cpp): LBS or DQS of the rest
 // vertex, then the bend about each joint of the vertex's hierarchical-weight list, and the
 // normal transformed by the cofactor of the deformation's Jacobian. The CPU uploads only
 // per-joint data each frame.
@@ -52,10 +52,12 @@ out float vertex_scalar;
 
 vec4 joint_texel(int joint, int k) { return texelFetch(joints, (instance_row * joint_count + joint) * kJointTexelCount + k); }
 
+// Restates core/formulas/bend.cpp's cofactor_transform.
 vec3 cofactor_transform(mat3 m, vec3 n) {
     return cross(m[1], m[2]) * n.x + cross(m[2], m[0]) * n.y + cross(m[0], m[1]) * n.z;
 }
 
+// As core/formulas/linear_blend_skinning.cpp's normalized_or.
 vec3 normalized_or(vec3 v, vec3 fallback) {
     float len = length(v);
     return len > 1e-20 && !isinf(len) && !isnan(len) ? v / len : fallback;
@@ -67,7 +69,7 @@ vec4 quat_multiply(vec4 a, vec4 b) {  // (x, y, z, w)
 
 vec3 quat_rotate(vec4 q, vec3 v) { return v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v); }
 
-vec4 slerp_shortest(vec4 q0, vec4 q1, float a) {  // as src/core/transform.cpp
+vec4 slerp_shortest(vec4 q0, vec4 q1, float a) {  // as src/core/model/transform.cpp
     if (a <= 0.0) return q0;
     if (a >= 1.0) return q1;
     float d = dot(q0, q1);
@@ -88,7 +90,7 @@ vec4 ring_rotation(int back, int joint) {
     return texelFetch(rotation_ring, row * joint_count + joint);
 }
 
-// Joint a's local rotation at t - delay, as delayed_rotation() in src/core/delayed_lbs.cpp.
+// Joint a's local rotation at t - delay, as delayed_rotation() in src/core/formulas/delayed_lbs.cpp.
 vec4 delayed_rotation(int joint, float delay) {
     vec4 now = joint_texel(joint, kTexelRotation);
     if (!(delay > 0.0)) return now;
@@ -114,6 +116,7 @@ float distance_of(int a) {
     return 0.0;
 }
 
+// dLBS: restates core/formulas/delayed_lbs.cpp's delayed_linear_blend_skinning per vertex.
 void skin_delayed(out vec3 p, out vec3 n) {
     mat4 blended = mat4(0.0);
     for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {
@@ -136,6 +139,7 @@ void skin_delayed(out vec3 p, out vec3 n) {
     n = normalized_or(cofactor_transform(mat3(blended), rest_normal), rest_normal);
 }
 
+// LBS: restates core/formulas/linear_blend_skinning.cpp (skin_vertex).
 void skin_linear(out vec3 p, out vec3 n) {
     mat4 blended = mat4(0.0);
     for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {
@@ -148,6 +152,7 @@ void skin_linear(out vec3 p, out vec3 n) {
     n = normalized_or(cofactor_transform(mat3(blended), rest_normal), rest_normal);
 }
 
+// DQS: restates core/formulas/linear_blend_skinning.cpp's dual_quaternion_skinning.
 void skin_dual_quaternion(out vec3 p, out vec3 n) {
     vec4 real = vec4(0.0), dual = vec4(0.0), pivot = vec4(0.0, 0.0, 0.0, 1.0);
     for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {

@@ -50,8 +50,9 @@ struct DynamicParameters {
     float translation_gain = 1.0f;
     // dLBS propagation speed c in character sizes per second; infinity turns dLBS off.
     float propagation_speed = std::numeric_limits<float>::infinity();
-    // Soft limit of the bend angle in radians (theta_max * tanh(theta / theta_max)), also
-    // bounding the translation term's lag per unit of distance; <= 0 or infinity turns it off.
+    // Soft limit of the bend angle in radians: angles up to half of it pass unchanged, larger
+    // ones approach it smoothly; it also bounds the translation term's lag per unit of
+    // distance. <= 0 or infinity turns it off.
     float max_angle = kDefaultMaxAngle;
     // Soft limit of each vertex's whole offset from the base skinning, in character sizes L:
     // offsets up to half of it pass unchanged, longer ones approach it smoothly. A safety net

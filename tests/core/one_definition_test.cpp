@@ -95,12 +95,23 @@ std::string read_source(const std::string& relative) {
 // clock's 60 Hz, ln 3, the joint layout's texel indices) would stay behind when it changes.
 TEST(SharedConstants, AreNotCopiedByHandIntoTheFastPathsOrTheShader) {
     const std::vector<std::string> restatements = {
-        "src/core/fast/bend_simd.cpp",      "src/core/fast/blocked_deformer.cpp",
-        "src/core/fast/delayed_lbs_simd.cpp", "src/core/fast/delayed_lbs_fast.cpp",
-        "src/core/formulas/reference_deformer.cpp", "src/core/formulas/delayed_lbs.cpp",
-        "src/app/herd.cpp",                 "shaders/skinning.vert",
+        "src/core/fast/bend_simd.cpp",
+        "src/core/fast/blocked_deformer.cpp",
+        "src/core/fast/delayed_lbs_simd.cpp",
+        "src/core/fast/delayed_lbs_fast.cpp",
+        "src/core/fast/delayed_lbs_delays.cpp",
+        "src/core/fast/delayed_lbs_rotation_table.cpp",
+        "src/core/dynamics/joint_drive.cpp",
+        "src/core/formulas/reference_deformer.cpp",
+        "src/core/formulas/delayed_lbs.cpp",
+        "src/core/formulas/squash_centroids.cpp",
+        "src/core/bake/frame_baker.cpp",
+        "src/gl/gpu_skinning.cpp",
+        "src/app/herd.cpp",
+        "shaders/skinning.vert",
     };
-    const std::regex copied(R"((\b60\.0*f?\b|\b1\.0986|log\(3|joint_texel\([^,()]+,\s*[0-9]))");
+    // 60 Hz, ln 3 (the stretch limit), ln 1000 (the kernel's cut-off), texel indices.
+    const std::regex copied(R"((\b60\.0*f?\b|\b1\.0986|log\(3|log\(1000|joint_texel\([^,()]+,\s*[0-9]))");
     for (const std::string& file : restatements) {
         const std::string text = read_source(file);
         ASSERT_FALSE(text.empty()) << file << " not found under " << DYNSKIN_SOURCE_DIR;

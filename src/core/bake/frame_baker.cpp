@@ -5,6 +5,7 @@
 
 #include "core/formulas/linear_blend_skinning.h"
 #include "core/bake/bind_space_offsets.h"
+#include "core/dynamics/oscillation_kernel.h"
 #include "dynskin/measurement_clock.h"
 
 namespace dynskin {
@@ -30,7 +31,7 @@ FrameBaker::FrameBaker(const Character& character, BakeRequest request)
         float tau = request_.settings.parameters.oscillation.damping;
         for (const JointSettings& joint : request_.settings.joints)
             if (joint.override_oscillation) tau = std::max(tau, joint.oscillation.damping);
-        const double settle = tau * std::log(1000.0) + 2.0 * kTickSeconds;
+        const double settle = -tau * std::log(kKernelEpsilon) + 2.0 * kTickSeconds;
         expected_periods_ = std::min(max_periods_, static_cast<int>(std::ceil(settle / period)) + 2);
         positions_.resize(static_cast<std::size_t>(schedule_.frame_count - 1));
         result_.frames.resize(positions_.size());

@@ -60,7 +60,7 @@ glm::vec3 filter(Measurements& m, bool linear, int j, Tick n, const OscillationP
     auto H = [&](Tick k) { return linear ? m.velocity(j, k) : m.omega(j, k); };
     glm::vec3 f = p.drag * H(n);
     if (!oscillations || !(p.damping > 0.0f)) return f;
-    const int K = std::min(static_cast<int>(std::ceil(p.damping * std::log(1000.0) * kTicksPerSecond)), kMaxKernelTicks);
+    const int K = std::min(static_cast<int>(std::ceil(p.damping * -std::log(kKernelEpsilon) * kTicksPerSecond)), kMaxKernelTicks);
     for (int k = 0; k < K; ++k) {
         const double time = k * h;
         const float kappa = static_cast<float>(p.amplitude * std::exp(-time / p.damping) *
