@@ -1,7 +1,8 @@
 #pragma once
-// What the bake tests share: running a command, and where the optional tools (the real
-// rigs, the CLI binary, node and its glTF-Validator) are; the io suite's glTF writer (and
-// its make_temp_folder).
+// What the bake and CLI tests share (tests/bake, tests/cli): running a command line, checking
+// that a file exists, reading its bytes; the io suite's glTF writer (and its make_temp_folder).
+// Where the optional tools are (the real rigs, the CLI binary, node and its glTF-Validator)
+// each suite's CMakeLists passes as DYNSKIN_* definitions.
 
 #include <string>
 #include <vector>
