@@ -143,8 +143,7 @@ void BM_DelayedLbs(benchmark::State& state) {
     WorkerPool pool(static_cast<int>(state.range(1)));
     Buffers b;
     for (auto _ : state) {
-        delayed.run(pool, s.character.skeleton, s.character.mesh, d.engine().hierarchical_weights(), d.engine().history(), s.t,
-                    d.pose(), 2.0f, b.positions, b.normals);
+        delayed.run(pool, d.engine().history(), s.t, d.pose(), 2.0f, b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }
 }

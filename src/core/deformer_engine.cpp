@@ -89,7 +89,7 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     const bool linear_base = !delayed && p.base == SkinningBase::Linear;
     const MorphedRest* morphed = morphed_rest_.active() ? &morphed_rest_ : nullptr;
     if (delayed) {
-        delayed_lbs_.run(*pool_, character_.skeleton, mesh, betas_, history_, *t, pose_, p.propagation_speed,
+        delayed_lbs_.run(*pool_, history_, *t, pose_, p.propagation_speed,
                          frame_.base_positions, frame_.base_normals, morphed);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);

@@ -22,6 +22,8 @@ namespace dynskin {
 class DeformerEngine {
 public:
     explicit DeformerEngine(const Character& character);
+    DeformerEngine(const DeformerEngine&) = delete;  // its stages refer to its own members
+    DeformerEngine& operator=(const DeformerEngine&) = delete;
 
     void reset() { history_.clear(); }
     void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);

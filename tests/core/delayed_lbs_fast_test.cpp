@@ -79,7 +79,7 @@ float fast_against_plain_dlbs(const DelayedCase& c) {
         history.advance(t, skeleton, c.motion);
         Pose pose = Pose::rest_of(skeleton);
         c.motion(t, pose);
-        fast.run(pool, skeleton, mesh, betas, history, t, pose, c.speed, positions, normals);
+        fast.run(pool, history, t, pose, c.speed, positions, normals);
         delayed_linear_blend_skinning(pool, skeleton, mesh, betas, distances, history, t, pose, c.speed, plain,
                                       plain_normals);
         const float d = test::max_distance(positions, plain) / size;
@@ -173,7 +173,7 @@ TEST(DelayedLbsFast, SameResultsAtAnyThreadCount) {
             history.advance(t, c.skeleton, motion);
             Pose pose = Pose::rest_of(c.skeleton);
             motion(t, pose);
-            fast.run(pool, c.skeleton, c.mesh, betas, history, t, pose, 0.9f, positions, normals);
+            fast.run(pool, history, t, pose, 0.9f, positions, normals);
         }
         results.push_back(positions);
         results.push_back(normals);

@@ -283,7 +283,7 @@ TEST(Morph, DelayedLbsSkinsTheMorphedRest) {
         history.advance(t, c.skeleton, motion);
         const Pose pose = pose_at(c, motion, t);
         morphed.update(c.mesh, pose.morph_weights);
-        fast.run(pool, c.skeleton, c.mesh, betas, history, t, pose, 1.5f, positions, normals, &morphed);
+        fast.run(pool, history, t, pose, 1.5f, positions, normals, &morphed);
         ASSERT_TRUE(fast.last_run_was_fast());
         const RestShape rest = morphed.shape();
         delayed_linear_blend_skinning(pool, c.skeleton, c.mesh, betas, fast.distances(), history, t, pose, 1.5f, plain,

@@ -20,7 +20,10 @@ std::vector<float> chain_root_distances(const HierarchicalWeights& betas, const 
 
 DelayedLbs::DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
                        float size)
-    : distances_(skeleton_distances(skeleton, mesh, betas, size)),
+    : skeleton_(skeleton),
+      mesh_(mesh),
+      betas_(betas),
+      distances_(skeleton_distances(skeleton, mesh, betas, size)),
       skin_([&] {
           const std::vector<float> key = chain_root_distances(betas, distances_);
           return build_blocked_skin(mesh, betas, &key);
@@ -36,7 +39,9 @@ std::size_t DelayedLbs::memory_bytes() const {
 }
 
 // The undelayed part of every joint for this frame. False when some scale is not uniform.
-bool DelayedLbs::prepare_joints(const Skeleton& skeleton, const SkinnedMesh& mesh, const Pose& pose) {
+bool DelayedLbs::prepare_joints(const Pose& pose) {
+    const Skeleton& skeleton = skeleton_;
+    const SkinnedMesh& mesh = mesh_;
     std::vector<float>& scale = scales_;  // running product of the uniform scales
     for (std::size_t j = 0; j < joints_.size(); ++j) {
         const Trs& local = pose.local[j];
@@ -58,15 +63,14 @@ bool DelayedLbs::prepare_joints(const Skeleton& skeleton, const SkinnedMesh& mes
     return true;
 }
 
-void DelayedLbs::run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh,
-                     const HierarchicalWeights& betas, const JointMotionHistory& history, double t,
-                     const Pose& pose, float speed, std::vector<glm::vec3>& positions,
-                     std::vector<glm::vec3>& normals, const MorphedRest* morphed) {
+void DelayedLbs::run(WorkerPool& pool, const JointMotionHistory& history, double t, const Pose& pose, float speed,
+                     std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, const MorphedRest* morphed) {
+    const SkinnedMesh& mesh = mesh_;
     const bool morphs = morphed && morphed->active();
-    last_run_was_fast_ = delays_.complete && prepare_joints(skeleton, mesh, pose);
+    last_run_was_fast_ = delays_.complete && prepare_joints(pose);
     if (!last_run_was_fast_) {
         const RestShape shape = morphs ? morphed->shape() : mesh.rest_shape();
-        delayed_linear_blend_skinning(pool, skeleton, mesh, betas, distances_, history, t, pose, speed, positions,
+        delayed_linear_blend_skinning(pool, skeleton_, mesh, betas_, distances_, history, t, pose, speed, positions,
                                       normals, &shape);
         return;
     }

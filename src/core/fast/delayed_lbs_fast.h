@@ -23,15 +23,16 @@ namespace dynskin {
 // lookup per lane.
 class DelayedLbs {
 public:
+    // The skeleton, the skin and the weights must outlive it, unchanged.
     DelayedLbs(const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas, float size);
+    DelayedLbs(const DelayedLbs&) = delete;
+    DelayedLbs& operator=(const DelayedLbs&) = delete;
 
     // speed: c in character sizes per second. The history must have advanced to t.
     // Results do not depend on the pool's thread count. morphed: the morphed rest to skin
     // (null or inactive: the mesh's own rest).
-    void run(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh, const HierarchicalWeights& betas,
-             const JointMotionHistory& history, double t, const Pose& pose, float speed,
-             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
-             const MorphedRest* morphed = nullptr);
+    void run(WorkerPool& pool, const JointMotionHistory& history, double t, const Pose& pose, float speed,
+             std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, const MorphedRest* morphed = nullptr);
 
     const BlockedSkin& layout() const { return skin_; }
     // Whether the last run took the SIMD kernel (false: it fell back to the plain version).
@@ -42,8 +43,11 @@ public:
     std::size_t memory_bytes() const;
 
 private:
-    bool prepare_joints(const Skeleton& skeleton, const SkinnedMesh& mesh, const Pose& pose);
+    bool prepare_joints(const Pose& pose);
 
+    const Skeleton& skeleton_;
+    const SkinnedMesh& mesh_;
+    const HierarchicalWeights& betas_;
     std::vector<float> distances_;
     BlockedSkin skin_;
     BlockedRestMorph rest_morph_;
