@@ -58,7 +58,7 @@ void large_character(gl::SceneRenderer& renderer, const gl::RenderTarget& target
     mesh.colors = &big.mesh.colors;
     mesh.vertex_count = big.mesh.vertex_count();
     renderer.set_mesh(mesh);
-    renderer.gpu().set_mesh(big, deformer);
+    renderer.set_gpu_mesh(big, deformer);
     Camera camera(3.0f);
 
     const double cpu = milliseconds_per_frame(20, [&](int f) {
@@ -70,7 +70,7 @@ void large_character(gl::SceneRenderer& renderer, const gl::RenderTarget& target
     camera.view.gpu = true;
     const double gpu = milliseconds_per_frame(20, [&](int f) {
         deformer.update_joints(f / 60.0, motion, settings);
-        renderer.gpu().update_joints(big, deformer, f / 60.0, settings.parameters);
+        renderer.update_gpu_joints(big, deformer, f / 60.0, settings.parameters);
         target.bind_scene();
         renderer.draw(camera.view, {}, glm::ivec2(target.width(), target.height()));
     });
@@ -84,14 +84,14 @@ void herd(gl::SceneRenderer& renderer, const gl::RenderTarget& target, int count
     const io::LoadedCharacter cow = characters::load_character("cow");
     const Character& c = cow.character;
     Deformer deformer(c);
-    renderer.gpu().set_mesh(c, deformer);
+    renderer.set_gpu_mesh(c, deformer);
     const DynamicSettings settings = cow.settings.value_or(DynamicSettings{});
     app::Herd crowd(count, c);
-    crowd.prepare(c, settings, renderer.gpu());
+    crowd.prepare(c, settings, renderer);
     Camera camera(glm::length(crowd.hi() - crowd.lo()));
     camera.view.gpu = camera.view.herd = true;
     const double gpu = milliseconds_per_frame(5, [&](int f) {
-        crowd.update(f / 60.0, renderer.gpu());
+        crowd.update(f / 60.0, renderer);
         target.bind_scene();
         renderer.draw(camera.view, {}, glm::ivec2(target.width(), target.height()));
     });

@@ -37,7 +37,7 @@ Herd::Herd(int count, const Character& character, unsigned seed) {
     hi_ = glm::vec3(half + reach, hi.y, half + reach);
 }
 
-void Herd::prepare(const Character& character, const DynamicSettings& settings, gl::GpuSkinning& gpu) {
+void Herd::prepare(const Character& character, const DynamicSettings& settings, gl::SceneRenderer& renderer) {
     if (prepared_settings_ && *prepared_settings_ == settings) return;
     prepared_settings_ = settings;
 
@@ -54,14 +54,14 @@ void Herd::prepare(const Character& character, const DynamicSettings& settings, 
         if (n >= warm_loops * loop_ticks_)
             gl::GpuSkinning::append_joint_row(character, deformer, texels);
     }
-    gpu.set_joint_rows(texels, settings.parameters, deformer.size());
+    renderer.set_herd_rows(texels, settings.parameters, deformer.size());
 }
 
-void Herd::update(double world_time, gl::GpuSkinning& gpu) {
+void Herd::update(double world_time, gl::SceneRenderer& renderer) {
     const long long tick = static_cast<long long>(std::floor(world_time * kTicksPerSecond));
     for (std::size_t i = 0; i < rows_.size(); ++i)
         rows_[i] = static_cast<int>(((tick + phase_ticks_[i]) % loop_ticks_ + loop_ticks_) % loop_ticks_);
-    gpu.set_instances(placements_, rows_);
+    renderer.set_herd_instances(placements_, rows_);
 }
 
 }  // namespace dynskin::app

@@ -10,7 +10,7 @@
 
 #include "dynskin/character.h"
 #include "dynskin/settings.h"
-#include "gl/gpu_skinning.h"
+#include "gl/scene_renderer.h"
 
 namespace dynskin::app {
 
@@ -18,10 +18,11 @@ class Herd {
 public:
     Herd(int count, const Character& character, unsigned seed = 1);
 
-    // Measures the loop again when the settings changed since the last call.
-    void prepare(const Character& character, const DynamicSettings& settings, gl::GpuSkinning& gpu);
-    // Each instance's row at this time.
-    void update(double world_time, gl::GpuSkinning& gpu);
+    // Measures the loop again when the settings changed since the last call, and gives the
+    // renderer its rows.
+    void prepare(const Character& character, const DynamicSettings& settings, gl::SceneRenderer& renderer);
+    // Gives the renderer each instance's row at this time.
+    void update(double world_time, gl::SceneRenderer& renderer);
 
     int count() const { return static_cast<int>(placements_.size()); }
     glm::vec3 lo() const { return lo_; }

@@ -92,6 +92,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
 
     if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();
+    pipeline_ = std::make_unique<FramePipeline>(*renderer_);
     state_.gpu_path = options.gpu || options.herd > 0;
     load(options.character);
     if (!state_.scene && options.character != "bar") load("bar");  // keep something on screen
@@ -118,6 +119,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
 }
 
 ViewerApp::~ViewerApp() {
+    pipeline_.reset();
     renderer_.reset();
     target_.reset();
     ImGui_ImplOpenGL3_Shutdown();
@@ -143,10 +145,9 @@ void ViewerApp::load(const std::string& file_or_name) {
         state_.drive_history.clear();
         state_.reset_history = true;
         state_.frame_camera = true;
-        upload_character();
-        if (options_.herd > 0) {
-            herd_ = std::make_unique<Herd>(options_.herd, state_.scene->character());
-            state_.herd_instances = herd_->count();
+        pipeline_->set_scene(*state_.scene, options_.herd);
+        if (const Herd* herd = pipeline_->herd()) {
+            state_.herd_instances = herd->count();
             state_.display.skeleton = false;
         }
     } catch (const std::exception& e) {
@@ -193,27 +194,6 @@ void ViewerApp::apply_script_events() {
     for (int b = 0; b < 3; ++b) io.MouseDown[b] = script_buttons_[b];
 }
 
-void ViewerApp::upload_character() {
-    Scene& scene = *state_.scene;
-    const SkinnedMesh& mesh = scene.character().mesh;
-    gl::StaticMesh m;
-    m.triangles = &mesh.triangles;
-    m.colors = &mesh.colors;
-    m.look = &scene.loaded.look;
-    m.vertex_count = mesh.vertex_count();
-    renderer_->set_mesh(m);
-    renderer_->gpu().set_mesh(scene.character(), scene.deformer, scene.loaded.look.texture_uvs);
-}
-
-const std::vector<glm::vec3>& ViewerApp::shown_positions() {
-    if (!state_.gpu_path || visualising_) return state_.scene->deformer.positions();
-    if (gpu_captured_frame_ != frame_index_) {  // once a frame at most, and only when asked
-        renderer_->gpu().capture(gpu_positions_, gpu_normals_, true);
-        gpu_captured_frame_ = frame_index_;
-    }
-    return gpu_positions_;
-}
-
 int ViewerApp::run() {
     if (options_.headless) {
         for (int f = 0; f < std::max(options_.frames, 1); ++f) frame_tick(options_.frame_seconds);
@@ -232,6 +212,7 @@ int ViewerApp::run() {
 
 void ViewerApp::frame_tick(double dt) {
     const auto start = std::chrono::steady_clock::now();
+    pipeline_->begin_frame();
     glfwPollEvents();
     if (state_.load_request) {
         const std::string request = *state_.load_request;
@@ -328,7 +309,7 @@ void ViewerApp::handle_viewport_input() {
     const bool over_ui = io.WantCaptureMouse && left_drag_ == LeftDrag::None;
 
     const std::vector<glm::vec3> joints = joint_positions(scene.deformer);
-    const bool editing = !herd_;  // a herd is looked at, not edited
+    const bool editing = !pipeline_->herd();  // a herd is looked at, not edited
     state_.hovered_joint = editing && !over_ui && state_.tool == Tool::Drag && left_drag_ == LeftDrag::None
                                ? pick_joint(joints, state_.camera, cursor, viewport, 12.0f * io.FontGlobalScale)
                                : -1;
@@ -336,7 +317,7 @@ void ViewerApp::handle_viewport_input() {
     // The brush: a circle of its radius on the surface under the cursor.
     glm::vec3 surface;
     if (editing && state_.tool == Tool::Paint && !over_ui &&
-        intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, surface)) {
+        intersect_mesh(ray, pipeline_->shown_positions(state_), scene.character().mesh.triangles, surface)) {
         const glm::mat4 v = state_.camera.view();
         const glm::vec3 right(v[0][0], v[1][0], v[2][0]);
         glm::vec2 centre, edge;
@@ -363,7 +344,7 @@ void ViewerApp::handle_viewport_input() {
             centroid_drag_start_ = state_.settings.joints[centroid].centroid_offset;
             centroid_drag_.begin(centroid, scene.deformer.engine().drives()[centroid].centroid, state_.camera);
         } else if (editing && state_.tool == Tool::Paint &&
-                   intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit)) {
+                   intersect_mesh(ray, pipeline_->shown_positions(state_), scene.character().mesh.triangles, hit)) {
             left_drag_ = LeftDrag::Paint;
             scene.painter.begin_stroke(painted_layer(scene, state_.paint_layer));
         } else if (state_.hovered_joint >= 0) {
@@ -387,8 +368,8 @@ void ViewerApp::handle_viewport_input() {
                     ray, scene.deformer.globals()[centroid_drag_.joint()], centroid_drag_start_);
                 break;
             case LeftDrag::Paint:
-                if (intersect_mesh(ray, shown_positions(), scene.character().mesh.triangles, hit))
-                    scene.painter.dab(state_.brush, hit, scene.deformer.size(), shown_positions(),
+                if (intersect_mesh(ray, pipeline_->shown_positions(state_), scene.character().mesh.triangles, hit))
+                    scene.painter.dab(state_.brush, hit, scene.deformer.size(), pipeline_->shown_positions(state_),
                                       painted_layer(scene, state_.paint_layer));
                 break;
             case LeftDrag::None: break;
@@ -411,13 +392,14 @@ void ViewerApp::handle_viewport_input() {
 
 void ViewerApp::draw_overlays() {
     const Scene& scene = *state_.scene;
-    if (herd_ || !(state_.display.centroids || visualising_)) return;
+    const bool visualising = pipeline_->visualising();
+    if (pipeline_->herd() || !(state_.display.centroids || visualising)) return;
     int width = 0, height = 0;
     glfwGetWindowSize(window_, &width, &height);
     const glm::vec2 viewport(std::max(width, 1), std::max(height, 1));
     ImDrawList* draw = ImGui::GetBackgroundDrawList();  // over the scene, under the panels
     const float scale = ImGui::GetIO().FontGlobalScale;
-    if (visualising_) {
+    if (visualising) {
         std::vector<ImVec2> points;
         for (const std::vector<glm::vec3>& path : scene.steady_view.paths()) {
             points.clear();
@@ -447,51 +429,10 @@ void ViewerApp::draw_overlays() {
 }
 
 void ViewerApp::simulate(double dt) {
-    Scene& scene = *state_.scene;
-    if (state_.reset_history) {
-        scene.deformer.reset();
-        scene.timeline.clear();
-        state_.reset_history = false;
-    }
-    state_.world_time += dt;
-    PoseInput& input = scene.input;
-    // The visualiser holds the pose: the clip waits while it is on.
-    visualising_ = state_.steady.enabled && state_.selected_joint >= 0 && !herd_;
-    if (state_.playback.playing && input.clip >= 0 && !visualising_) {
-        input.clip_time += dt * state_.playback.speed;
-        const double duration = scene.character().clips[input.clip].duration;
-        if (!input.loop) input.clip_time = std::min(input.clip_time, duration);
-    }
-    scene.timeline.record(state_.world_time, input);
-    // One tick behind the input, so that every tick samples poses that were given.
-    const Character& character = scene.character();
-    const PoseTimeline& timeline = scene.timeline;
-    const PoseSampler sampler = [&](double t, Pose& pose) { timeline.sample(character, t, pose); };
-    if (visualising_) {
-        Pose pose{character.skeleton.rest};
-        sampler(state_.world_time - kTickSeconds, pose);
-        scene.steady_view.update(scene.deformer, pose, state_.settings, state_.selected_joint, state_.steady,
-                                 scene.painter.revision());
-    } else if (herd_) {
-        herd_->prepare(character, state_.settings, renderer_->gpu());
-        herd_->update(state_.world_time, renderer_->gpu());
-    } else if (state_.gpu_path) {
-        scene.deformer.update_joints(state_.world_time - kTickSeconds, sampler, state_.settings);
-        gl::GpuSkinning& gpu = renderer_->gpu();
-        gpu.update_joints(character, scene.deformer, state_.world_time - kTickSeconds, state_.settings.parameters);
-        // The painted layer is per-vertex data: it goes up only while it can change.
-        if (state_.tool == Tool::Paint || scene.painter.revision() != gpu_paint_revision_) {
-            gpu.update_painted_layers(character.mesh);
-            gpu_paint_revision_ = scene.painter.revision();
-        }
-    } else {
-        scene.deformer.update(state_.world_time - kTickSeconds, sampler, state_.settings);
-    }
-    if (!visualising_) scene.steady_view.forget();
-    state_.exports.clip.record(character, timeline, state_.world_time - kTickSeconds);
-
+    pipeline_->simulate(state_, dt);
     if (state_.selected_joint >= 0) {
-        state_.drive_history.push_back(glm::length(scene.deformer.engine().drives()[state_.selected_joint].angular));
+        state_.drive_history.push_back(
+            glm::length(state_.scene->deformer.engine().drives()[state_.selected_joint].angular));
         while (state_.drive_history.size() > 300) state_.drive_history.pop_front();
     }
 }
@@ -509,60 +450,16 @@ void ViewerApp::draw_frame() {
     if (state_.scene) {
         Scene& scene = *state_.scene;
         const Deformer& d = scene.deformer;
-        const SkinnedMesh& mesh = scene.character().mesh;
+        const Herd* herd = pipeline_->herd();  // the camera frames the whole herd
         if (state_.frame_camera) {
             posed_bounds(scene, scene.framed_lo, scene.framed_hi);
-            state_.camera.frame(herd_ ? herd_->lo() : scene.framed_lo, herd_ ? herd_->hi() : scene.framed_hi,
+            state_.camera.frame(herd ? herd->lo() : scene.framed_lo, herd ? herd->hi() : scene.framed_hi,
                                 float(fb_width) / float(fb_height));
             state_.frame_camera = false;
         }
-        const glm::vec3 lo = herd_ ? herd_->lo() : scene.framed_lo, hi = herd_ ? herd_->hi() : scene.framed_hi;
+        const glm::vec3 lo = herd ? herd->lo() : scene.framed_lo, hi = herd ? herd->hi() : scene.framed_hi;
         const auto upload_start = std::chrono::steady_clock::now();
-        view.gpu = (state_.gpu_path || herd_) && !visualising_;
-        view.herd = herd_ != nullptr;
-        const bool deformed = view.gpu || !d.positions().empty();
-        if (!view.gpu && deformed) {
-            renderer_->update_skin(d.positions(), d.normals());
-            if (state_.display.ghost) renderer_->update_ghost(d.base_positions(), d.base_normals());
-        }
-        view.color_map = state_.display.color_map != ColorMap::None && deformed;
-        if (view.color_map) {
-            scalars_.assign(mesh.vertex_count(), 0.0f);
-            switch (state_.display.color_map) {
-                case ColorMap::PaintedLayer: {
-                    scalars_ = painted_layer(scene, state_.paint_layer);
-                    float top = 1.0f;
-                    for (float w : scalars_) top = std::max(top, std::abs(w));
-                    view.diverging = true;
-                    view.scalar_range = glm::vec2(-top, top);
-                    break;
-                }
-                case ColorMap::SkinWeight:
-                    for (std::size_t i = 0; i < mesh.vertex_count(); ++i)
-                        for (std::uint32_t e = mesh.weights.offsets[i]; e < mesh.weights.offsets[i + 1]; ++e)
-                            if (static_cast<int>(mesh.weights.joints[e]) == state_.selected_joint)
-                                scalars_[i] += mesh.weights.weights[e];
-                    view.scalar_range = glm::vec2(0.0f, 1.0f);
-                    break;
-                case ColorMap::Displacement: {
-                    const std::vector<glm::vec3>& shown = shown_positions();
-                    const std::vector<glm::vec3>* base = &d.base_positions();
-                    if (view.gpu) {
-                        renderer_->gpu().capture(gpu_base_positions_, gpu_normals_, false);
-                        base = &gpu_base_positions_;
-                    }
-                    float top = 1e-3f;
-                    for (std::size_t i = 0; i < mesh.vertex_count(); ++i) {
-                        scalars_[i] = glm::length(shown[i] - (*base)[i]) / d.size();
-                        top = std::max(top, scalars_[i]);
-                    }
-                    view.scalar_range = glm::vec2(0.0f, top);
-                    break;
-                }
-                case ColorMap::None: break;
-            }
-            renderer_->update_scalars(scalars_);
-        }
+        pipeline_->prepare_view(state_, view);
         state_.upload_ms = static_cast<float>(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - upload_start).count());
 
@@ -582,7 +479,7 @@ void ViewerApp::draw_frame() {
         view.show_skeleton = state_.display.skeleton;
         const float size = d.size();
         view.ground_center = glm::vec3(0.5f * (lo.x + hi.x), lo.y, 0.5f * (lo.z + hi.z));
-        view.ground_extent = herd_ ? 0.8f * glm::length(hi - lo) : 4.0f * size;
+        view.ground_extent = herd ? 0.8f * glm::length(hi - lo) : 4.0f * size;
         view.grid_cell = std::pow(10.0f, std::floor(std::log10(std::max(size, 1e-6f) / 4.0f)));
         view.joint_size = 9.0f * ImGui::GetIO().FontGlobalScale;
         skeleton.joints = joint_positions(d);

@@ -1,14 +1,15 @@
 #pragma once
-// The viewer: a GLFW window with an OpenGL 3.3 core context, Dear ImGui panels, and the
-// frame loop that measures, deforms, draws. frame_tick() steps one frame so that headless
-// runs and tests can drive it.
+// The viewer: a GLFW window with an OpenGL 3.3 core context, Dear ImGui panels, the input,
+// and the frame loop. Which simulation runs and what the renderer draws of it is the frame
+// pipeline's (frame_pipeline.h). frame_tick() steps one frame so that headless runs and
+// tests can drive it.
 
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "app/centroid_handles.h"
-#include "app/herd.h"
+#include "app/frame_pipeline.h"
 #include "app/input_script.h"
 #include "app/viewer_state.h"
 
@@ -61,33 +62,26 @@ private:
     void load(const std::string& file_or_name);
     void handle_viewport_input();
     void handle_keys();
+    // The frame pipeline's simulation, then |F| of the selected joint for its plot.
     void simulate(double dt);
     void draw_frame();
     // The squash centroids and the visualiser's paths, over the view.
     void draw_overlays();
-    void upload_character();
     void select_clip(const std::string& name_or_index);
     void apply_script_events();
     void update_title();
-    // The skin as shown: the CPU deformer's, or read back from the GPU path when needed.
-    const std::vector<glm::vec3>& shown_positions();
 
     ViewerOptions options_;
     GLFWwindow* window_ = nullptr;
     ViewerState state_;
     std::unique_ptr<gl::SceneRenderer> renderer_;
     std::unique_ptr<gl::RenderTarget> target_;
-    std::unique_ptr<Herd> herd_;
+    std::unique_ptr<FramePipeline> pipeline_;  // made with the renderer it feeds
     // What a left-button drag in the view does, decided when the button goes down.
     enum class LeftDrag { None, Orbit, Joint, Paint, Centroid };
     LeftDrag left_drag_ = LeftDrag::None;
-    std::vector<float> scalars_;
     CentroidDrag centroid_drag_;
     glm::vec3 centroid_drag_start_{0.0f};  // the offset when the drag began
-    bool visualising_ = false;             // the steady-motion visualiser is shown this frame
-    std::vector<glm::vec3> gpu_positions_, gpu_normals_, gpu_base_positions_;
-    int gpu_captured_frame_ = -1;
-    int gpu_paint_revision_ = -1;
     int screenshot_count_ = 0;
     std::string pending_screenshot_;  // written at the end of the frame
     int frame_index_ = 0;

@@ -122,6 +122,31 @@ void SceneRenderer::update_scalars(const std::vector<float>& scalars) {
     if (gpu_.vertex_count() == scalars.size()) gpu_.update_scalars(scalars);
 }
 
+void SceneRenderer::set_gpu_mesh(const Character& character, const Deformer& deformer,
+                                 const std::vector<glm::vec2>& texture_uvs) {
+    gpu_.set_mesh(character, deformer, texture_uvs);
+}
+
+void SceneRenderer::update_gpu_joints(const Character& character, const Deformer& deformer, double t,
+                                      const DynamicParameters& parameters) {
+    gpu_.update_joints(character, deformer, t, parameters);
+}
+
+void SceneRenderer::update_gpu_painted_layers(const SkinnedMesh& mesh) { gpu_.update_painted_layers(mesh); }
+
+void SceneRenderer::capture_gpu_skin(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend) {
+    gpu_.capture(positions, normals, bend);
+}
+
+void SceneRenderer::set_herd_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters,
+                                  float size) {
+    gpu_.set_joint_rows(texels, parameters, size);
+}
+
+void SceneRenderer::set_herd_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows) {
+    gpu_.set_instances(placements, rows);
+}
+
 GLuint SceneRenderer::bind_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading,
                                 glm::vec4 color) {
     GLuint program = mesh_program_.id();

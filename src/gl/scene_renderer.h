@@ -36,8 +36,8 @@ struct SceneView {
     bool show_grid = true;
     bool show_skeleton = true;
     bool color_map = false;        // shade with the per-vertex scalars instead of the albedo
-    bool gpu = false;              // the skin is skinned and bent by gpu(), not uploaded
-    bool herd = false;             // with gpu: draw gpu()'s instances
+    bool gpu = false;              // the skin is skinned and bent by the vertex shader, not uploaded
+    bool herd = false;             // with gpu: draw the herd's instances
     bool diverging = false;
     glm::vec2 scalar_range{0.0f, 1.0f};
 
@@ -63,8 +63,25 @@ public:
     void update_skin(const std::vector<glm::vec3>& positions, const std::vector<glm::vec3>& normals);
     void update_ghost(const std::vector<glm::vec3>& positions, const std::vector<glm::vec3>& normals);
     void update_scalars(const std::vector<float>& scalars);
-    // The vertex-shader path; its mesh is set with gpu().set_mesh().
-    GpuSkinning& gpu() { return gpu_; }
+
+    // The vertex-shader path (SceneView::gpu), kept behind these calls so that the caller
+    // feeds it and reads it back but cannot draw with it or break its buffers.
+    // Its per-vertex data, once per character (set_mesh sets the rest of what is drawn).
+    void set_gpu_mesh(const Character& character, const Deformer& deformer,
+                      const std::vector<glm::vec2>& texture_uvs = {});
+    // This frame's joints, from a deformer updated to time t (GpuSkinning::update_joints).
+    void update_gpu_joints(const Character& character, const Deformer& deformer, double t,
+                           const DynamicParameters& parameters);
+    // A painted layer (bend, floppy, squash) changed.
+    void update_gpu_painted_layers(const SkinnedMesh& mesh);
+    // Runs the shader over every vertex and reads back the skin it draws: bent, or the base
+    // skinning without the bend (what the ghost shows).
+    void capture_gpu_skin(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend);
+
+    // A herd (SceneView::herd): rows of joint data (GpuSkinning::append_joint_row), and each
+    // instance's place and turn (xyz, angle about +Y) with the row it shows.
+    void set_herd_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters, float size);
+    void set_herd_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows);
 
     // Draws into the bound framebuffer, whose size is viewport.
     void draw(const SceneView& view, const SkeletonView& skeleton, glm::ivec2 viewport);
