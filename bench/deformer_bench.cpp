@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "core/formulas/bend.h"
-#include "core/fast/blocked_deformer.h"
 #include "core/deformer_engine.h"
+#include "core/fast/blocked_deformer.h"
+#include "core/formulas/bend.h"
 #include "core/formulas/linear_blend_skinning.h"
 #include "synthetic_character.h"
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "dynskin/character.h"
-#include "dynskin/settings.h"
 #include "dynskin/display_look.h"
+#include "dynskin/settings.h"
 
 namespace dynskin::io {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <random>
 
-#include "dynskin/deformer.h"
 #include "core/dynamics/joint_motion_history.h"
+#include "dynskin/deformer.h"
 
 namespace dynskin::app {
 

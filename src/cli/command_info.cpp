@@ -6,8 +6,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cli/commands.h"
 #include "characters/character_source.h"
+#include "cli/commands.h"
 
 namespace dynskin::cli {
 

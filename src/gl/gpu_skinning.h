@@ -6,9 +6,9 @@
 
 #include <vector>
 
-#include "dynskin/deformer.h"
 #include "core/dynamics/joint_motion_history.h"
 #include "core/formulas/morphed_rest.h"
+#include "dynskin/deformer.h"
 #include "gl/gl_objects.h"
 
 namespace dynskin::gl {

@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "dynskin/measurement_clock.h"
 #include "core/formulas/squash.h"
+#include "dynskin/measurement_clock.h"
 
 namespace dynskin::gl {
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "dynskin/character.h"
-#include "dynskin/settings.h"
 #include "dynskin/bake.h"
-#include "io/gltf_character_writer.h"
+#include "dynskin/character.h"
 #include "dynskin/gltf_loader.h"
+#include "dynskin/settings.h"
+#include "io/gltf_character_writer.h"
 
 namespace dynskin::io {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "io/gltf_document.h"
 #include "dynskin/gltf_loader.h"
+#include "io/gltf_document.h"
 #include "io/gltf_mesh.h"
 
 namespace dynskin::io {

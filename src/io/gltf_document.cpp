@@ -5,8 +5,8 @@
 #include <fstream>
 #include <limits>
 
-#include "io/glb_container.h"
 #include "dynskin/gltf_loader.h"
+#include "io/glb_container.h"
 
 namespace dynskin::io {
 namespace {

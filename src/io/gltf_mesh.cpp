@@ -5,8 +5,8 @@
 
 #include <glm/gtc/matrix_inverse.hpp>
 
-#include "io/gltf_accessors.h"
 #include "dynskin/gltf_loader.h"
+#include "io/gltf_accessors.h"
 #include "io/gltf_morph_targets.h"
 
 namespace dynskin::io {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "io/gltf_accessors.h"
 #include "dynskin/gltf_loader.h"
+#include "io/gltf_accessors.h"
 
 namespace dynskin::io {
 namespace {

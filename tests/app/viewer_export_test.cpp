@@ -8,8 +8,8 @@
 
 #include "app/export_actions.h"
 #include "app/viewer_app.h"
-#include "viewer_test_support.h"
 #include "dynskin/gltf_loader.h"
+#include "viewer_test_support.h"
 
 namespace dynskin::app {
 namespace {

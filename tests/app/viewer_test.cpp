@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/deformer_engine.h"
 #include "app/viewer_app.h"
-#include "viewer_test_support.h"
 #include "characters/bundled_characters.h"
+#include "core/deformer_engine.h"
+#include "viewer_test_support.h"
 
 namespace dynskin::app {
 namespace {

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "characters/bundled_characters.h"
-#include "io/gltf_character_writer.h"
 #include "dynskin/gltf_loader.h"
+#include "io/gltf_character_writer.h"
 
 namespace dynskin::io {
 namespace {

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bake_test_support.h"
-#include "material_scenes.h"
 #include "gltf_reference_player.h"
+#include "material_scenes.h"
 #include "morph_rigs.h"
 
 namespace dynskin::test {

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <limits>
 
-#include "dynskin/deformer.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/delayed_lbs.h"
+#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/deformer.h"
 #include "test_support.h"
 
 namespace dynskin {

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-#include "dynskin/deformer.h"
 #include "core/formulas/reference_deformer.h"
+#include "dynskin/deformer.h"
 #include "test_support.h"
 
 namespace dynskin {

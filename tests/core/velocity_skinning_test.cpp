@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "core/formulas/bend.h"
-#include "dynskin/deformer.h"
 #include "core/formulas/squash.h"
+#include "dynskin/deformer.h"
 #include "test_support.h"
 
 namespace dynskin {

@@ -14,8 +14,8 @@
 
 #include "characters/bundled_characters.h"
 #include "characters/character_source.h"
-#include "dynskin/deformer.h"
 #include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/deformer.h"
 #include "gl/gl.h"
 #include "gl/gpu_skinning.h"
 #include "morph_rigs.h"

@@ -6,9 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include "dynskin/gltf_loader.h"
 #include "dynskin/pose.h"
 #include "gltf_writer.h"
-#include "dynskin/gltf_loader.h"
 
 namespace dynskin::test {
 

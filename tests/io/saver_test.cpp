@@ -2,8 +2,8 @@
 
 #include <fstream>
 
-#include "io/gltf_document.h"
 #include "dynskin/gltf_saver.h"
+#include "io/gltf_document.h"
 #include "io_test_support.h"
 
 namespace dynskin::test {

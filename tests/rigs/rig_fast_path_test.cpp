@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <string>
 
-#include "core/deformer_engine.h"
 #include "characters/bundled_characters.h"
+#include "core/deformer_engine.h"
 #include "core/formulas/reference_deformer.h"
 #include "dynskin/gltf_loader.h"
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/formulas/linear_blend_skinning.h"
 #include "core/bake/bind_space_offsets.h"
 #include "core/dynamics/oscillation_kernel.h"
+#include "core/formulas/linear_blend_skinning.h"
 #include "dynskin/measurement_clock.h"
 
 namespace dynskin {

@@ -7,8 +7,8 @@
 #include <cstddef>
 
 #include "dynskin/character.h"
-#include "dynskin/settings.h"
 #include "dynskin/pose_sampler.h"
+#include "dynskin/settings.h"
 
 namespace dynskin {
 

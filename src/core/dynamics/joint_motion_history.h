@@ -2,8 +2,8 @@
 // The measurement side of the method: at every tick of the fixed clock, sample the pose and
 // record each joint's velocity relative to its parent, plus its local rotation (for dLBS).
 
-#include "dynskin/pose_sampler.h"
 #include "core/dynamics/tick_history.h"
+#include "dynskin/pose_sampler.h"
 
 namespace dynskin {
 

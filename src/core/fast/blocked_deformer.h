@@ -8,11 +8,11 @@
 
 #include <vector>
 
-#include "core/formulas/bend.h"
 #include "core/fast/bend_simd.h"
 #include "core/fast/blocked_rest_morph.h"
 #include "core/fast/blocked_skin.h"
 #include "core/fast/worker_pool.h"
+#include "core/formulas/bend.h"
 
 namespace dynskin {
 

@@ -11,8 +11,8 @@
 
 #include <glm/glm.hpp>
 
-#include "core/fast/delayed_lbs_delays.h"
 #include "core/fast/blocked_skin.h"
+#include "core/fast/delayed_lbs_delays.h"
 #include "core/fast/delayed_lbs_rotation_table.h"
 
 namespace dynskin {

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "dynskin/skinned_mesh.h"
 #include "core/formulas/squash.h"
+#include "dynskin/skinned_mesh.h"
 
 namespace dynskin {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "core/formulas/hierarchical_weights.h"
 #include "core/dynamics/joint_drive.h"
+#include "core/formulas/hierarchical_weights.h"
 
 namespace dynskin {
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "dynskin/skinned_mesh.h"
 #include "core/fast/worker_pool.h"
+#include "dynskin/skinned_mesh.h"
 
 namespace dynskin {
 

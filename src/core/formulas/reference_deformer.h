@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "dynskin/character.h"
-#include "dynskin/settings.h"
 #include "dynskin/pose_sampler.h"
+#include "dynskin/settings.h"
 
 namespace dynskin {
 

@@ -10,8 +10,8 @@
 
 #include <glm/glm.hpp>
 
-#include "dynskin/settings.h"
 #include "core/dynamics/joint_drive.h"
+#include "dynskin/settings.h"
 
 namespace dynskin {
 

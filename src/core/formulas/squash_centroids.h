@@ -5,9 +5,9 @@
 
 #include <vector>
 
-#include "dynskin/settings.h"
-#include "core/formulas/hierarchical_weights.h"
 #include "core/dynamics/joint_drive.h"
+#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/settings.h"
 #include "dynskin/skinned_mesh.h"
 
 namespace dynskin {
