@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -99,6 +101,25 @@ TEST(PublicApi, BadInputIsRefusedWithAMessage) {
 TEST(PublicApi, TheClockRunsAtItsRate) {
     EXPECT_EQ(tick_time(60), 1.0);
     EXPECT_EQ(first_tick_at_or_after(1.0), Tick(kTicksPerSecond));
+}
+
+// The README's example ("The core as a library"), as written there.
+TEST(PublicApi, TheReadmeExampleRuns) {
+    const std::string path = std::string(DYNSKIN_SOURCE_DIR) + "/assets/cow.glb";
+    dynskin::io::LoadedCharacter cow = dynskin::io::load_gltf(path);  // throws LoadError
+    dynskin::Deformer deformer(cow.character);  // throws std::invalid_argument for a broken rig
+    const dynskin::DynamicSettings settings = cow.settings.value_or(dynskin::DynamicSettings{});
+    const dynskin::PoseSampler walk = dynskin::clip_sampler(cow.character.skeleton, cow.character.clips[0], true);
+    for (int frame = 0; frame < 120; ++frame) {
+        deformer.update(frame / 60.0, walk, settings);  // any times, at any rate
+        ASSERT_EQ(deformer.positions().size(), cow.character.mesh.vertex_count());
+    }
+    double largest = 0.0;
+    for (std::size_t i = 0; i < deformer.positions().size(); ++i) {
+        ASSERT_TRUE(std::isfinite(deformer.positions()[i].x));
+        largest = std::max(largest, double(glm::length(deformer.positions()[i] - deformer.base_positions()[i])));
+    }
+    EXPECT_GT(largest, 1e-3 * deformer.size());  // the walk moves the skin beyond LBS
 }
 
 }  // namespace

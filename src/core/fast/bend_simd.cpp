@@ -206,7 +206,8 @@ HWY_INLINE void AddLag(D d, V3 linear, V beta, V gamma, V3 u, Accumulated& acc) 
     acc.jacobian[2] = MulAdd3(direction.z, column, acc.jacobian[2]);
 }
 
-// One joint's squash & stretch of the lanes (squash.h's add_squash); k = S sigma_i s_j / L.
+// One joint's squash & stretch of the lanes: restates core/formulas/squash.cpp's add_squash
+// (its one definition); k = S sigma_i s_j / L.
 HWY_INLINE void SquashLanes(D d, const BendJointFrame& joint, V beta, V k, V3 p, Accumulated& acc) {
     const V one = hn::Set(d, 1.0f);
     const V3 from_centroid = Sub3(p, Broadcast(d, joint.centroid));

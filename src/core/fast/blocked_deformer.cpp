@@ -64,7 +64,8 @@ void BlockedDeformer::prepare_bend(const BendInputs& bend, bool floppy, bool squ
     }
 }
 
-// The squash of squash.cpp, with what does not depend on the vertex worked out once.
+// Restates the per-joint half of core/formulas/squash.cpp's add_squash (its one definition):
+// what does not depend on the vertex, worked out once for SquashLanes.
 void BlockedDeformer::prepare_squash(const JointDrive& d, const BendInputs& bend, BendJointFrame& frame) {
     frame.squash_gain = d.gain / bend.size;
     frame.centroid = d.centroid;

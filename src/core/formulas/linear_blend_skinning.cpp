@@ -3,14 +3,11 @@
 #include "core/formulas/bend.h"
 
 namespace dynskin {
-namespace {
 
 glm::vec3 normalized_or(const glm::vec3& v, const glm::vec3& fallback) {
     const float len = glm::length(v);
     return len > 1e-20f && std::isfinite(len) ? v / len : fallback;
 }
-
-}  // namespace
 
 glm::quat rigid_rotation(const glm::mat4& m) {
     glm::mat3 r(m);

@@ -15,6 +15,9 @@ glm::quat rigid_rotation(const glm::mat4& m);
 // The rigid part of a skinning matrix as a unit dual quaternion, as DQS blends it.
 glm::dualquat rigid_dual_quaternion(const glm::mat4& m);
 
+// v / |v|, or fallback where v has no usable length (zero, tiny or not finite).
+glm::vec3 normalized_or(const glm::vec3& v, const glm::vec3& fallback);
+
 // skinning[j] = globals[j] * inverse_binds[j]
 void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<glm::mat4>& inverse_binds,
                        std::vector<glm::mat4>& skinning);

@@ -3,13 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/formulas/linear_blend_skinning.h"
+
 namespace dynskin {
 namespace {
-
-glm::vec3 normalized_or(const glm::vec3& v, const glm::vec3& fallback) {
-    const float len = glm::length(v);
-    return len > 1e-20f && std::isfinite(len) ? v / len : fallback;
-}
 
 // A weight the shape can use: non-finite ones count as zero (never NaN on screen).
 float usable(float w) { return std::isfinite(w) ? w : 0.0f; }

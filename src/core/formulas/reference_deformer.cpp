@@ -11,6 +11,7 @@
 #include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/morphed_rest.h"
 #include "core/formulas/squash.h"
+#include "core/formulas/squash_centroids.h"
 #include "dynskin/measurement_clock.h"
 
 namespace dynskin {
@@ -123,6 +124,8 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
                 for (int a : chain) {
                     Trs local = pose.local[a];
                     const double target = t - delay[a];
+                    // delayed_rotation (delayed_lbs.h) restated on the re-measured ticks: the
+                    // reference keeps no history object.
                     if (delay[a] > 0.0f) {
                         if (target >= tick_time(newest - 1)) {
                             const double span = t - tick_time(newest - 1);
@@ -241,7 +244,7 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     auto squash = [&](int j, float k, const glm::vec3& p) {
         glm::vec3 d = along(velocity[j], k, centroid[j], p);
         const glm::vec3 q = glm::vec3(globals[j][3]);
-        if (glm::length(omega[j]) == 0.0f || !(glm::length(centroid[j] - q) > 1e-3f * L)) return d;
+        if (glm::length(omega[j]) == 0.0f || !(glm::length(centroid[j] - q) > kMinMedialLength * L)) return d;
         const glm::vec3 medial = glm::normalize(centroid[j] - q);
         const glm::vec3 w = omega[j] - glm::dot(omega[j], medial) * medial;
         if (glm::length(w) == 0.0f) return d;

@@ -41,7 +41,7 @@ void place_centroids(const std::vector<glm::vec3>& rest, const std::vector<glm::
         const glm::vec3 axis = d.centroid - d.position;
         const float length = glm::length(axis);
         // Below a thousandth of the character the direction is noise: no medial axis.
-        d.medial = length > 1e-3f * size && std::isfinite(length) ? axis / length : glm::vec3(0.0f);
+        d.medial = length > kMinMedialLength * size && std::isfinite(length) ? axis / length : glm::vec3(0.0f);
     }
 }
 

@@ -12,6 +12,10 @@
 
 namespace dynskin {
 
+// A turning joint squashes about its medial axis only when its centroid lies farther than
+// this many character sizes from it (closer, the axis has no direction to speak of).
+constexpr float kMinMedialLength = 1e-3f;
+
 // Rest-space centroids, one per joint: sum_i beta_ij a_i r_i / sum_i beta_ij a_i with a_i a
 // third of the area of the triangles around vertex i. A joint that moves no skin gets its
 // bind position.
