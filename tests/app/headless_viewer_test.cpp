@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iostream>
 #include <string>
 
 #include <stb_image.h>
@@ -25,7 +27,12 @@ int run_viewer(const std::string& arguments) {
                                 std::string(DYNSKIN_VIEWER_BINARY) +
                                 " " + arguments + " > " + temp_path("log.txt") + " 2>&1";
     const int status = std::system(command.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (code != 0) {  // what the viewer said, so that a failure explains itself
+        std::ifstream log(temp_path("log.txt"));
+        std::cerr << "dynskin " << arguments << " exited with " << code << ":\n" << log.rdbuf() << "\n";
+    }
+    return code;
 }
 
 struct Picture {
