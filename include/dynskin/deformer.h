@@ -12,6 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "dynskin/character.h"
+#include "dynskin/pose_frames.h"
 #include "dynskin/pose_sampler.h"
 #include "dynskin/settings.h"
 
@@ -37,12 +38,20 @@ public:
     Deformer(Deformer&&) noexcept;
     Deformer& operator=(Deformer&&) noexcept;
 
-    // Forgets the motion history: call on scrub, clip change and reset so no wobble starts.
+    // Forgets the motion history (and the frames given to update): call on scrub, clip change
+    // and reset so no wobble starts.
     void reset();
 
     // Advances the measurement clock to time t (sampler is called at the tick times, and
     // at t for the pose shown), then deforms.
     void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+
+    // Your own animation, frame by frame: the joints' parent-local transforms at time t, one
+    // per joint in the skeleton's order (locals_from_globals converts world matrices). The
+    // deformer keeps the last frames (PoseFrames) and its clock samples between them, so
+    // frames may come at any rate. Throws std::invalid_argument, changing nothing, for a
+    // wrong count or a value that is not finite.
+    void update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings);
 
     // The joint half of update(): the clock, the pose at t (joints and morph weights, which
     // start from the mesh's defaults before the sampler sets them), its globals, the

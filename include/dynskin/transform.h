@@ -15,6 +15,12 @@ struct Trs {
     glm::mat4 to_matrix() const;
 };
 
+// T R S read back from a matrix M = T R S, in double precision and relative to the matrix's
+// own scale (so millimetre and kilometre scales decompose like 1 does); a mirror becomes one
+// negative scale, any shear is dropped. False, leaving trs as it was, when the linear part
+// is singular or the matrix not finite.
+bool decompose(const glm::dmat4& m, Trs& trs);
+
 // Rotation vector (axis * angle, radians) of the shortest arc of q: q and -q are the
 // same rotation, so the result's angle is always in [0, pi].
 glm::vec3 rotation_log(glm::quat q);

@@ -28,6 +28,10 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
     engine_->update(t, sampler, settings);
 }
 
+void Deformer::update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings) {
+    engine_->update(t, locals, settings);
+}
+
 void Deformer::update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
     engine_->update_joints(t, sampler, settings);
 }

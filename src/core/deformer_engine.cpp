@@ -16,6 +16,7 @@ DeformerEngine::DeformerEngine(const Character& character)
       history_(character.skeleton.joint_count(), kHistoryTicks, teleport_steps(character.skeleton, size_)),
       fast_(character.mesh, betas_),
       morphed_rest_(character.mesh),
+      frames_(character.skeleton.joint_count()),
       pool_(std::make_unique<WorkerPool>(WorkerPool::default_thread_count())) {}
 
 void DeformerEngine::set_thread_count(int threads) {
@@ -79,6 +80,11 @@ void DeformerEngine::update_steady(const Pose& pose, const std::vector<Deformer:
 void DeformerEngine::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
     update_joints(t, sampler, settings);
     deform(settings, t);
+}
+
+void DeformerEngine::update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings) {
+    frames_.add(t, locals);
+    update(t, frames_.sampler(), settings);
 }
 
 void DeformerEngine::deform(const DynamicSettings& settings, std::optional<double> t) {

@@ -25,8 +25,12 @@ public:
     DeformerEngine(const DeformerEngine&) = delete;  // its stages refer to its own members
     DeformerEngine& operator=(const DeformerEngine&) = delete;
 
-    void reset() { history_.clear(); }
+    void reset() {
+        history_.clear();
+        frames_.clear();
+    }
     void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+    void update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings);
     void update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings);
     void update_steady(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
                        const DynamicSettings& settings);
@@ -69,6 +73,7 @@ private:
     JointDriveFilter filter_;
     BlockedDeformer fast_;
     MorphedRest morphed_rest_;
+    PoseFrames frames_;  // the poses given to update(t, locals)
     std::unique_ptr<WorkerPool> pool_;
 
     Pose pose_;

@@ -23,28 +23,6 @@ bool all_finite(const std::vector<double>& values) {
     return true;
 }
 
-// M = T R S, read in double precision and relative to the matrix's own scale, so that the
-// millimetre and kilometre scales of real exports (0.001, 1000) decompose like 1 does.
-// False when the linear part is singular.
-bool decompose_matrix(const glm::dmat4& m, Trs& trs) {
-    glm::dmat3 linear(m);
-    glm::dvec3 scale(glm::length(linear[0]), glm::length(linear[1]), glm::length(linear[2]));
-    const double largest = std::max({scale.x, scale.y, scale.z});
-    if (!(largest > 0.0) || !std::isfinite(largest)) return false;
-    const double det = glm::determinant(linear);
-    if (!(std::abs(det) > 1e-12 * largest * largest * largest)) return false;
-    if (det < 0.0) scale.x = -scale.x;  // a mirror: one negative scale keeps R a rotation
-    glm::dmat3 rotation(linear[0] / scale.x, linear[1] / scale.y, linear[2] / scale.z);
-    // Orthonormalise (Gram-Schmidt), dropping any shear.
-    rotation[0] = glm::normalize(rotation[0]);
-    rotation[1] = glm::normalize(rotation[1] - glm::dot(rotation[1], rotation[0]) * rotation[0]);
-    rotation[2] = glm::cross(rotation[0], rotation[1]);
-    trs.translation = glm::vec3(m[3]);
-    trs.rotation = glm::normalize(glm::quat(glm::quat_cast(rotation)));
-    trs.scale = glm::vec3(scale);
-    return true;
-}
-
 // Whether T R S gives back the matrix, relative to its size.
 bool is_translation_rotation_scale(const glm::dmat4& m, const Trs& trs) {
     const glm::dmat4 back(trs.to_matrix());
@@ -66,7 +44,7 @@ Trs local_transform(const tinygltf::Model& model, int index, std::vector<std::st
     if (node.matrix.size() == 16) {
         glm::dmat4 m;
         for (int k = 0; k < 16; ++k) m[k / 4][k % 4] = node.matrix[static_cast<std::size_t>(k)];
-        if (!decompose_matrix(m, trs))
+        if (!decompose(m, trs))
             throw LoadError(node_name(model, index) + " has a singular matrix");
         if (!is_translation_rotation_scale(m, trs))
             warnings.push_back(node_name(model, index) + " has a sheared or projective matrix; only its translation, "

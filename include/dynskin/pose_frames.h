@@ -1,0 +1,62 @@
+#pragma once
+// Poses handed over frame by frame, as a game engine or a DCC tool plays its own animation.
+// The deformer's clock measures the joints at its own 60 Hz ticks, between and just after
+// the frames it is given: PoseFrames keeps the last few frames and gives the pose at any
+// time, interpolated between the frames around it (translations and scales linearly,
+// rotations along the shortest arc), extrapolated at the last frames' velocity up to one
+// tick past the newest frame, and held beyond that and before the first frame.
+
+#include <cstddef>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "dynskin/pose.h"
+#include "dynskin/pose_sampler.h"
+#include "dynskin/skeleton.h"
+
+namespace dynskin {
+
+class PoseFrames {
+public:
+    explicit PoseFrames(int joint_count);
+
+    // Forgets every frame.
+    void clear() { count_ = 0; }
+
+    // The joints' parent-local transforms at time t, one per joint in the skeleton's order.
+    // A time before the newest frame's starts over from this frame (a jump back). Throws
+    // std::invalid_argument, keeping the frames it had, for a wrong count or a value that is
+    // not finite or a zero rotation; rotations are normalised.
+    void add(double t, const std::vector<Trs>& locals);
+
+    // The pose at time t (only its joints' locals are written). The rest of the story is in
+    // the header comment; with no frame the pose is left as it is.
+    void sample(double t, Pose& pose) const;
+
+    // sample() as a PoseSampler for Deformer::update. It refers to this object.
+    PoseSampler sampler() const;
+
+    std::size_t size() const { return count_; }
+    double newest_time() const;  // the newest frame's time; 0 without frames
+
+private:
+    struct Frame {
+        double time = 0.0;
+        std::vector<Trs> locals;
+    };
+    static constexpr std::size_t kKept = 4;  // the clock reads back at most a few frames
+
+    const Frame& frame(std::size_t back) const;  // 0: the newest
+
+    int joint_count_;
+    std::vector<Frame> ring_;
+    std::size_t newest_ = 0, count_ = 0;
+};
+
+// The parent-local transforms of the joints whose world matrices are given (one per joint,
+// in the skeleton's order): G_parent^-1 G_j, decomposed (dynskin::decompose). Throws
+// std::invalid_argument naming the first joint whose matrix is singular or not finite.
+std::vector<Trs> locals_from_globals(const Skeleton& skeleton, const std::vector<glm::mat4>& globals);
+
+}  // namespace dynskin

@@ -1,0 +1,106 @@
+#include "dynskin/pose_frames.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "dynskin/measurement_clock.h"
+
+namespace dynskin {
+namespace {
+
+bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+// a in [0, 1] interpolates; a in (1, 2] extrapolates along the same motion.
+Trs blend(const Trs& from, const Trs& to, float a) {
+    Trs r;
+    r.translation = from.translation + a * (to.translation - from.translation);
+    r.scale = from.scale + a * (to.scale - from.scale);
+    r.rotation = a <= 1.0f ? slerp_shortest(from.rotation, to.rotation, a)
+                           : glm::normalize(rotation_exp(a * rotation_log(to.rotation * glm::inverse(from.rotation))) *
+                                            from.rotation);
+    return r;
+}
+
+}  // namespace
+
+PoseFrames::PoseFrames(int joint_count) : joint_count_(joint_count), ring_(kKept) {}
+
+const PoseFrames::Frame& PoseFrames::frame(std::size_t back) const {
+    return ring_[(newest_ + kKept - back) % kKept];
+}
+
+double PoseFrames::newest_time() const { return count_ ? frame(0).time : 0.0; }
+
+void PoseFrames::add(double t, const std::vector<Trs>& locals) {
+    if (!std::isfinite(t)) throw std::invalid_argument("the frame's time is not a finite number");
+    if (static_cast<int>(locals.size()) != joint_count_)
+        throw std::invalid_argument(std::to_string(locals.size()) + " joint transforms for " +
+                                    std::to_string(joint_count_) + " joints");
+    for (std::size_t j = 0; j < locals.size(); ++j) {
+        const Trs& l = locals[j];
+        const float length = glm::length(l.rotation);
+        if (!finite(l.translation) || !finite(l.scale) || !(length > 1e-6f) || !std::isfinite(length))
+            throw std::invalid_argument("joint " + std::to_string(j) +
+                                        "'s transform is not finite or has a zero rotation");
+    }
+    if (count_ && t < frame(0).time) count_ = 0;  // a jump back: start over
+    if (count_ && t == frame(0).time) --count_;   // the same time again: replace that frame
+    newest_ = count_ ? (newest_ + 1) % kKept : 0;
+    Frame& f = ring_[newest_];
+    f.time = t;
+    f.locals = locals;  // same size each time: no allocation after the first frames
+    for (Trs& l : f.locals) l.rotation = glm::normalize(l.rotation);
+    count_ = std::min(count_ + 1, kKept);
+}
+
+void PoseFrames::sample(double t, Pose& pose) const {
+    if (!count_) return;
+    pose.local.resize(joint_count_);
+    const Frame& newest = frame(0);
+    if (t >= newest.time) {
+        // Past the newest frame: carry on at the last frames' velocity for one tick (the
+        // clock measures the tick at or after the time shown), then hold.
+        const double ahead = std::min(t - newest.time, kTickSeconds);
+        if (count_ < 2 || ahead <= 0.0) {
+            pose.local = newest.locals;
+            return;
+        }
+        const Frame& before = frame(1);
+        const float a = static_cast<float>(1.0 + ahead / (newest.time - before.time));
+        for (int j = 0; j < joint_count_; ++j) pose.local[j] = blend(before.locals[j], newest.locals[j], a);
+        return;
+    }
+    for (std::size_t back = 1; back < count_; ++back) {
+        const Frame& from = frame(back);
+        if (t < from.time) continue;
+        const Frame& to = frame(back - 1);
+        const float a = static_cast<float>((t - from.time) / (to.time - from.time));
+        for (int j = 0; j < joint_count_; ++j) pose.local[j] = blend(from.locals[j], to.locals[j], a);
+        return;
+    }
+    pose.local = frame(count_ - 1).locals;  // before the oldest frame kept: held
+}
+
+PoseSampler PoseFrames::sampler() const {
+    return [this](double t, Pose& pose) { sample(t, pose); };
+}
+
+std::vector<Trs> locals_from_globals(const Skeleton& skeleton, const std::vector<glm::mat4>& globals) {
+    if (static_cast<int>(globals.size()) != skeleton.joint_count())
+        throw std::invalid_argument(std::to_string(globals.size()) + " joint matrices for " +
+                                    std::to_string(skeleton.joint_count()) + " joints");
+    std::vector<Trs> locals(globals.size());
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+        const int parent = skeleton.parents[j];
+        const glm::dmat4 global(globals[j]);
+        const glm::dmat4 local = parent < 0 ? global : glm::inverse(glm::dmat4(globals[parent])) * global;
+        if (!decompose(local, locals[j])) {
+            const std::string name = j < static_cast<int>(skeleton.names.size()) ? " (" + skeleton.names[j] + ")" : "";
+            throw std::invalid_argument("joint " + std::to_string(j) + name + " has a singular or non-finite world matrix");
+        }
+    }
+    return locals;
+}
+
+}  // namespace dynskin

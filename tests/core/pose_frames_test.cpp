@@ -1,0 +1,120 @@
+// Poses given frame by frame (an engine's own animation, PoseFrames and
+// Deformer::update(t, locals)): interpolated between frames, carried one tick past the
+// newest, checked on the way in; and the deformation does not depend on the frame rate.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "dynskin/deformer.h"
+#include "dynskin/measurement_clock.h"
+#include "dynskin/pose_frames.h"
+#include "test_support.h"
+
+namespace dynskin {
+namespace {
+
+std::vector<Trs> turned(float angle) {
+    Trs root, tip;
+    root.rotation = glm::angleAxis(angle, glm::vec3(0, 0, 1));
+    root.translation = glm::vec3(angle, 0, 0);
+    tip.translation = glm::vec3(0, 1, 0);
+    return {root, tip};
+}
+
+float angle_of(const Trs& t) { return 2.0f * std::atan2(t.rotation.z, t.rotation.w); }
+
+TEST(PoseFrames, InterpolatesBetweenFramesAndCarriesOnOneTick) {
+    PoseFrames frames(2);
+    Pose pose;
+    frames.sample(0.0, pose);
+    EXPECT_TRUE(pose.local.empty());  // no frame: nothing written
+    frames.add(0.0, turned(0.0f));
+    frames.add(0.1, turned(0.2f));  // 2 rad/s, 2 units/s
+    frames.sample(0.05, pose);
+    EXPECT_NEAR(angle_of(pose.local[0]), 0.1f, 1e-6f);
+    EXPECT_NEAR(pose.local[0].translation.x, 0.1f, 1e-6f);
+    frames.sample(0.1 + kTickSeconds, pose);  // one tick ahead: the same motion
+    EXPECT_NEAR(angle_of(pose.local[0]), 0.2f + 2.0f * float(kTickSeconds), 1e-5f);
+    frames.sample(5.0, pose);  // further: held where that tick left it
+    EXPECT_NEAR(angle_of(pose.local[0]), 0.2f + 2.0f * float(kTickSeconds), 1e-5f);
+    frames.sample(-1.0, pose);  // before the oldest frame: held
+    EXPECT_NEAR(angle_of(pose.local[0]), 0.0f, 1e-6f);
+    EXPECT_EQ(pose.local[1].translation, glm::vec3(0, 1, 0));
+}
+
+TEST(PoseFrames, KeepsItsFramesWhenGivenBadOnesAndStartsOverOnAJumpBack) {
+    PoseFrames frames(2);
+    frames.add(0.0, turned(0.0f));
+    frames.add(0.1, turned(0.2f));
+    EXPECT_THROW(frames.add(0.2, {Trs{}}), std::invalid_argument);
+    std::vector<Trs> broken = turned(0.3f);
+    broken[1].translation.y = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_THROW(frames.add(0.2, broken), std::invalid_argument);
+    broken = turned(0.3f);
+    broken[0].rotation = glm::quat(0, 0, 0, 0);
+    EXPECT_THROW(frames.add(0.2, broken), std::invalid_argument);
+    EXPECT_THROW(frames.add(std::numeric_limits<double>::infinity(), turned(0.3f)), std::invalid_argument);
+    EXPECT_EQ(frames.size(), 2u);
+    EXPECT_EQ(frames.newest_time(), 0.1);
+    frames.add(0.05, turned(1.0f));  // back in time: only this frame remains
+    EXPECT_EQ(frames.size(), 1u);
+    Pose pose;
+    frames.sample(0.0, pose);
+    EXPECT_NEAR(angle_of(pose.local[0]), 1.0f, 1e-6f);
+}
+
+TEST(PoseFrames, LocalsFromGlobalsUndoForwardKinematics) {
+    const Character c = test::make_bar(4);
+    Pose pose = Pose::rest_of(c.skeleton);
+    for (int j = 0; j < c.skeleton.joint_count(); ++j) {
+        pose.local[j].rotation = glm::angleAxis(0.3f * float(j + 1), glm::normalize(glm::vec3(1, 2, float(j))));
+        pose.local[j].scale = glm::vec3(1.0f + 0.1f * float(j));
+    }
+    std::vector<glm::mat4> globals;
+    forward_kinematics(c.skeleton, pose, globals);
+    const std::vector<Trs> locals = locals_from_globals(c.skeleton, globals);
+    for (int j = 0; j < c.skeleton.joint_count(); ++j) {
+        EXPECT_NEAR(glm::length(locals[j].translation - pose.local[j].translation), 0.0f, 1e-5f) << j;
+        EXPECT_NEAR(std::abs(glm::dot(locals[j].rotation, pose.local[j].rotation)), 1.0f, 1e-5f) << j;
+        EXPECT_NEAR(glm::length(locals[j].scale - pose.local[j].scale), 0.0f, 1e-5f) << j;
+    }
+    globals[2] = glm::mat4(0.0f);
+    EXPECT_THROW(locals_from_globals(c.skeleton, globals), std::invalid_argument);
+    globals.pop_back();
+    EXPECT_THROW(locals_from_globals(c.skeleton, globals), std::invalid_argument);
+}
+
+// A turn that stops, handed over as frames at 30, 60 and 144 fps: the wobble after it is the
+// one the motion's own sampler gives, whatever the rate (the motion is linear in time between
+// its changes, which the frames' interpolation and one-tick extrapolation follow exactly).
+TEST(PoseFrames, TheDeformationDoesNotDependOnTheFrameRateOfTheFramesGiven) {
+    const Character c = test::make_bar(4);
+    const PoseSampler motion = test::turn_and_stop(c.skeleton, 0, glm::vec3(0, 0, 1), 3.0f, 0.5);
+    DynamicSettings settings;
+    Deformer reference(c);
+    for (int frame = 0; frame <= 60; ++frame) reference.update(frame / 60.0, motion, settings);  // to t = 1 s
+
+    for (double fps : {30.0, 60.0, 144.0}) {
+        Deformer deformer(c);
+        Pose pose = Pose::rest_of(c.skeleton);
+        for (int frame = 0; frame <= static_cast<int>(std::lround(fps)); ++frame) {
+            const double t = frame / fps;
+            motion(t, pose);
+            deformer.update(t, pose.local, settings);
+        }
+        const float size = deformer.size();
+        EXPECT_LT(test::max_distance(deformer.positions(), reference.positions()), 1e-5f * size) << fps << " fps";
+        EXPECT_GT(test::max_distance(deformer.positions(), deformer.base_positions()), 1e-2f * size);  // it wobbles
+    }
+
+    Deformer deformer(c);
+    EXPECT_THROW(deformer.update(0.0, std::vector<Trs>(1), settings), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace dynskin
