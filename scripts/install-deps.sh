@@ -13,6 +13,7 @@ packages=(
   xvfb xauth libgl1-mesa-dri                  # headless viewer runs and tests (Mesa llvmpipe)
   libgtest-dev libbenchmark-dev               # tests and benchmarks
   clang libclang-rt-14-dev                    # libFuzzer for the loader's fuzz test
+  pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
 )
 
 if [ "$(id -u)" -eq 0 ]; then

@@ -1,0 +1,486 @@
+// The Python module `dynskin`: dynskin's core from Python, with numpy arrays in and out.
+// Characters load from glTF or are built from arrays; a Deformer plays a clip or the poses
+// it is given and exposes the deformed skin as read-only (N, 3) float32 views of its own
+// buffers (no copy; they show the latest update). The heavy work runs without the GIL.
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "dynskin/bake.h"
+#include "dynskin/deformer.h"
+#include "dynskin/gltf_loader.h"
+#include "dynskin/measurement_clock.h"
+#include "dynskin/pose_frames.h"
+#include "io/gltf_bake_writer.h"
+#include "io/settings_json.h"
+
+namespace py = pybind11;
+using namespace dynskin;
+
+namespace {
+
+using FloatArray = py::array_t<float, py::array::c_style | py::array::forcecast>;
+using IndexArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+
+// A character and what came with it; shared by the deformers made from it, which need it alive.
+using SharedCharacter = std::shared_ptr<io::LoadedCharacter>;
+
+// A read-only (N, 3) float32 view of vec3s, kept alive by `owner`.
+py::array vec3_view(const std::vector<glm::vec3>& v, py::handle owner) {
+    static_assert(sizeof(glm::vec3) == 3 * sizeof(float), "glm::vec3 must be three packed floats");
+    py::array a(py::dtype::of<float>(), {py::ssize_t(v.size()), py::ssize_t(3)},
+                {py::ssize_t(sizeof(glm::vec3)), py::ssize_t(sizeof(float))}, reinterpret_cast<const float*>(v.data()),
+                owner);
+    a.attr("flags").attr("writeable") = false;
+    return a;
+}
+
+// Checks a numpy array's shape: `rows` (-1: any) by the given trailing dimensions.
+void expect_shape(const py::array& a, const char* name, py::ssize_t rows, std::initializer_list<py::ssize_t> tail) {
+    bool ok = a.ndim() == py::ssize_t(1 + tail.size()) && (rows < 0 || a.shape(0) == rows);
+    std::size_t d = 1;
+    for (py::ssize_t t : tail) ok = ok && a.shape(d++) == t;
+    if (ok) return;
+    std::string want = "(" + (rows < 0 ? std::string("N") : std::to_string(rows));
+    for (py::ssize_t t : tail) want += ", " + std::to_string(t);
+    throw py::value_error(std::string(name) + " must have shape " + want + ")");
+}
+
+std::vector<glm::vec3> to_vec3s(const FloatArray& a, const char* name, py::ssize_t rows = -1) {
+    expect_shape(a, name, rows, {3});
+    std::vector<glm::vec3> out(a.shape(0));
+    const float* p = a.data();
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i] = glm::vec3(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+        if (!std::isfinite(out[i].x) || !std::isfinite(out[i].y) || !std::isfinite(out[i].z))
+            throw py::value_error(std::string(name) + " row " + std::to_string(i) + " is not finite");
+    }
+    return out;
+}
+
+std::vector<glm::mat4> to_matrices(const FloatArray& a, const char* name, py::ssize_t rows) {
+    expect_shape(a, name, rows, {4, 4});
+    std::vector<glm::mat4> out(a.shape(0));
+    const float* p = a.data();
+    for (std::size_t j = 0; j < out.size(); ++j)
+        for (int r = 0; r < 4; ++r)
+            for (int c = 0; c < 4; ++c) out[j][c][r] = p[16 * j + 4 * r + c];  // numpy rows, glm columns
+    return out;
+}
+
+// Row-major (J, 4, 4) from glm's column-major matrices.
+py::array_t<float> from_matrices(const std::vector<glm::mat4>& m) {
+    py::array_t<float> a({py::ssize_t(m.size()), py::ssize_t(4), py::ssize_t(4)});
+    float* p = a.mutable_data();
+    for (std::size_t j = 0; j < m.size(); ++j)
+        for (int r = 0; r < 4; ++r)
+            for (int c = 0; c < 4; ++c) p[16 * j + 4 * r + c] = m[j][c][r];
+    return a;
+}
+
+const char* mode_name(DeformerMode m) {
+    return m == DeformerMode::LbsOnly ? "lbs" : m == DeformerMode::DragOnly ? "drag" : "dynamic";
+}
+
+DeformerMode mode_from(const std::string& s) {
+    if (s == "lbs") return DeformerMode::LbsOnly;
+    if (s == "drag") return DeformerMode::DragOnly;
+    if (s == "dynamic") return DeformerMode::DynamicSkinning;
+    throw py::value_error("mode must be 'lbs', 'drag' or 'dynamic', not '" + s + "'");
+}
+
+float finite_value(float v, const char* name) {
+    if (!std::isfinite(v)) throw py::value_error(std::string(name) + " must be a finite number");
+    return v;
+}
+
+// Character.from_arrays: the glTF skinning model from plain arrays, checked.
+SharedCharacter character_from_arrays(const FloatArray& positions, const IndexArray& triangles,
+                                      const IndexArray& joints, const FloatArray& weights, const IndexArray& parents,
+                                      const FloatArray& rest, std::optional<FloatArray> inverse_binds,
+                                      std::optional<FloatArray> normals, std::optional<std::vector<std::string>> names,
+                                      const std::string& name) {
+    auto loaded = std::make_shared<io::LoadedCharacter>();
+    Character& c = loaded->character;
+    c.name = name;
+    expect_shape(parents, "parents", -1, {});
+    const py::ssize_t joint_count = parents.shape(0);
+    if (joint_count == 0) throw py::value_error("parents is empty: a character needs at least one joint");
+    const std::vector<glm::mat4> rest_matrices = to_matrices(rest, "rest", joint_count);
+    for (py::ssize_t j = 0; j < joint_count; ++j) {
+        const std::int64_t parent = parents.data()[j];
+        if (parent >= j || parent < -1)
+            throw py::value_error("parents[" + std::to_string(j) + "] = " + std::to_string(parent) +
+                                  ": each parent must come before its child (or be -1), which also rules out cycles");
+        Trs local;
+        if (!decompose(glm::dmat4(rest_matrices[j]), local))
+            throw py::value_error("rest[" + std::to_string(j) + "] is singular or not finite");
+        c.skeleton.add_joint(names && j < py::ssize_t(names->size()) ? (*names)[j] : "joint" + std::to_string(j),
+                             int(parent), local);
+    }
+    if (names && py::ssize_t(names->size()) != joint_count)
+        throw py::value_error(std::to_string(names->size()) + " names for " + std::to_string(joint_count) + " joints");
+
+    SkinnedMesh& mesh = c.mesh;
+    mesh.rest_positions = to_vec3s(positions, "positions");
+    const py::ssize_t n = py::ssize_t(mesh.rest_positions.size());
+    expect_shape(triangles, "triangles", -1, {3});
+    for (py::ssize_t k = 0; k < triangles.size(); ++k) {
+        const std::int64_t v = triangles.data()[k];
+        if (v < 0 || v >= n) throw py::value_error("triangles refer to vertex " + std::to_string(v) + " of " + std::to_string(n));
+        mesh.triangles.push_back(std::uint32_t(v));
+    }
+    mesh.rest_normals = normals ? to_vec3s(*normals, "normals", n) : compute_vertex_normals(mesh.rest_positions, mesh.triangles);
+    if (joints.ndim() != 2 || joints.shape(0) != n) throw py::value_error("joints must have shape (N, K), N the vertex count");
+    expect_shape(weights, "weights", n, {joints.shape(1)});
+    const py::ssize_t k_count = joints.shape(1);
+    for (py::ssize_t i = 0; i < n; ++i) {
+        std::vector<std::pair<std::uint32_t, float>> influences;
+        float sum = 0.0f;
+        for (py::ssize_t k = 0; k < k_count; ++k) {
+            const std::int64_t j = joints.data()[i * k_count + k];
+            const float w = weights.data()[i * k_count + k];
+            if (!std::isfinite(w) || w < 0.0f)
+                throw py::value_error("vertex " + std::to_string(i) + " has a negative or non-finite weight");
+            if (w == 0.0f) continue;
+            if (j < 0 || j >= joint_count)
+                throw py::value_error("vertex " + std::to_string(i) + " is weighted to joint " + std::to_string(j) +
+                                      " of " + std::to_string(joint_count));
+            influences.emplace_back(std::uint32_t(j), w);
+            sum += w;
+        }
+        if (std::abs(sum - 1.0f) > 1e-3f)
+            throw py::value_error("vertex " + std::to_string(i) + "'s weights sum to " + std::to_string(sum) + ", not 1");
+        mesh.weights.add_vertex(influences);
+    }
+    if (inverse_binds) {
+        mesh.inverse_binds = to_matrices(*inverse_binds, "inverse_binds", joint_count);
+    } else {  // bound at the rest pose
+        std::vector<glm::mat4> globals;
+        forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
+        for (const glm::mat4& g : globals) mesh.inverse_binds.push_back(glm::inverse(g));
+    }
+    mesh.bend_weights.assign(mesh.rest_positions.size(), 1.0f);
+    const std::string problem = c.validate();
+    if (!problem.empty()) throw py::value_error("not a usable character: " + problem);
+    loaded->file_vertex_count = mesh.vertex_count();
+    loaded->file_triangle_count = mesh.triangle_count();
+    return loaded;
+}
+
+// A Deformer with its character, the settings it plays with, and the clip it plays.
+class PyDeformer {
+public:
+    PyDeformer(SharedCharacter character, std::optional<DynamicSettings> settings)
+        : character_(std::move(character)),
+          settings_(settings ? *settings : character_->settings.value_or(DynamicSettings{})),
+          deformer_(character_->character) {
+        if (!character_->character.clips.empty()) clip_ = 0;
+    }
+
+    void update_clip(double t) {
+        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+        const Character& c = character_->character;
+        py::gil_scoped_release unlocked;
+        if (clip_) {
+            if (!sampler_ || sampled_clip_ != *clip_ || sampled_loop_ != loop_) {
+                sampler_ = clip_sampler(c.skeleton, c.clips[*clip_], loop_);
+                sampled_clip_ = *clip_, sampled_loop_ = loop_;
+                deformer_.reset();
+            }
+            deformer_.update(t, sampler_, settings_);
+        } else {
+            deformer_.update(t, [&c](double, Pose& pose) { pose.local = c.skeleton.rest; }, settings_);
+        }
+    }
+
+    void update_matrices(double t, const FloatArray& matrices, const std::string& space) {
+        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+        const Skeleton& skeleton = character_->character.skeleton;
+        const std::vector<glm::mat4> m = to_matrices(matrices, "matrices", skeleton.joint_count());
+        std::vector<Trs> locals;
+        try {
+            if (space == "world") {
+                locals = locals_from_globals(skeleton, m);
+            } else if (space == "local") {
+                locals.resize(m.size());
+                for (std::size_t j = 0; j < m.size(); ++j)
+                    if (!decompose(glm::dmat4(m[j]), locals[j]))
+                        throw std::invalid_argument("matrix " + std::to_string(j) + " is singular or not finite");
+            } else {
+                throw py::value_error("space must be 'world' or 'local', not '" + space + "'");
+            }
+        } catch (const std::invalid_argument& e) {
+            throw py::value_error(e.what());
+        }
+        py::gil_scoped_release unlocked;
+        deformer_.update(t, locals, settings_);
+    }
+
+    void set_clip(const py::object& clip) {
+        const Character& c = character_->character;
+        if (clip.is_none()) {
+            clip_.reset();
+            return;
+        }
+        if (py::isinstance<py::str>(clip)) {
+            const std::string name = clip.cast<std::string>();
+            for (std::size_t k = 0; k < c.clips.size(); ++k)
+                if (c.clips[k].name == name) {
+                    clip_ = k;
+                    return;
+                }
+            throw py::value_error("no clip named '" + name + "'");
+        }
+        const long k = clip.cast<long>();
+        if (k < 0 || k >= long(c.clips.size()))
+            throw py::index_error("clip " + std::to_string(k) + " of " + std::to_string(c.clips.size()));
+        clip_ = std::size_t(k);
+    }
+
+    py::object clip() const {
+        if (!clip_) return py::none();
+        return py::str(character_->character.clips[*clip_].name);
+    }
+
+    SharedCharacter character_;
+    DynamicSettings settings_;
+    Deformer deformer_;
+    std::optional<std::size_t> clip_;
+    bool loop_ = true;
+
+private:
+    PoseSampler sampler_;
+    std::size_t sampled_clip_ = 0;
+    bool sampled_loop_ = true;
+};
+
+}  // namespace
+
+PYBIND11_MODULE(dynskin, m) {
+    m.doc() = "Dynamic Skinning (Rohmer et al., IEEE TVCG 2026) on skinned characters: damped oscillations and drag "
+              "added to linear blend skinning, delayed LBS, and Velocity Skinning's squash & stretch. "
+              "Load a glTF (load) or build a Character from numpy arrays, make a Deformer, update it at any times, "
+              "read positions and normals as numpy arrays.";
+
+    // A glTF file that cannot be loaded (a ValueError); the message names the problem.
+    py::register_exception<io::LoadError>(m, "LoadError", PyExc_ValueError);
+
+    py::class_<DynamicSettings>(m, "Settings",
+                                "What the user tunes: the method's global parameters (and per-joint settings, kept as "
+                                "they were loaded). Values are in the viewer's units: f in Hz, tau, A, D and squash in "
+                                "seconds, c and max_offset in character sizes.")
+        .def(py::init<>(), "The defaults: Dynamic Skinning with f = 2 Hz, tau = 0.4 s, A = 0.15, D = 0.1, safe limits on.")
+        .def_property("mode", [](const DynamicSettings& s) { return mode_name(s.parameters.mode); },
+                      [](DynamicSettings& s, const std::string& v) { s.parameters.mode = mode_from(v); },
+                      "'lbs' (the base skinning alone), 'drag' (the drag term alone) or 'dynamic' (drag and oscillations)")
+        .def_property("frequency", [](const DynamicSettings& s) { return s.parameters.oscillation.frequency; },
+                      [](DynamicSettings& s, float v) { s.parameters.oscillation.frequency = finite_value(v, "frequency"); },
+                      "f: the wobble's frequency in Hz")
+        .def_property("damping", [](const DynamicSettings& s) { return s.parameters.oscillation.damping; },
+                      [](DynamicSettings& s, float v) { s.parameters.oscillation.damping = finite_value(v, "damping"); },
+                      "tau: the wobble dies out as exp(-t / tau), seconds")
+        .def_property("amplitude", [](const DynamicSettings& s) { return s.parameters.oscillation.amplitude; },
+                      [](DynamicSettings& s, float v) { s.parameters.oscillation.amplitude = finite_value(v, "amplitude"); },
+                      "A: the wobble's strength, seconds")
+        .def_property("drag", [](const DynamicSettings& s) { return s.parameters.oscillation.drag; },
+                      [](DynamicSettings& s, float v) { s.parameters.oscillation.drag = finite_value(v, "drag"); },
+                      "D: the lag while a joint turns, seconds")
+        .def_property("dual_quaternion", [](const DynamicSettings& s) { return s.parameters.base == SkinningBase::DualQuaternion; },
+                      [](DynamicSettings& s, bool v) { s.parameters.base = v ? SkinningBase::DualQuaternion : SkinningBase::Linear; },
+                      "Dual quaternion skinning as the base instead of LBS")
+        .def_property("translation_gain", [](const DynamicSettings& s) { return s.parameters.translation_gain; },
+                      [](DynamicSettings& s, float v) { s.parameters.translation_gain = finite_value(v, "translation_gain"); },
+                      "Strength of the lag behind a joint whose translation moves (0: off)")
+        .def_property("propagation_speed", [](const DynamicSettings& s) { return s.parameters.propagation_speed; },
+                      [](DynamicSettings& s, float v) { s.parameters.propagation_speed = v; },
+                      "dLBS: c in character sizes per second; inf turns delayed LBS off")
+        .def_property("max_angle", [](const DynamicSettings& s) { return s.parameters.max_angle; },
+                      [](DynamicSettings& s, float v) { s.parameters.max_angle = v; },
+                      "Soft limit of the bend angle in radians (<= 0 or inf: off)")
+        .def_property("max_offset", [](const DynamicSettings& s) { return s.parameters.max_offset; },
+                      [](DynamicSettings& s, float v) { s.parameters.max_offset = v; },
+                      "Soft limit of each vertex's offset in character sizes (<= 0 or inf: off)")
+        .def_property("squash", [](const DynamicSettings& s) { return s.parameters.squash; },
+                      [](DynamicSettings& s, float v) { s.parameters.squash = finite_value(v, "squash"); },
+                      "Velocity Skinning's squash & stretch strength S in seconds (0: off)")
+        .def_property("squash_center", [](const DynamicSettings& s) { return s.parameters.squash_center == SquashCenter::Axis ? "axis" : "centroid"; },
+                      [](DynamicSettings& s, const std::string& v) {
+                          if (v != "axis" && v != "centroid") throw py::value_error("squash_center must be 'axis' or 'centroid'");
+                          s.parameters.squash_center = v == "axis" ? SquashCenter::Axis : SquashCenter::Centroid;
+                      }, "Where a turning joint's squash is centred: 'axis' (limbs) or 'centroid' (end bones)")
+        .def("to_json", [](const DynamicSettings& s) { return io::settings_to_json(s).dump(2); },
+             "The settings as the viewer saves them (JSON text)")
+        .def_static("from_json", [](const std::string& text) {
+            try {
+                return io::settings_from_json(nlohmann::json::parse(text));
+            } catch (const std::exception& e) {
+                throw py::value_error(std::string("not dynskin settings: ") + e.what());
+            }
+        }, py::arg("text"), "Settings from the JSON the viewer saves (a preset's parameters also work)")
+        .def("__eq__", [](const DynamicSettings& a, const DynamicSettings& b) { return a == b; })
+        .def("__repr__", [](const DynamicSettings& s) {
+            const OscillationParameters& o = s.parameters.oscillation;
+            return "<dynskin.Settings " + std::string(mode_name(s.parameters.mode)) + " f=" + std::to_string(o.frequency) +
+                   " tau=" + std::to_string(o.damping) + " A=" + std::to_string(o.amplitude) + " D=" + std::to_string(o.drag) + ">";
+        });
+
+    py::class_<io::LoadedCharacter, SharedCharacter>(m, "Character",
+                                                     "A skinned character: skeleton, skin, clips and the painted layers.")
+        .def_static("from_arrays", &character_from_arrays, py::arg("positions"), py::arg("triangles"), py::arg("joints"),
+                    py::arg("weights"), py::arg("parents"), py::arg("rest"), py::arg("inverse_binds") = py::none(),
+                    py::arg("normals") = py::none(), py::arg("names") = py::none(), py::arg("name") = "character",
+                    "A character from arrays: positions (N, 3); triangles (T, 3) vertex indices; joints and weights "
+                    "(N, K): each vertex's joints and weights (weights >= 0 summing to 1, zero weights ignored); "
+                    "parents (J,): each joint's parent index, before it, or -1; rest (J, 4, 4): each joint's "
+                    "parent-local rest transform; inverse_binds (J, 4, 4), default: bound at the rest pose; normals "
+                    "(N, 3), default: computed from the triangles. Raises ValueError naming what is wrong.")
+        .def_property_readonly("name", [](const io::LoadedCharacter& c) { return c.character.name; })
+        .def_property_readonly("vertex_count", [](const io::LoadedCharacter& c) { return c.character.mesh.vertex_count(); })
+        .def_property_readonly("joint_count", [](const io::LoadedCharacter& c) { return c.character.skeleton.joint_count(); })
+        .def_property_readonly("joint_names", [](const io::LoadedCharacter& c) { return c.character.skeleton.names; })
+        .def_property_readonly("parents", [](const io::LoadedCharacter& c) { return c.character.skeleton.parents; })
+        .def_property_readonly("clips", [](const io::LoadedCharacter& c) {
+            py::list clips;
+            for (const AnimationClip& clip : c.character.clips) clips.append(py::make_tuple(clip.name, clip.duration));
+            return clips;
+        }, "(name, duration in seconds) of each clip")
+        .def_property_readonly("size", [](const io::LoadedCharacter& c) {
+            return character_size(c.character.skeleton, c.character.mesh);
+        }, "The character size L that presets scale with")
+        .def_property_readonly("rest_positions", [](py::object self) {
+            return vec3_view(self.cast<const io::LoadedCharacter&>().character.mesh.rest_positions, self);
+        }, "(N, 3) float32, the bind-pose positions (read-only view)")
+        .def_property_readonly("triangles", [](const io::LoadedCharacter& c) {
+            const std::vector<std::uint32_t>& t = c.character.mesh.triangles;
+            py::array_t<std::uint32_t> a({py::ssize_t(t.size() / 3), py::ssize_t(3)});
+            std::copy(t.begin(), t.end(), a.mutable_data());
+            return a;
+        }, "(T, 3) uint32 vertex indices")
+        .def_property("bend_weights", [](const io::LoadedCharacter& c) {
+            const std::vector<float>& b = c.character.mesh.bend_weights;
+            return py::array_t<float>(py::ssize_t(b.size()), b.data());
+        }, [](io::LoadedCharacter& c, const FloatArray& values) {
+            std::vector<float>& b = c.character.mesh.bend_weights;
+            expect_shape(values, "bend_weights", py::ssize_t(b.size()), {});
+            for (py::ssize_t i = 0; i < values.size(); ++i)
+                b[i] = finite_value(values.data()[i], "bend_weights");
+        }, "The painted bend weight gamma per vertex (a copy; assign an (N,) array to paint: 0 rigid, 1 the default)")
+        .def_property_readonly("settings", [](const io::LoadedCharacter& c) { return c.settings; },
+                               "The settings saved in the file, or None")
+        .def_property_readonly("warnings", [](const io::LoadedCharacter& c) { return c.warnings; })
+        .def("__repr__", [](const io::LoadedCharacter& c) {
+            return "<dynskin.Character '" + c.character.name + "' " + std::to_string(c.character.mesh.vertex_count()) +
+                   " vertices, " + std::to_string(c.character.skeleton.joint_count()) + " joints, " +
+                   std::to_string(c.character.clips.size()) + " clips>";
+        });
+
+    m.def("load", [](const std::string& path) {
+        py::gil_scoped_release unlocked;
+        return std::make_shared<io::LoadedCharacter>(io::load_gltf(path));
+    }, py::arg("path"), "Loads a skinned glTF (.gltf or .glb). Raises dynskin.LoadError naming the problem.");
+
+    py::class_<PyDeformer>(m, "Deformer",
+                           "Dynamic Skinning of one character, frame after frame. update(t) plays the chosen clip (or "
+                           "the rest pose); update(t, matrices) takes the joints' transforms from your own animation. "
+                           "Times may come at any rate: the joints are measured on a fixed 60 Hz clock.")
+        .def(py::init<SharedCharacter, std::optional<DynamicSettings>>(), py::arg("character"),
+             py::arg("settings") = py::none(),
+             "settings: default the ones saved in the character's file, else Settings()")
+        .def_readwrite("settings", &PyDeformer::settings_, "The Settings used by the next update (edit them live)")
+        .def_property("clip", &PyDeformer::clip, &PyDeformer::set_clip,
+                      "The clip update(t) plays: a name or an index to set, None for the rest pose; its name when read")
+        .def_readwrite("loop", &PyDeformer::loop_, "Whether update(t) loops the clip (default True)")
+        .def("update", &PyDeformer::update_clip, py::arg("t"), "Advances to time t (seconds) playing the clip")
+        .def("update", &PyDeformer::update_matrices, py::arg("t"), py::arg("matrices"), py::arg("space") = "world",
+             "Advances to time t with the joints' (J, 4, 4) transforms at t: 'world' matrices (converted to "
+             "parent-local) or 'local' (parent-local) ones. The last frames are kept and interpolated for the clock.")
+        .def("reset", [](PyDeformer& d) { d.deformer_.reset(); },
+             "Forgets the motion (call after a jump in time or a clip change) so no wobble starts")
+        .def_property_readonly("positions", [](py::object self) {
+            return vec3_view(self.cast<PyDeformer&>().deformer_.positions(), self);
+        }, "(N, 3) float32: the deformed skin in world space (a read-only view showing the latest update)")
+        .def_property_readonly("normals", [](py::object self) {
+            return vec3_view(self.cast<PyDeformer&>().deformer_.normals(), self);
+        }, "(N, 3) float32 unit normals (read-only view)")
+        .def_property_readonly("base_positions", [](py::object self) {
+            return vec3_view(self.cast<PyDeformer&>().deformer_.base_positions(), self);
+        }, "(N, 3) float32: the base skinning (LBS, DQS or dLBS) before the offsets (read-only view)")
+        .def_property_readonly("offsets", [](const PyDeformer& d) {
+            const std::vector<glm::vec3>& p = d.deformer_.positions();
+            const std::vector<glm::vec3>& b = d.deformer_.base_positions();
+            py::array_t<float> a({py::ssize_t(p.size()), py::ssize_t(3)});
+            float* out = a.mutable_data();
+            for (std::size_t i = 0; i < p.size(); ++i)
+                for (int c = 0; c < 3; ++c) out[3 * i + c] = p[i][c] - b[i][c];
+            return a;
+        }, "(N, 3) float32: positions - base_positions (a new array)")
+        .def_property_readonly("joint_matrices", [](const PyDeformer& d) { return from_matrices(d.deformer_.globals()); },
+                               "(J, 4, 4) float32: the joints' world matrices at the last update")
+        .def_property_readonly("size", [](const PyDeformer& d) { return d.deformer_.size(); }, "The character size L")
+        .def_property("threads", [](const PyDeformer& d) { return d.deformer_.thread_count(); },
+                      [](PyDeformer& d, int n) {
+                          if (n < 1) throw py::value_error("threads must be at least 1");
+                          d.deformer_.set_thread_count(n);
+                      }, "Threads the per-vertex work uses (results do not depend on it)")
+        .def_property_readonly("stage_times", [](const PyDeformer& d) {
+            const StageTimes& s = d.deformer_.stage_times();
+            return py::dict(py::arg("measure") = s.measure, py::arg("skin") = s.skin, py::arg("bend") = s.bend);
+        }, "Milliseconds the last update spent measuring, skinning and bending");
+
+    m.def("trace", [](SharedCharacter character, int vertex, double duration, py::object clip, std::optional<DynamicSettings> settings,
+                      bool loop) {
+        PyDeformer d(std::move(character), settings);
+        // As dynskin-cli trace: the first clip by default, the rest pose for a character without clips.
+        const bool first_of_none = d.character_->character.clips.empty() && py::isinstance<py::int_>(clip) &&
+                                   clip.cast<long>() == 0;
+        d.set_clip(first_of_none ? py::none() : clip);
+        d.loop_ = loop;
+        const std::size_t n = d.character_->character.mesh.vertex_count();
+        if (vertex < 0 || std::size_t(vertex) >= n)
+            throw py::index_error("vertex " + std::to_string(vertex) + " of " + std::to_string(n));
+        if (!(duration >= 0.0 && duration <= 3600.0)) throw py::value_error("duration must be between 0 and 3600 seconds");
+        std::vector<float> rows;
+        for (Tick k = 0; tick_time(k) <= duration + 1e-9; ++k) {
+            d.update_clip(tick_time(k));
+            const glm::vec3 b = d.deformer_.base_positions()[vertex], p = d.deformer_.positions()[vertex];
+            rows.insert(rows.end(), {float(tick_time(k)), b.x, b.y, b.z, p.x, p.y, p.z});
+        }
+        py::array_t<float> a({py::ssize_t(rows.size() / 7), py::ssize_t(7)});
+        std::copy(rows.begin(), rows.end(), a.mutable_data());
+        return a;
+    }, py::arg("character"), py::arg("vertex"), py::arg("duration"), py::arg("clip") = 0, py::arg("settings") = py::none(),
+       py::arg("loop") = false,
+       "One vertex at every 1/60 s tick from t = 0, as dynskin-cli trace: rows of t, base x y z, final x y z");
+
+    m.def("bake", [](SharedCharacter character, const std::string& path, py::object clip, std::optional<DynamicSettings> settings,
+                     double fps, bool loop, double tail) {
+        PyDeformer d(character, settings);
+        d.set_clip(clip);
+        if (!d.clip_) throw py::value_error("bake needs a clip");
+        BakeRequest request;
+        request.clip = &character->character.clips[*d.clip_];
+        request.settings = d.settings_;
+        request.fps = fps;
+        request.loop = loop;
+        request.tail = tail;
+        try {
+            py::gil_scoped_release unlocked;
+            const BakedAnimation baked = bake_frames(character->character, request);
+            io::save_baked_glb(path, character->character, baked, io::BakedLook{request.settings, &character->look});
+        } catch (const BakeError& e) {
+            throw py::value_error(e.what());
+        }
+    }, py::arg("character"), py::arg("path"), py::arg("clip") = 0, py::arg("settings") = py::none(), py::arg("fps") = 30.0,
+       py::arg("loop") = false, py::arg("tail") = 0.0,
+       "Bakes a clip's deformation into a .glb any glTF player shows as dynskin does (morph targets per frame)");
+
+    m.attr("TICKS_PER_SECOND") = kTicksPerSecond;
+}

@@ -1,0 +1,182 @@
+"""The Python module against the C++ core: same results to the last bit, frame-rate
+independence, bad input refused with a message, flat memory over many updates, and the
+README's example."""
+import io
+import math
+import pathlib
+import re
+import subprocess
+
+import numpy as np
+import pytest
+
+import dynskin
+from conftest import ASSETS, BUNDLED, SOURCE_DIR
+
+
+def strip_character():
+    """A two-bone strip along +X built from arrays: 21 x 2 vertices, weights ramping over x."""
+    xs = np.repeat(np.linspace(0.0, 2.0, 21), 2)
+    zs = np.tile([-0.05, 0.05], 21)
+    positions = np.stack([xs, np.zeros_like(xs), zs], axis=1).astype(np.float32)
+    w = np.clip(xs - 0.5, 0.0, 1.0)
+    joints = np.stack([np.zeros(42), np.ones(42)], axis=1).astype(np.int64)
+    weights = np.stack([1.0 - w, w], axis=1).astype(np.float32)
+    triangles = np.array([[i, i + 2, i + 1] for i in range(0, 40, 2)] + [[i + 1, i + 2, i + 3] for i in range(0, 40, 2)])
+    rest = np.stack([np.eye(4), np.eye(4)]).astype(np.float32)
+    rest[1, 0, 3] = 1.0  # the second joint one unit along x from the first
+    return dynskin.Character.from_arrays(positions, triangles, joints, weights, np.array([-1, 0]), rest,
+                                         names=["root", "tip"], name="strip")
+
+
+def rotation_z(angle):
+    m = np.eye(4, dtype=np.float32)
+    c, s = math.cos(angle), math.sin(angle)
+    m[:2, :2] = [[c, -s], [s, c]]
+    return m
+
+
+def test_load_and_deform_a_bundled_character():
+    cow = dynskin.load(str(ASSETS / "cow.glb"))
+    assert cow.vertex_count > 1000 and cow.joint_count > 5 and cow.clips
+    deformer = dynskin.Deformer(cow)
+    for frame in range(61):
+        deformer.update(frame / 60.0)
+    positions = deformer.positions
+    assert positions.shape == (cow.vertex_count, 3) and positions.dtype == np.float32
+    assert np.isfinite(positions).all()
+    assert not positions.flags.writeable
+    assert np.allclose(np.linalg.norm(deformer.normals, axis=1), 1.0, atol=1e-4)
+    assert np.abs(deformer.offsets).max() > 1e-3 * deformer.size  # the walk moves the skin beyond LBS
+    assert deformer.joint_matrices.shape == (cow.joint_count, 4, 4)
+
+
+def trace_by_cli(cli, name, vertex, duration):
+    out = subprocess.run([cli, "trace", str(ASSETS / f"{name}.glb"), "--vertex", str(vertex), "--duration", str(duration)],
+                         check=True, capture_output=True, text=True).stdout
+    return np.loadtxt(io.StringIO(out), delimiter=",", skiprows=1, dtype=np.float64).astype(np.float32)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_results_equal_the_cores_to_the_last_bit(cli, name):
+    character = dynskin.load(str(ASSETS / f"{name}.glb"))
+    for vertex in (0, character.vertex_count // 2, character.vertex_count - 1):
+        from_cli = trace_by_cli(cli, name, vertex, 0.5)
+        from_python = dynskin.trace(character, vertex, 0.5, loop=False)
+        assert from_python.shape == from_cli.shape
+        # Columns 1..6: base and final positions, printed with %.9g (exact for float32).
+        assert np.array_equal(from_python[:, 1:], from_cli[:, 1:]), f"{name} vertex {vertex}"
+
+
+def test_the_result_does_not_depend_on_the_frame_rate():
+    cow = dynskin.load(str(ASSETS / "cow.glb"))
+    results = []
+    for fps in (30, 60, 144):
+        deformer = dynskin.Deformer(cow)
+        for frame in range(fps + 1):  # to t = 1 s
+            deformer.update(frame / fps)
+        results.append(np.array(deformer.positions))
+    size = cow.size
+    assert np.abs(results[0] - results[1]).max() < 1e-5 * size
+    assert np.abs(results[2] - results[1]).max() < 1e-5 * size
+
+
+def test_your_own_animation_as_world_matrices():
+    strip = strip_character()
+    assert strip.joint_count == 2 and strip.vertex_count == 42
+    deformer = dynskin.Deformer(strip)
+    tip = np.eye(4, dtype=np.float32)
+    tip[0, 3] = 1.0
+    late = []
+    for frame in range(121):  # the root turns 60 degrees in 0.25 s, then holds
+        t = frame / 60.0
+        root = rotation_z(math.radians(60.0) * min(t / 0.25, 1.0))
+        deformer.update(t, np.stack([root, root @ tip]))
+        if 0.3 < t < 1.0:
+            late.append(np.abs(deformer.offsets).max())
+    assert max(late) > 0.01 * deformer.size  # it wobbles after the joint stops
+    assert np.abs(deformer.offsets).max() < 0.2 * max(late)  # and settles
+
+
+def test_bad_input_is_refused_with_a_message():
+    with pytest.raises(dynskin.LoadError):
+        dynskin.load(str(SOURCE_DIR / "no-such-file.glb"))
+    with pytest.raises(ValueError, match="sum to"):
+        dynskin.Character.from_arrays(np.zeros((3, 3)), [[0, 1, 2]], [[0], [0], [0]], [[0.5], [1.0], [1.0]], [-1],
+                                      np.eye(4)[None])
+    with pytest.raises(ValueError, match="before its child"):
+        dynskin.Character.from_arrays(np.zeros((3, 3)), [[0, 1, 2]], [[0], [0], [1]], np.ones((3, 1)), [1, 0],
+                                      np.stack([np.eye(4)] * 2))
+    with pytest.raises(ValueError, match="joint 7"):
+        dynskin.Character.from_arrays(np.zeros((3, 3)), [[0, 1, 2]], [[0], [0], [7]], np.ones((3, 1)), [-1],
+                                      np.eye(4)[None])
+    with pytest.raises(ValueError, match="not finite"):
+        dynskin.Character.from_arrays(np.full((3, 3), np.nan), [[0, 1, 2]], [[0], [0], [0]], np.ones((3, 1)), [-1],
+                                      np.eye(4)[None])
+    deformer = dynskin.Deformer(strip_character())
+    with pytest.raises(ValueError, match="shape"):
+        deformer.update(0.0, np.eye(4)[None])
+    with pytest.raises(ValueError, match="singular"):
+        deformer.update(0.0, np.zeros((2, 4, 4)))
+    with pytest.raises(ValueError):
+        deformer.update(float("nan"))
+    with pytest.raises(ValueError, match="mode"):
+        deformer.settings.mode = "wobbly"
+    with pytest.raises(ValueError):
+        deformer.settings.frequency = float("inf")
+    with pytest.raises(ValueError, match="no clip"):
+        deformer.clip = "dance"
+    deformer.update(0.0)  # still usable after all that
+    assert np.isfinite(deformer.positions).all()
+
+
+def current_rss_bytes():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * 4096
+
+
+def test_ten_thousand_updates_keep_the_memory_flat():
+    deformer = dynskin.Deformer(dynskin.load(str(ASSETS / "bar.glb")))
+    for frame in range(200):  # warm up: buffers and the history reach their size
+        deformer.update(frame / 60.0)
+        _ = deformer.positions, deformer.offsets
+    before = current_rss_bytes()
+    for frame in range(200, 10200):
+        deformer.update(frame / 60.0)
+        _ = deformer.positions, deformer.normals, deformer.offsets
+    assert current_rss_bytes() - before < 2 * 1024 * 1024
+
+
+def test_settings_edit_live_and_round_trip_through_json():
+    deformer = dynskin.Deformer(dynskin.load(str(ASSETS / "bar.glb")))
+    deformer.settings.frequency = 3.5
+    deformer.settings.mode = "drag"
+    assert deformer.settings.frequency == pytest.approx(3.5)
+    again = dynskin.Settings.from_json(deformer.settings.to_json())
+    assert again == deformer.settings
+    with pytest.raises(ValueError, match="not dynskin settings"):
+        dynskin.Settings.from_json("{")
+    deformer.settings = dynskin.Settings()
+    assert deformer.settings.mode == "dynamic"
+
+
+def test_bake_writes_a_file_that_loads_back(tmp_path):
+    bar = dynskin.load(str(ASSETS / "bar.glb"))
+    out = tmp_path / "bar_baked.glb"
+    dynskin.bake(bar, str(out), fps=15)
+    baked = dynskin.load(str(out))
+    assert baked.vertex_count == bar.vertex_count
+
+
+def test_help_is_useful():
+    assert "update(t)" in dynskin.Deformer.__doc__
+    assert dynskin.Deformer.positions.__doc__
+    assert dynskin.Character.from_arrays.__doc__
+
+
+def test_the_readme_example_runs(monkeypatch):
+    readme = (SOURCE_DIR / "README.md").read_text()
+    section = readme[readme.index("## Python"):]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    monkeypatch.chdir(SOURCE_DIR)
+    exec(compile(code, "README.md", "exec"), {})
