@@ -18,8 +18,8 @@
 #include "dynskin/gltf_loader.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
+#include "dynskin/settings_json.h"
 #include "io/gltf_bake_writer.h"
-#include "io/settings_json.h"
 
 namespace py = pybind11;
 using namespace dynskin;
@@ -316,15 +316,30 @@ PYBIND11_MODULE(dynskin, m) {
                           if (v != "axis" && v != "centroid") throw py::value_error("squash_center must be 'axis' or 'centroid'");
                           s.parameters.squash_center = v == "axis" ? SquashCenter::Axis : SquashCenter::Centroid;
                       }, "Where a turning joint's squash is centred: 'axis' (limbs) or 'centroid' (end bones)")
-        .def("to_json", [](const DynamicSettings& s) { return io::settings_to_json(s).dump(2); },
-             "The settings as the viewer saves them (JSON text)")
+        .def("to_json", &io::settings_to_json_text, "The settings as the viewer saves them (JSON text)")
         .def_static("from_json", [](const std::string& text) {
             try {
-                return io::settings_from_json(nlohmann::json::parse(text));
-            } catch (const std::exception& e) {
+                return io::settings_from_json_text(text);
+            } catch (const io::SettingsError& e) {
                 throw py::value_error(std::string("not dynskin settings: ") + e.what());
             }
-        }, py::arg("text"), "Settings from the JSON the viewer saves (a preset's parameters also work)")
+        }, py::arg("text"), "Settings from the JSON the viewer saves")
+        .def_static("load_preset", [](const std::string& path) {
+            DynamicSettings s;
+            try {
+                s.parameters = io::load_preset(path);
+            } catch (const io::SettingsError& e) {
+                throw py::value_error(e.what());
+            }
+            return s;
+        }, py::arg("path"), "The global parameters of a preset file (or of saved settings), per-joint settings default")
+        .def("save_preset", [](const DynamicSettings& s, const std::string& path) {
+            try {
+                io::save_preset(path, s.parameters);
+            } catch (const io::SettingsError& e) {
+                throw py::value_error(e.what());
+            }
+        }, py::arg("path"), "Saves the global parameters as a preset the viewer opens")
         .def("__eq__", [](const DynamicSettings& a, const DynamicSettings& b) { return a == b; })
         .def("__repr__", [](const DynamicSettings& s) {
             const OscillationParameters& o = s.parameters.oscillation;

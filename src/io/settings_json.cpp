@@ -197,6 +197,20 @@ void write_file_atomically(const std::string& path, const std::string& bytes) {
     }
 }
 
+std::string settings_to_json_text(const DynamicSettings& settings) { return settings_to_json(settings).dump(2); }
+
+DynamicSettings settings_from_json_text(const std::string& text) {
+    json parsed;
+    try {
+        parsed = json::parse(text);
+    } catch (const json::exception& e) {
+        const std::string message = e.what();
+        throw SettingsError("the settings are not valid JSON: " + message.substr(0, message.find('\n')));
+    }
+    if (!parsed.is_object()) throw SettingsError("the settings must be a JSON object");
+    return settings_from_json(parsed);
+}
+
 void save_preset(const std::string& path, const DynamicParameters& parameters) {
     const json preset = {{"dynskin_preset", 1}, {"parameters", parameters_to_json(parameters)}};
     try {

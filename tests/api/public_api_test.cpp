@@ -14,6 +14,7 @@
 #include "dynskin/deformer.h"
 #include "dynskin/gltf_loader.h"
 #include "dynskin/measurement_clock.h"
+#include "dynskin/settings_json.h"
 
 namespace dynskin {
 namespace {
@@ -120,6 +121,18 @@ TEST(PublicApi, TheReadmeExampleRuns) {
         largest = std::max(largest, double(glm::length(deformer.positions()[i] - deformer.base_positions()[i])));
     }
     EXPECT_GT(largest, 1e-3 * deformer.size());  // the walk moves the skin beyond LBS
+}
+
+// Settings through the API, as the JSON text the viewer saves.
+TEST(PublicApi, SettingsRoundTripThroughTheViewersJson) {
+    DynamicSettings settings;
+    settings.parameters.oscillation.frequency = 3.5f;
+    settings.parameters.propagation_speed = 2.0f;
+    settings.joints.resize(2);
+    settings.joints[1].gain = 0.25f;
+    EXPECT_EQ(io::settings_from_json_text(io::settings_to_json_text(settings)), settings);
+    EXPECT_THROW(io::settings_from_json_text("{"), io::SettingsError);
+    EXPECT_THROW(io::settings_from_json_text("[1, 2]"), io::SettingsError);
 }
 
 }  // namespace
