@@ -4,8 +4,10 @@
 The same updates (a bundled character's first clip at every 1/60 s tick for `seconds`) run
 once as a Python loop over Deformer.update and once inside the module's C++ (dynskin.trace,
 which updates the same way and keeps one vertex per tick); the difference is Python's share.
-trace also builds its deformer, so the core's time per update is taken from the difference
-between a full trace and one a quarter as long.
+trace also builds its deformer and makes the first update (which fills the history), so the
+core's time per update is taken from the difference between a full trace and one a quarter
+as long, and the Python loop is timed over the same ticks. The clip loops in both, so every
+timed update has moving joints.
 Usage: PYTHONPATH=build/python /usr/bin/python3 bench/python_overhead.py [assets/cow.glb] [seconds]
 """
 import pathlib
@@ -20,32 +22,35 @@ character = dynskin.load(path)
 ticks = int(seconds * dynskin.TICKS_PER_SECOND) + 1
 
 
-def python_loop():
+def python_loop(threads):  # per update, over the ticks core_loop times
     deformer = dynskin.Deformer(character)
-    deformer.loop = False  # as trace plays it
-    start = time.perf_counter()
-    for k in range(ticks):
-        deformer.update(k / dynskin.TICKS_PER_SECOND)
-    return time.perf_counter() - start
-
-
-def trace_time(count):
-    start = time.perf_counter()
-    dynskin.trace(character, 0, (count - 1) / dynskin.TICKS_PER_SECOND)
-    return time.perf_counter() - start
-
-
-def core_loop():  # the time of `ticks` updates, without the deformer's construction
+    deformer.threads = threads
+    deformer.loop = True  # as trace plays it below: the clip keeps moving
     quarter = ticks // 4
-    return (trace_time(ticks) - trace_time(quarter)) * ticks / (ticks - quarter)
+    for k in range(quarter):
+        deformer.update(k / dynskin.TICKS_PER_SECOND)
+    start = time.perf_counter()
+    for k in range(quarter, ticks):
+        deformer.update(k / dynskin.TICKS_PER_SECOND)
+    return (time.perf_counter() - start) / (ticks - quarter)
 
 
-best_python = best_core = float("inf")
-for _ in range(5):  # interleaved, best of five: the machine is shared
-    best_python = min(best_python, python_loop())
-    best_core = min(best_core, core_loop())
-per_update_python = best_python / ticks * 1e3
-per_update_core = best_core / ticks * 1e3
+def trace_time(count, threads):
+    start = time.perf_counter()
+    dynskin.trace(character, 0, (count - 1) / dynskin.TICKS_PER_SECOND, loop=True, threads=threads)
+    return time.perf_counter() - start
+
+
+def core_loop(threads):  # per update over the last three quarters: no construction, no first update
+    quarter = ticks // 4
+    return (trace_time(ticks, threads) - trace_time(quarter, threads)) / (ticks - quarter)
+
+
 print(f"{character.name}: {character.vertex_count} vertices, {ticks} updates")
-print(f"core (C++ loop): {per_update_core:.3f} ms/update; from Python: {per_update_python:.3f} ms/update; "
-      f"overhead {100.0 * (best_python - best_core) / best_core:+.1f} %")
+for threads in (1, 2):
+    best_python = best_core = float("inf")
+    for _ in range(5):  # interleaved, best of five: the machine is shared
+        best_python = min(best_python, python_loop(threads))
+        best_core = min(best_core, core_loop(threads))
+    print(f"{threads} thread(s): core (C++ loop) {best_core * 1e3:.3f} ms/update, from Python {best_python * 1e3:.3f} "
+          f"ms/update: overhead {1e6 * (best_python - best_core):+.1f} us, {100.0 * (best_python - best_core) / best_core:+.1f} %")

@@ -451,8 +451,9 @@ PYBIND11_MODULE(dynskin, m) {
         }, "Milliseconds the last update spent measuring, skinning and bending");
 
     m.def("trace", [](SharedCharacter character, int vertex, double duration, py::object clip, std::optional<DynamicSettings> settings,
-                      bool loop) {
+                      bool loop, int threads) {
         PyDeformer d(std::move(character), settings);
+        if (threads > 0) d.deformer_.set_thread_count(threads);
         // As dynskin-cli trace: the first clip by default, the rest pose for a character without clips.
         const bool first_of_none = d.character_->character.clips.empty() && py::isinstance<py::int_>(clip) &&
                                    clip.cast<long>() == 0;
@@ -472,8 +473,9 @@ PYBIND11_MODULE(dynskin, m) {
         std::copy(rows.begin(), rows.end(), a.mutable_data());
         return a;
     }, py::arg("character"), py::arg("vertex"), py::arg("duration"), py::arg("clip") = 0, py::arg("settings") = py::none(),
-       py::arg("loop") = false,
-       "One vertex at every 1/60 s tick from t = 0, as dynskin-cli trace: rows of t, base x y z, final x y z");
+       py::arg("loop") = false, py::arg("threads") = 0,
+       "One vertex at every 1/60 s tick from t = 0, as dynskin-cli trace: rows of t, base x y z, final x y z "
+       "(threads: 0 for the hardware's; results do not depend on it)");
 
     m.def("bake", [](SharedCharacter character, const std::string& path, py::object clip, std::optional<DynamicSettings> settings,
                      double fps, bool loop, double tail) {
