@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -99,6 +100,21 @@ DeformerMode mode_from(const std::string& s) {
 float finite_value(float v, const char* name) {
     if (!std::isfinite(v)) throw py::value_error(std::string(name) + " must be a finite number");
     return v;
+}
+
+// A painted layer as an (N,) array; an empty layer (uniform 1) as ones.
+py::array_t<float> layer_copy(const std::vector<float>& layer, const io::LoadedCharacter& c) {
+    py::array_t<float> a(py::ssize_t(c.character.mesh.vertex_count()));
+    for (py::ssize_t i = 0; i < a.size(); ++i) a.mutable_data()[i] = SkinnedMesh::layer_value(layer, std::size_t(i));
+    return a;
+}
+
+// Paints a layer of a character with an (N,) array of finite values, N its vertex count.
+void paint(io::LoadedCharacter& c, std::vector<float>& layer, const FloatArray& values, const char* name) {
+    expect_shape(values, name, py::ssize_t(c.character.mesh.vertex_count()), {});
+    std::vector<float> painted(values.data(), values.data() + values.size());
+    for (float v : painted) finite_value(v, name);
+    layer = std::move(painted);
 }
 
 // Character.from_arrays: the glTF skinning model from plain arrays, checked.
@@ -245,6 +261,21 @@ public:
         clip_ = std::size_t(k);
     }
 
+    // A joint by index or name.
+    std::size_t joint_index(const py::object& key) const {
+        const Skeleton& skeleton = character_->character.skeleton;
+        if (py::isinstance<py::str>(key)) {
+            const std::string name = key.cast<std::string>();
+            for (int j = 0; j < skeleton.joint_count(); ++j)
+                if (skeleton.names[j] == name) return std::size_t(j);
+            throw py::value_error("no joint named '" + name + "'");
+        }
+        const long j = key.cast<long>();
+        if (j < 0 || j >= skeleton.joint_count())
+            throw py::index_error("joint " + std::to_string(j) + " of " + std::to_string(skeleton.joint_count()));
+        return std::size_t(j);
+    }
+
     py::object clip() const {
         if (!clip_) return py::none();
         return py::str(character_->character.clips[*clip_].name);
@@ -347,6 +378,37 @@ PYBIND11_MODULE(dynskin, m) {
                    " tau=" + std::to_string(o.damping) + " A=" + std::to_string(o.amplitude) + " D=" + std::to_string(o.drag) + ">";
         });
 
+    py::class_<JointSettings>(m, "JointSettings",
+                              "One joint's own settings (Deformer.joint / Deformer.set_joint): its gain, its own "
+                              "oscillation, its flexible origin and which of its motions bend or squash.")
+        .def(py::init<>())
+        .def_readwrite("gain", &JointSettings::gain, "s_j: scales the joint's effect (0: off)")
+        .def_readwrite("override_oscillation", &JointSettings::override_oscillation,
+                       "Use this joint's frequency, damping, amplitude and drag instead of the global ones")
+        .def_property("frequency", [](const JointSettings& j) { return j.oscillation.frequency; },
+                      [](JointSettings& j, float v) { j.oscillation.frequency = finite_value(v, "frequency"); })
+        .def_property("damping", [](const JointSettings& j) { return j.oscillation.damping; },
+                      [](JointSettings& j, float v) { j.oscillation.damping = finite_value(v, "damping"); })
+        .def_property("amplitude", [](const JointSettings& j) { return j.oscillation.amplitude; },
+                      [](JointSettings& j, float v) { j.oscillation.amplitude = finite_value(v, "amplitude"); })
+        .def_property("drag", [](const JointSettings& j) { return j.oscillation.drag; },
+                      [](JointSettings& j, float v) { j.oscillation.drag = finite_value(v, "drag"); })
+        .def_property("origin_offset", [](const JointSettings& j) { return std::array<float, 3>{j.origin_offset.x, j.origin_offset.y, j.origin_offset.z}; },
+                      [](JointSettings& j, std::array<float, 3> v) { j.origin_offset = glm::vec3(v[0], v[1], v[2]); },
+                      "The flexible origin delta_j: where the bend turns about, in the joint's frame")
+        .def_property("centroid_offset", [](const JointSettings& j) { return std::array<float, 3>{j.centroid_offset.x, j.centroid_offset.y, j.centroid_offset.z}; },
+                      [](JointSettings& j, std::array<float, 3> v) { j.centroid_offset = glm::vec3(v[0], v[1], v[2]); },
+                      "Moves the squash centroid, in the joint's frame")
+        .def_property("bend_rotation", [](const JointSettings& j) { return j.bend.rotation; }, [](JointSettings& j, bool v) { j.bend.rotation = v; },
+                      "Whether the joint's turn bends the skin")
+        .def_property("bend_translation", [](const JointSettings& j) { return j.bend.translation; }, [](JointSettings& j, bool v) { j.bend.translation = v; },
+                      "Whether the joint's translation makes the skin lag")
+        .def_property("squash_rotation", [](const JointSettings& j) { return j.squash.rotation; }, [](JointSettings& j, bool v) { j.squash.rotation = v; },
+                      "Whether the joint's turn squashes and stretches")
+        .def_property("squash_translation", [](const JointSettings& j) { return j.squash.translation; }, [](JointSettings& j, bool v) { j.squash.translation = v; },
+                      "Whether the joint's translation squashes and stretches")
+        .def("__eq__", [](const JointSettings& a, const JointSettings& b) { return a == b; });
+
     py::class_<io::LoadedCharacter, SharedCharacter>(m, "Character",
                                                      "A skinned character: skeleton, skin, clips and the painted layers.")
         .def_static("from_arrays", &character_from_arrays, py::arg("positions"), py::arg("triangles"), py::arg("joints"),
@@ -379,15 +441,16 @@ PYBIND11_MODULE(dynskin, m) {
             std::copy(t.begin(), t.end(), a.mutable_data());
             return a;
         }, "(T, 3) uint32 vertex indices")
-        .def_property("bend_weights", [](const io::LoadedCharacter& c) {
-            const std::vector<float>& b = c.character.mesh.bend_weights;
-            return py::array_t<float>(py::ssize_t(b.size()), b.data());
-        }, [](io::LoadedCharacter& c, const FloatArray& values) {
-            std::vector<float>& b = c.character.mesh.bend_weights;
-            expect_shape(values, "bend_weights", py::ssize_t(b.size()), {});
-            for (py::ssize_t i = 0; i < values.size(); ++i)
-                b[i] = finite_value(values.data()[i], "bend_weights");
-        }, "The painted bend weight gamma per vertex (a copy; assign an (N,) array to paint: 0 rigid, 1 the default)")
+        .def_property("bend_weights", [](const io::LoadedCharacter& c) { return layer_copy(c.character.mesh.bend_weights, c); },
+                      [](io::LoadedCharacter& c, const FloatArray& v) { paint(c, c.character.mesh.bend_weights, v, "bend_weights"); },
+                      "The painted bend weight gamma per vertex (a copy; assign an (N,) array to paint: 0 rigid, 1 "
+                      "the default, negative values anticipate)")
+        .def_property("floppy_weights", [](const io::LoadedCharacter& c) { return layer_copy(c.character.mesh.floppy_weights, c); },
+                      [](io::LoadedCharacter& c, const FloatArray& v) { paint(c, c.character.mesh.floppy_weights, v, "floppy_weights"); },
+                      "Velocity Skinning's floppy layer per vertex: scales the drag within the bend (a copy; 1 by default)")
+        .def_property("squash_weights", [](const io::LoadedCharacter& c) { return layer_copy(c.character.mesh.squash_weights, c); },
+                      [](io::LoadedCharacter& c, const FloatArray& v) { paint(c, c.character.mesh.squash_weights, v, "squash_weights"); },
+                      "Velocity Skinning's squash layer per vertex: scales the squash & stretch (a copy; 1 by default)")
         .def_property_readonly("settings", [](const io::LoadedCharacter& c) { return c.settings; },
                                "The settings saved in the file, or None")
         .def_property_readonly("warnings", [](const io::LoadedCharacter& c) { return c.warnings; })
@@ -417,6 +480,15 @@ PYBIND11_MODULE(dynskin, m) {
         .def("update", &PyDeformer::update_matrices, py::arg("t"), py::arg("matrices"), py::arg("space") = "world",
              "Advances to time t with the joints' (J, 4, 4) transforms at t: 'world' matrices (converted to "
              "parent-local) or 'local' (parent-local) ones. The last frames are kept and interpolated for the clock.")
+        .def("joint", [](const PyDeformer& d, const py::object& key) {
+            const std::size_t j = d.joint_index(key);
+            return j < d.settings_.joints.size() ? d.settings_.joints[j] : JointSettings{};
+        }, py::arg("joint"), "A copy of a joint's settings (by index or name); change it and give it to set_joint")
+        .def("set_joint", [](PyDeformer& d, const py::object& key, const JointSettings& joint) {
+            const std::size_t j = d.joint_index(key);
+            if (d.settings_.joints.size() <= j) d.settings_.joints.resize(std::size_t(d.character_->character.skeleton.joint_count()));
+            d.settings_.joints[j] = joint;
+        }, py::arg("joint"), py::arg("settings"), "Sets a joint's settings (by index or name) for the next update")
         .def("reset", [](PyDeformer& d) { d.deformer_.reset(); },
              "Forgets the motion (call after a jump in time or a clip change) so no wobble starts")
         .def_property_readonly("positions", [](py::object self) {

@@ -180,3 +180,37 @@ def test_the_readme_example_runs(monkeypatch):
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     monkeypatch.chdir(SOURCE_DIR)
     exec(compile(code, "README.md", "exec"), {})
+
+
+def test_painted_layers_and_per_joint_settings_change_the_result():
+    cow = dynskin.load(str(ASSETS / "cow.glb"))
+    deformer = dynskin.Deformer(cow)
+    for frame in range(31):
+        deformer.update(frame / 60.0)
+    moving = np.abs(deformer.offsets).max()
+    assert moving > 0.0
+
+    rigid = dynskin.load(str(ASSETS / "cow.glb"))
+    rigid.bend_weights = np.zeros(rigid.vertex_count, dtype=np.float32)
+    assert (rigid.floppy_weights == 1.0).all()
+    rigid.floppy_weights = np.full(rigid.vertex_count, 0.5, dtype=np.float32)
+    assert (rigid.floppy_weights == 0.5).all()
+    rigid.squash_weights = np.zeros(rigid.vertex_count, dtype=np.float32)  # the cow's preset squashes
+    still = dynskin.Deformer(rigid)
+    for frame in range(31):
+        still.update(frame / 60.0)
+    assert np.abs(still.offsets).max() == 0.0  # nothing is soft: no secondary motion
+    with pytest.raises(ValueError, match="shape"):
+        rigid.squash_weights = np.ones(3, dtype=np.float32)
+
+    off = dynskin.Deformer(cow)
+    for j in range(cow.joint_count):
+        joint = off.joint(j)
+        joint.gain = 0.0
+        off.set_joint(j, joint)
+    assert off.joint(cow.joint_names[0]).gain == 0.0
+    for frame in range(31):
+        off.update(frame / 60.0)
+    assert np.abs(off.offsets).max() == 0.0  # every joint's effect off
+    with pytest.raises(ValueError, match="no joint"):
+        off.joint("tail_of_a_cat")
