@@ -14,6 +14,7 @@ packages=(
   libgtest-dev libbenchmark-dev               # tests and benchmarks
   clang libclang-rt-14-dev                    # libFuzzer for the loader's fuzz test
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
+  python3-pip python3-setuptools python3-wheel python3-venv  # its wheel, installed in a virtual environment
 )
 
 if [ "$(id -u)" -eq 0 ]; then
