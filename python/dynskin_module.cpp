@@ -15,6 +15,7 @@
 #include <string>
 
 #include "dynskin/bake.h"
+#include "dynskin/character_arrays.h"
 #include "dynskin/deformer.h"
 #include "dynskin/gltf_loader.h"
 #include "dynskin/measurement_clock.h"
@@ -117,77 +118,40 @@ void paint(io::LoadedCharacter& c, std::vector<float>& layer, const FloatArray& 
     layer = std::move(painted);
 }
 
-// Character.from_arrays: the glTF skinning model from plain arrays, checked.
-SharedCharacter character_from_arrays(const FloatArray& positions, const IndexArray& triangles,
+// Character.from_arrays: numpy's shapes checked here, everything else by character_from_arrays.
+SharedCharacter py_character_from_arrays(const FloatArray& positions, const IndexArray& triangles,
                                       const IndexArray& joints, const FloatArray& weights, const IndexArray& parents,
                                       const FloatArray& rest, std::optional<FloatArray> inverse_binds,
                                       std::optional<FloatArray> normals, std::optional<std::vector<std::string>> names,
                                       const std::string& name) {
-    auto loaded = std::make_shared<io::LoadedCharacter>();
-    Character& c = loaded->character;
-    c.name = name;
+    CharacterArrays a;
+    a.name = name;
     expect_shape(parents, "parents", -1, {});
     const py::ssize_t joint_count = parents.shape(0);
-    if (joint_count == 0) throw py::value_error("parents is empty: a character needs at least one joint");
-    const std::vector<glm::mat4> rest_matrices = to_matrices(rest, "rest", joint_count);
-    for (py::ssize_t j = 0; j < joint_count; ++j) {
-        const std::int64_t parent = parents.data()[j];
-        if (parent >= j || parent < -1)
-            throw py::value_error("parents[" + std::to_string(j) + "] = " + std::to_string(parent) +
-                                  ": each parent must come before its child (or be -1), which also rules out cycles");
-        Trs local;
-        if (!decompose(glm::dmat4(rest_matrices[j]), local))
-            throw py::value_error("rest[" + std::to_string(j) + "] is singular or not finite");
-        c.skeleton.add_joint(names && j < py::ssize_t(names->size()) ? (*names)[j] : "joint" + std::to_string(j),
-                             int(parent), local);
-    }
-    if (names && py::ssize_t(names->size()) != joint_count)
-        throw py::value_error(std::to_string(names->size()) + " names for " + std::to_string(joint_count) + " joints");
-
-    SkinnedMesh& mesh = c.mesh;
-    mesh.rest_positions = to_vec3s(positions, "positions");
-    const py::ssize_t n = py::ssize_t(mesh.rest_positions.size());
+    a.parents.assign(parents.data(), parents.data() + joint_count);
+    a.rest = to_matrices(rest, "rest", joint_count);
+    if (inverse_binds) a.inverse_binds = to_matrices(*inverse_binds, "inverse_binds", joint_count);
+    if (names) a.joint_names = *names;
+    expect_shape(positions, "positions", -1, {3});
+    const py::ssize_t n = positions.shape(0);
+    const float* p = positions.data();
+    for (py::ssize_t i = 0; i < n; ++i) a.positions.emplace_back(p[3 * i], p[3 * i + 1], p[3 * i + 2]);
+    if (normals) a.normals = to_vec3s(*normals, "normals", n);
     expect_shape(triangles, "triangles", -1, {3});
     for (py::ssize_t k = 0; k < triangles.size(); ++k) {
         const std::int64_t v = triangles.data()[k];
         if (v < 0 || v >= n) throw py::value_error("triangles refer to vertex " + std::to_string(v) + " of " + std::to_string(n));
-        mesh.triangles.push_back(std::uint32_t(v));
+        a.triangles.push_back(std::uint32_t(v));
     }
-    mesh.rest_normals = normals ? to_vec3s(*normals, "normals", n) : compute_vertex_normals(mesh.rest_positions, mesh.triangles);
     if (joints.ndim() != 2 || joints.shape(0) != n) throw py::value_error("joints must have shape (N, K), N the vertex count");
     expect_shape(weights, "weights", n, {joints.shape(1)});
-    const py::ssize_t k_count = joints.shape(1);
-    for (py::ssize_t i = 0; i < n; ++i) {
-        std::vector<std::pair<std::uint32_t, float>> influences;
-        float sum = 0.0f;
-        for (py::ssize_t k = 0; k < k_count; ++k) {
-            const std::int64_t j = joints.data()[i * k_count + k];
-            const float w = weights.data()[i * k_count + k];
-            if (!std::isfinite(w) || w < 0.0f)
-                throw py::value_error("vertex " + std::to_string(i) + " has a negative or non-finite weight");
-            if (w == 0.0f) continue;
-            if (j < 0 || j >= joint_count)
-                throw py::value_error("vertex " + std::to_string(i) + " is weighted to joint " + std::to_string(j) +
-                                      " of " + std::to_string(joint_count));
-            influences.emplace_back(std::uint32_t(j), w);
-            sum += w;
-        }
-        if (std::abs(sum - 1.0f) > 1e-3f)
-            throw py::value_error("vertex " + std::to_string(i) + "'s weights sum to " + std::to_string(sum) + ", not 1");
-        mesh.weights.add_vertex(influences);
-    }
-    if (inverse_binds) {
-        mesh.inverse_binds = to_matrices(*inverse_binds, "inverse_binds", joint_count);
-    } else {  // bound at the rest pose
-        std::vector<glm::mat4> globals;
-        forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
-        for (const glm::mat4& g : globals) mesh.inverse_binds.push_back(glm::inverse(g));
-    }
-    mesh.bend_weights.assign(mesh.rest_positions.size(), 1.0f);
-    const std::string problem = c.validate();
-    if (!problem.empty()) throw py::value_error("not a usable character: " + problem);
-    loaded->file_vertex_count = mesh.vertex_count();
-    loaded->file_triangle_count = mesh.triangle_count();
+    a.influences_per_vertex = int(joints.shape(1));
+    a.joints.assign(joints.data(), joints.data() + joints.size());
+    a.weights.assign(weights.data(), weights.data() + weights.size());
+    auto loaded = std::make_shared<io::LoadedCharacter>();
+    loaded->character = dynskin::character_from_arrays(a);  // std::invalid_argument: a ValueError
+    loaded->file_vertex_count = loaded->character.mesh.vertex_count();
+    loaded->file_triangle_count = loaded->character.mesh.triangle_count();
     return loaded;
 }
 
@@ -411,7 +375,7 @@ PYBIND11_MODULE(dynskin, m) {
 
     py::class_<io::LoadedCharacter, SharedCharacter>(m, "Character",
                                                      "A skinned character: skeleton, skin, clips and the painted layers.")
-        .def_static("from_arrays", &character_from_arrays, py::arg("positions"), py::arg("triangles"), py::arg("joints"),
+        .def_static("from_arrays", &py_character_from_arrays, py::arg("positions"), py::arg("triangles"), py::arg("joints"),
                     py::arg("weights"), py::arg("parents"), py::arg("rest"), py::arg("inverse_binds") = py::none(),
                     py::arg("normals") = py::none(), py::arg("names") = py::none(), py::arg("name") = "character",
                     "A character from arrays: positions (N, 3); triangles (T, 3) vertex indices; joints and weights "

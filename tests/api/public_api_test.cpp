@@ -11,6 +11,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "dynskin/character_arrays.h"
 #include "dynskin/deformer.h"
 #include "dynskin/gltf_loader.h"
 #include "dynskin/measurement_clock.h"
@@ -133,6 +134,63 @@ TEST(PublicApi, SettingsRoundTripThroughTheViewersJson) {
     EXPECT_EQ(io::settings_from_json_text(io::settings_to_json_text(settings)), settings);
     EXPECT_THROW(io::settings_from_json_text("{"), io::SettingsError);
     EXPECT_THROW(io::settings_from_json_text("[1, 2]"), io::SettingsError);
+}
+
+// The same strip from plain arrays, and the arrays' problems named.
+TEST(PublicApi, CharacterFromArraysChecksWhatItIsGiven) {
+    const Character built = strip();
+    CharacterArrays a;
+    a.positions = built.mesh.rest_positions;
+    a.triangles = built.mesh.triangles;
+    a.influences_per_vertex = 2;
+    for (std::size_t i = 0; i < a.positions.size(); ++i) {
+        const float w = std::clamp(a.positions[i].x - 0.5f, 0.0f, 1.0f);
+        a.joints.insert(a.joints.end(), {0, 1});
+        a.weights.insert(a.weights.end(), {1.0f - w, w});
+    }
+    a.parents = {-1, 0};
+    a.rest = {glm::mat4(1.0f), built.skeleton.rest[1].to_matrix()};
+    Character c = character_from_arrays(a);
+    EXPECT_EQ(c.validate(), "");
+    EXPECT_EQ(c.mesh.inverse_binds[1], built.mesh.inverse_binds[1]);
+    c.clips = built.clips;  // both play the swing: the same skin (zero weights, dropped here, add nothing)
+    Deformer from_arrays(c), from_structs(built);
+    for (int frame = 0; frame <= 30; ++frame) {
+        from_arrays.update(frame / 60.0, clip_sampler(c.skeleton, c.clips[0], false), DynamicSettings{});
+        from_structs.update(frame / 60.0, clip_sampler(built.skeleton, built.clips[0], false), DynamicSettings{});
+    }
+    for (std::size_t i = 0; i < c.mesh.vertex_count(); ++i)
+        ASSERT_LT(glm::distance(from_arrays.positions()[i], from_structs.positions()[i]), 1e-6f) << i;
+
+    auto refused = [](CharacterArrays bad, const std::string& words) {
+        try {
+            character_from_arrays(bad);
+            ADD_FAILURE() << "accepted: " << words;
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+        }
+    };
+    CharacterArrays bad = a;
+    bad.weights[0] = 0.5f;
+    refused(bad, "sum to");
+    bad = a;
+    bad.parents = {1, 0};
+    refused(bad, "before its child");
+    bad = a;
+    bad.joints.back() = 7;  // the tip's second influence, weight 1
+    refused(bad, "joint 7");
+    bad = a;
+    bad.positions[2].y = std::nanf("");
+    refused(bad, "not finite");
+    bad = a;
+    bad.rest[1] = glm::mat4(0.0f);
+    refused(bad, "singular");
+    bad = a;
+    bad.weights.pop_back();
+    refused(bad, "entries");
+    bad = a;
+    bad.triangles.push_back(1000);
+    refused(bad, "multiple of 3");
 }
 
 }  // namespace
