@@ -103,6 +103,26 @@ float finite_value(float v, const char* name) {
     return v;
 }
 
+// f, tau, A and D as properties of a class whose oscillation parameters `of` gives.
+template <typename Class, typename Of>
+void add_oscillation_properties(py::class_<Class>& cls, Of of) {
+    struct Field {
+        const char* name;
+        float OscillationParameters::*member;
+        const char* doc;
+    };
+    static const Field fields[] = {
+        {"frequency", &OscillationParameters::frequency, "f: the wobble's frequency in Hz"},
+        {"damping", &OscillationParameters::damping, "tau: the wobble dies out as exp(-t / tau), seconds"},
+        {"amplitude", &OscillationParameters::amplitude, "A: the wobble's strength, seconds"},
+        {"drag", &OscillationParameters::drag, "D: the lag while a joint turns, seconds"},
+    };
+    for (const Field& f : fields)
+        cls.def_property(
+            f.name, [of, f](Class& c) { return of(c).*f.member; },
+            [of, f](Class& c, float v) { of(c).*f.member = finite_value(v, f.name); }, f.doc);
+}
+
 // A painted layer as an (N,) array; an empty layer (uniform 1) as ones.
 py::array_t<float> layer_copy(const std::vector<float>& layer, const io::LoadedCharacter& c) {
     py::array_t<float> a(py::ssize_t(c.character.mesh.vertex_count()));
@@ -268,26 +288,15 @@ PYBIND11_MODULE(dynskin, m) {
     // A glTF file that cannot be loaded (a ValueError); the message names the problem.
     py::register_exception<io::LoadError>(m, "LoadError", PyExc_ValueError);
 
-    py::class_<DynamicSettings>(m, "Settings",
+    py::class_<DynamicSettings> settings(m, "Settings",
                                 "What the user tunes: the method's global parameters (and per-joint settings, kept as "
                                 "they were loaded). Values are in the viewer's units: f in Hz, tau, A, D and squash in "
-                                "seconds, c and max_offset in character sizes.")
-        .def(py::init<>(), "The defaults: Dynamic Skinning with f = 2 Hz, tau = 0.4 s, A = 0.15, D = 0.1, safe limits on.")
+                                "seconds, c and max_offset in character sizes.");
+    add_oscillation_properties(settings, [](DynamicSettings& s) -> OscillationParameters& { return s.parameters.oscillation; });
+    settings.def(py::init<>(), "The defaults: Dynamic Skinning with f = 2 Hz, tau = 0.4 s, A = 0.15, D = 0.1, safe limits on.")
         .def_property("mode", [](const DynamicSettings& s) { return mode_name(s.parameters.mode); },
                       [](DynamicSettings& s, const std::string& v) { s.parameters.mode = mode_from(v); },
                       "'lbs' (the base skinning alone), 'drag' (the drag term alone) or 'dynamic' (drag and oscillations)")
-        .def_property("frequency", [](const DynamicSettings& s) { return s.parameters.oscillation.frequency; },
-                      [](DynamicSettings& s, float v) { s.parameters.oscillation.frequency = finite_value(v, "frequency"); },
-                      "f: the wobble's frequency in Hz")
-        .def_property("damping", [](const DynamicSettings& s) { return s.parameters.oscillation.damping; },
-                      [](DynamicSettings& s, float v) { s.parameters.oscillation.damping = finite_value(v, "damping"); },
-                      "tau: the wobble dies out as exp(-t / tau), seconds")
-        .def_property("amplitude", [](const DynamicSettings& s) { return s.parameters.oscillation.amplitude; },
-                      [](DynamicSettings& s, float v) { s.parameters.oscillation.amplitude = finite_value(v, "amplitude"); },
-                      "A: the wobble's strength, seconds")
-        .def_property("drag", [](const DynamicSettings& s) { return s.parameters.oscillation.drag; },
-                      [](DynamicSettings& s, float v) { s.parameters.oscillation.drag = finite_value(v, "drag"); },
-                      "D: the lag while a joint turns, seconds")
         .def_property("dual_quaternion", [](const DynamicSettings& s) { return s.parameters.base == SkinningBase::DualQuaternion; },
                       [](DynamicSettings& s, bool v) { s.parameters.base = v ? SkinningBase::DualQuaternion : SkinningBase::Linear; },
                       "Dual quaternion skinning as the base instead of LBS")
@@ -342,21 +351,14 @@ PYBIND11_MODULE(dynskin, m) {
                    " tau=" + std::to_string(o.damping) + " A=" + std::to_string(o.amplitude) + " D=" + std::to_string(o.drag) + ">";
         });
 
-    py::class_<JointSettings>(m, "JointSettings",
+    py::class_<JointSettings> joint_settings(m, "JointSettings",
                               "One joint's own settings (Deformer.joint / Deformer.set_joint): its gain, its own "
-                              "oscillation, its flexible origin and which of its motions bend or squash.")
-        .def(py::init<>())
+                              "oscillation, its flexible origin and which of its motions bend or squash.");
+    add_oscillation_properties(joint_settings, [](JointSettings& j) -> OscillationParameters& { return j.oscillation; });
+    joint_settings.def(py::init<>())
         .def_readwrite("gain", &JointSettings::gain, "s_j: scales the joint's effect (0: off)")
         .def_readwrite("override_oscillation", &JointSettings::override_oscillation,
                        "Use this joint's frequency, damping, amplitude and drag instead of the global ones")
-        .def_property("frequency", [](const JointSettings& j) { return j.oscillation.frequency; },
-                      [](JointSettings& j, float v) { j.oscillation.frequency = finite_value(v, "frequency"); })
-        .def_property("damping", [](const JointSettings& j) { return j.oscillation.damping; },
-                      [](JointSettings& j, float v) { j.oscillation.damping = finite_value(v, "damping"); })
-        .def_property("amplitude", [](const JointSettings& j) { return j.oscillation.amplitude; },
-                      [](JointSettings& j, float v) { j.oscillation.amplitude = finite_value(v, "amplitude"); })
-        .def_property("drag", [](const JointSettings& j) { return j.oscillation.drag; },
-                      [](JointSettings& j, float v) { j.oscillation.drag = finite_value(v, "drag"); })
         .def_property("origin_offset", [](const JointSettings& j) { return std::array<float, 3>{j.origin_offset.x, j.origin_offset.y, j.origin_offset.z}; },
                       [](JointSettings& j, std::array<float, 3> v) { j.origin_offset = glm::vec3(v[0], v[1], v[2]); },
                       "The flexible origin delta_j: where the bend turns about, in the joint's frame")
