@@ -1,0 +1,61 @@
+"""The panel's settings, on each mesh object: the viewer's parameters, ranges and defaults."""
+import bpy
+from bpy.props import BoolProperty, EnumProperty, FloatProperty, StringProperty
+
+from . import live
+
+
+def _enabled_changed(self, context):
+    obj = self.id_data
+    if self.enabled:
+        live.enable(obj)
+        live.update_object(context.scene, obj)
+    else:
+        live.disable(obj)
+
+
+def _setting_changed(self, context):
+    """A parameter moved: shown at once, even paused (simulated again up to this frame)."""
+    obj = self.id_data
+    if self.enabled:
+        state = live._states.get(obj.name)
+        if state is not None:
+            state.last_frame = None
+        live.update_object(context.scene, obj)
+
+
+class DynskinSettings(bpy.types.PropertyGroup):
+    enabled: BoolProperty(name="Dynamic Skinning", default=False, update=_enabled_changed,
+                          description="Deform this mesh with dynskin instead of Blender's Armature modifier")
+    mode: EnumProperty(name="Mode", default="dynamic", update=_setting_changed, items=[
+        ("lbs", "LBS only", "The base skinning alone"),
+        ("drag", "Drag only", "The lag while joints turn, no wobble"),
+        ("dynamic", "Dynamic", "Drag and damped oscillations")])
+    frequency: FloatProperty(name="f", default=2.0, min=0.0, soft_max=10.0, unit="NONE", update=_setting_changed,
+                             description="The wobble's frequency (Hz)")
+    damping: FloatProperty(name="tau", default=0.4, min=0.0, soft_max=3.0, update=_setting_changed,
+                           description="The wobble dies out as exp(-t / tau) (seconds)")
+    amplitude: FloatProperty(name="A", default=0.15, soft_min=-1.0, soft_max=1.0, update=_setting_changed,
+                             description="The wobble's strength (seconds)")
+    drag: FloatProperty(name="D", default=0.1, soft_min=-1.0, soft_max=1.0, update=_setting_changed,
+                        description="The lag while a joint turns (seconds)")
+    dual_quaternion: BoolProperty(name="Dual quaternion base", default=False, update=_setting_changed,
+                                  description="Dual quaternion skinning as the base instead of LBS")
+    translation_gain: FloatProperty(name="Translation", default=1.0, min=0.0, soft_max=3.0, update=_setting_changed,
+                                    description="Lag behind a bone whose location moves (0: off)")
+    delayed: BoolProperty(name="Delayed LBS", default=False, update=_setting_changed,
+                          description="Rotations travel from the root to the extremities at speed c")
+    propagation_speed: FloatProperty(name="c", default=4.0, min=0.05, soft_max=20.0, update=_setting_changed,
+                                     description="Delayed LBS: character sizes per second")
+    limit_angle: BoolProperty(name="Limit the bend", default=True, update=_setting_changed)
+    max_angle: FloatProperty(name="Max angle", default=1.0, min=0.01, soft_max=3.0, update=_setting_changed,
+                             description="Soft limit of the bend angle (radians)")
+    limit_offset: BoolProperty(name="Limit the offset", default=True, update=_setting_changed)
+    max_offset: FloatProperty(name="Max offset", default=0.25, min=0.01, soft_max=1.0, update=_setting_changed,
+                              description="Soft limit of each vertex's offset (character sizes)")
+    squash: FloatProperty(name="Squash", default=0.0, soft_min=-1.0, soft_max=1.0, update=_setting_changed,
+                          description="Velocity Skinning's squash & stretch (seconds; 0: off)")
+    squash_center: EnumProperty(name="Centre", default="axis", update=_setting_changed, items=[
+        ("axis", "Axis", "Each vertex stretches along its own travel (limbs)"),
+        ("centroid", "Centroid", "The region stretches as one blob (end bones)")])
+    status: StringProperty(name="Status", default="", description="What went wrong, if anything")
