@@ -15,6 +15,7 @@ packages=(
   clang libclang-rt-14-dev                    # libFuzzer for the loader's fuzz test
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
   python3-pip python3-setuptools python3-wheel python3-venv  # its wheel, installed in a virtual environment
+  blender                                     # the Blender add-on's headless test (Blender 3.4, Python 3.11)
 )
 
 if [ "$(id -u)" -eq 0 ]; then
