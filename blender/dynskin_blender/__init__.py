@@ -12,9 +12,9 @@ bl_info = {
 
 import bpy
 
-from . import live, props, ui
+from . import live, operators, props, ui
 
-_classes = (props.DynskinSettings, ui.DYNSKIN_PT_object)
+_classes = (props.DynskinSettings, operators.DYNSKIN_OT_bake_pc2, ui.DYNSKIN_PT_object)
 
 
 def register():

@@ -41,3 +41,4 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         row.prop(props, "max_offset")
         layout.prop(props, "squash")
         layout.prop(props, "squash_center")
+        layout.operator("dynskin.bake_pc2", icon="FILE_CACHE")

@@ -78,6 +78,23 @@ def main():
     if not scrub < 1e-5:
         failures.append(f"scrubbed: {scrub:.3g} of the size from playing straight")
 
+    # Baked to a point cache, played by Blender's Mesh Cache modifier: the live result.
+    from dynskin_blender import bake
+    scene.frame_end = frames[-1]
+    path = os.path.join(bpy.app.tempdir, "dynskin_test.pc2")
+    if not bake.bake_pc2(scene, obj, path):
+        failures.append("the bake did not finish")
+    bake.play_from_cache(obj, path, scene.frame_start)
+    replay = 0.0
+    for f in frames:
+        scene.frame_set(f)
+        replay = max(replay, float(np.abs(evaluated_world(obj) - expected[f]).max()) / size)
+    print(f"DYNSKIN-BLENDER point cache: largest difference {replay:.3g} of the size")
+    if not replay < 1e-5:
+        failures.append(f"the point cache replays {replay:.3g} of the size from the live result")
+    obj.modifiers.remove(obj.modifiers["dynskin cache"])
+    obj.dynskin.enabled = True
+
     # The secondary motion is there: not Blender's plain skinning.
     obj.dynskin.enabled = False
     scene.frame_set(frames[-1])
