@@ -102,6 +102,13 @@ def disable(obj):
     _states.pop(obj.name, None)
 
 
+def resimulate(obj):
+    """The next update simulates again from the scene's start (a parameter changed)."""
+    state = _states.get(obj.name)
+    if state is not None:
+        state.last_frame = None
+
+
 def forget(obj=None):
     """Drops the cached rig (after an edit of the mesh, its groups or the bones)."""
     if obj is None:
@@ -120,7 +127,7 @@ def update_object(scene, obj):
         local = (np.c_[world, np.ones(len(world))] @ np.linalg.inv(np.array(obj.matrix_world)).T)[:, :3]
         obj.data.attributes[ATTRIBUTE].data.foreach_set("vector", local.astype(np.float32).ravel())
         obj.data.update()
-        props.status = ""
+        props.status = state.rig.note
     except (ValueError, RuntimeError, IndexError) as error:  # shown in the panel
         props.status = str(error)
 

@@ -18,9 +18,7 @@ def _setting_changed(self, context):
     """A parameter moved: shown at once, even paused (simulated again up to this frame)."""
     obj = self.id_data
     if self.enabled:
-        state = live._states.get(obj.name)
-        if state is not None:
-            state.last_frame = None
+        live.resimulate(obj)
         live.update_object(context.scene, obj)
 
 
@@ -58,4 +56,4 @@ class DynskinSettings(bpy.types.PropertyGroup):
     squash_center: EnumProperty(name="Centre", default="axis", update=_setting_changed, items=[
         ("axis", "Axis", "Each vertex stretches along its own travel (limbs)"),
         ("centroid", "Centroid", "The region stretches as one blob (end bones)")])
-    status: StringProperty(name="Status", default="", description="What went wrong, if anything")
+    status: StringProperty(name="Status", default="", description="What went wrong or needs a look, if anything")

@@ -89,7 +89,9 @@ class Rig:
                 continue
             for slot, (j, w) in enumerate(influences):
                 joints[i, slot], weights[i, slot] = j, w / total  # Blender normalises too
-        self.unweighted = unweighted
+        # Said in the panel: such vertices usually mean a vertex group is missing.
+        self.note = (f"{unweighted} vertices are in no bone's group: they follow {self.bone_names[0]} rigidly"
+                     if unweighted else "")
         triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
         self.character = dynskin.Character.from_arrays(
             world.astype(np.float32), triangles, joints, weights, self.parents,
@@ -105,41 +107,42 @@ class Rig:
         mesh.calc_loop_triangles()
         return mesh.loop_triangles
 
+    def _curves(self, action):
+        """The action's fcurves by (data path, index), kept while the action stays the same
+        (a re-simulation reads them at every frame)."""
+        if getattr(self, "_curves_of", None) is not action:
+            self._curves_of = action
+            self._curve_map = {(fc.data_path, fc.array_index): fc for fc in action.fcurves} if action else {}
+        return self._curve_map
+
     def world_matrices(self, frame):
         """The bones' world matrices at a frame, from the armature's action (forward
-        kinematics of each pose bone's animated location, rotation and scale)."""
+        kinematics of each pose bone's animated location, rotation and scale; a bone the
+        action does not animate keeps its current pose)."""
+        import mathutils
+
         arm = self.armature
         action = arm.animation_data.action if arm.animation_data else None
-        curves = {}
-        if action is not None:
-            for fc in action.fcurves:
-                curves[(fc.data_path, fc.array_index)] = fc
+        curves = self._curves(action)
         pose = []
         for j, name in enumerate(self.bone_names):
             pb = arm.pose.bones[name]
 
-            def channel(prop, count, default):
+            def channel(prop, count):
                 path = f'pose.bones["{name}"].{prop}'
                 current = getattr(pb, prop)
-                return [curves[(path, i)].evaluate(frame) if (path, i) in curves else
-                        (current[i] if action is None else default[i]) for i in range(count)]
+                return [curves[(path, i)].evaluate(frame) if (path, i) in curves else current[i] for i in range(count)]
 
-            location = channel("location", 3, (0.0, 0.0, 0.0))
-            scale = channel("scale", 3, (1.0, 1.0, 1.0))
             if pb.rotation_mode == "QUATERNION":
-                q = np.array(channel("rotation_quaternion", 4, (1.0, 0.0, 0.0, 0.0)))
-                q /= np.linalg.norm(q) or 1.0
-                w, x, y, z = q
-                rotation = np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-                                     [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-                                     [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
+                rotation = mathutils.Quaternion(channel("rotation_quaternion", 4)).normalized().to_matrix()
+            elif pb.rotation_mode == "AXIS_ANGLE":
+                angle, *axis = channel("rotation_axis_angle", 4)
+                rotation = mathutils.Matrix.Rotation(angle, 3, axis)
             else:
-                import mathutils
-                euler = mathutils.Euler(channel("rotation_euler", 3, (0.0, 0.0, 0.0)), pb.rotation_mode)
-                rotation = np.array(euler.to_matrix())
+                rotation = mathutils.Euler(channel("rotation_euler", 3), pb.rotation_mode).to_matrix()
             basis = np.eye(4)
-            basis[:3, :3] = rotation * np.array(scale)
-            basis[:3, 3] = location
+            basis[:3, :3] = np.array(rotation) * np.array(channel("scale", 3))
+            basis[:3, 3] = channel("location", 3)
             parent = self.parents[j]
             if parent < 0:
                 pose.append(self.rest_armature[j] @ basis)

@@ -23,7 +23,7 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         layout.use_property_split = True
         layout.active = props.enabled
         if props.status:
-            layout.label(text=props.status, icon="ERROR")
+            layout.label(text=props.status, icon="INFO")
         layout.prop(props, "mode")
         column = layout.column(align=True)
         for name in ("frequency", "damping", "amplitude", "drag"):
