@@ -1,14 +1,16 @@
 """Dynamic Skinning live on Blender's timeline. While an object has it on, its Armature
 modifier is switched off and a Geometry Nodes modifier sets each vertex to dynskin's result,
-written every frame into the mesh attribute `dynskin_position` (object space): no double
-skinning, and the mesh's own rest shape is never touched. A frame that does not follow the
-last one (a jump, scrubbing) is simulated again from the scene's start, so it equals playing
-straight to it."""
+written into the mesh attribute `dynskin_position` (object space): no double skinning, and
+the mesh's own rest shape is never touched. The result is written before Blender evaluates
+a new frame (frame_change_pre), so that each frame is evaluated once. A frame that does not
+follow the last one (a jump, scrubbing) is simulated again from the scene's start, so it
+equals playing straight to it."""
 import bpy
 import numpy as np
 
 import dynskin
 
+from . import settings
 from .rig import Rig, armature_of
 
 ATTRIBUTE = "dynskin_position"
@@ -17,34 +19,24 @@ GROUP = "dynskin_set_position"
 
 
 class LiveState:
+    """One object's rig, deformer and the frame it last showed."""
+
     def __init__(self, obj):
         self.rig = Rig(obj)
         self.deformer = dynskin.Deformer(self.rig.character)
         self.last_frame = None
+        self.settings_current = False
 
-    def settings_from(self, props):
-        s = dynskin.Settings()
-        s.mode = props.mode
-        s.frequency, s.damping, s.amplitude, s.drag = props.frequency, props.damping, props.amplitude, props.drag
-        s.dual_quaternion = props.dual_quaternion
-        s.translation_gain = props.translation_gain
-        s.propagation_speed = props.propagation_speed if props.delayed else float("inf")
-        s.max_angle = props.max_angle if props.limit_angle else 0.0
-        s.max_offset = props.max_offset if props.limit_offset else 0.0
-        s.squash = props.squash
-        s.squash_center = props.squash_center
-        return s
-
-    def positions_at(self, scene, frame, settings):
+    def positions_at(self, scene, frame, obj):
         """dynskin's skin at a frame, in world space."""
+        if not self.settings_current:
+            settings.apply(self.deformer, obj, self.rig)
+            self.settings_current = True
         fps = scene.render.fps / scene.render.fps_base
         if self.last_frame is None or frame != self.last_frame + 1:
             self.deformer.reset()
-            start = min(scene.frame_start, frame)
-            for f in range(start, frame):  # from the start, as if played straight here
-                self.deformer.settings = settings
+            for f in range(min(scene.frame_start, frame), frame):  # as if played straight here
                 self.deformer.update((f - scene.frame_start) / fps, self.rig.world_matrices(f))
-        self.deformer.settings = settings
         self.deformer.update((frame - scene.frame_start) / fps, self.rig.world_matrices(frame))
         self.last_frame = frame
         return self.deformer.positions
@@ -77,6 +69,19 @@ def set_position_group():
     return group
 
 
+def set_auto_smooth_while_live(obj):
+    """Custom split normals (which the glTF importer turns on) make Blender spend 20-60 ms a
+    frame on a deformed 13k-vertex mesh: Auto Smooth is off while dynskin is live, unless
+    the panel keeps it. Blender 4.1 dropped Auto Smooth (nothing to do there)."""
+    mesh, props = obj.data, obj.dynskin
+    if not hasattr(mesh, "use_auto_smooth"):
+        return
+    if props.keep_custom_normals and props.auto_smooth_was_on:
+        mesh.use_auto_smooth, props.auto_smooth_was_on = True, False
+    elif not props.keep_custom_normals and mesh.use_auto_smooth:
+        mesh.use_auto_smooth, props.auto_smooth_was_on = False, True
+
+
 def enable(obj):
     """Switches the object over to dynskin (its Armature modifier off, ours on)."""
     for modifier in obj.modifiers:
@@ -87,6 +92,7 @@ def enable(obj):
         modifier.node_group = set_position_group()
     if ATTRIBUTE not in obj.data.attributes:
         obj.data.attributes.new(ATTRIBUTE, "FLOAT_VECTOR", "POINT")
+    set_auto_smooth_while_live(obj)
     _states.pop(obj.name, None)
 
 
@@ -99,14 +105,25 @@ def disable(obj):
         obj.modifiers.remove(obj.modifiers[MODIFIER])
     if ATTRIBUTE in obj.data.attributes:
         obj.data.attributes.remove(obj.data.attributes[ATTRIBUTE])
+    if obj.dynskin.auto_smooth_was_on and hasattr(obj.data, "use_auto_smooth"):
+        obj.data.use_auto_smooth = True
+    obj.dynskin.auto_smooth_was_on = False
+    obj.dynskin.status = ""
     _states.pop(obj.name, None)
 
 
+def deformed_by(obj, armature_data):
+    """Whether the object is skinned by an armature object whose data is armature_data."""
+    armature = armature_of(obj)
+    return armature is not None and armature.data == armature_data
+
+
 def resimulate(obj):
-    """The next update simulates again from the scene's start (a parameter changed)."""
+    """The next update takes the panel's settings again and simulates from the scene's start."""
     state = _states.get(obj.name)
     if state is not None:
         state.last_frame = None
+        state.settings_current = False
 
 
 def forget(obj=None):
@@ -117,23 +134,38 @@ def forget(obj=None):
         _states.pop(obj.name, None)
 
 
+def set_status(props, text):
+    if props.status != text:  # a write would make Blender evaluate the object again
+        props.status = text
+
+
 def update_object(scene, obj):
+    """Writes dynskin's result at the scene's frame into the object's mesh. Whatever goes
+    wrong is said in the panel: a frame handler must not raise."""
     props = obj.dynskin
     try:
         state = _states.get(obj.name)
         if state is None:
             state = _states[obj.name] = LiveState(obj)
-        world = state.positions_at(scene, scene.frame_current, state.settings_from(props))
-        local = (np.c_[world, np.ones(len(world))] @ np.linalg.inv(np.array(obj.matrix_world)).T)[:, :3]
+        world = state.positions_at(scene, scene.frame_current, obj)
+        if not np.isfinite(world).all():  # the core guards against this; never show it
+            raise ValueError("the result is not finite: simulated again from the start")
+        to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float32))
+        local = world @ to_object[:3, :3].T + to_object[:3, 3]
         obj.data.attributes[ATTRIBUTE].data.foreach_set("vector", local.astype(np.float32).ravel())
         obj.data.update()
-        props.status = state.rig.note
-    except (ValueError, RuntimeError, IndexError) as error:  # shown in the panel
-        props.status = str(error)
+        set_status(props, state.rig.note)
+    except Exception as error:  # noqa: BLE001 - shown in the panel
+        forget(obj)
+        set_status(props, f"{type(error).__name__}: {error}" if not isinstance(error, ValueError) else str(error))
 
 
 @bpy.app.handlers.persistent  # stays when a file is opened
 def on_frame_change(scene, depsgraph=None):
+    """frame_change_pre: the new frame's result is in place before Blender evaluates it."""
     for obj in scene.objects:
-        if obj.type == "MESH" and obj.dynskin.enabled and armature_of(obj) is not None:
-            update_object(scene, obj)
+        if obj.type == "MESH" and obj.dynskin.enabled:
+            if armature_of(obj) is None:
+                set_status(obj.dynskin, "No Armature modifier with an armature: add one to use Dynamic Skinning")
+            else:
+                update_object(scene, obj)

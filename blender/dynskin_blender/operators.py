@@ -1,24 +1,97 @@
-"""The panel's buttons."""
+"""The panels' buttons: bakes (modal: progress, Esc cancels), presets and a glb's settings."""
 import os
 
 import bpy
 from bpy.props import StringProperty
 
-from . import bake
+from . import bake, live, settings
 from .rig import armature_of
 
 
-class DYNSKIN_OT_bake_pc2(bpy.types.Operator):
+class _OnSkinnedMesh:
+    @classmethod
+    def poll(cls, context):
+        return armature_of(context.object) is not None
+
+
+class _Bake(_OnSkinnedMesh):
+    """Shared by the two bakes: run at once from a script (execute), or a step per timer
+    tick with a progress bar when clicked (invoke/modal)."""
+
+    _job = None
+    _timer = None
+
+    def finish(self, context, job):
+        raise NotImplementedError
+
+    def start(self, context):
+        try:
+            return bake.BakeJob(context.scene, context.object)
+        except Exception as error:  # noqa: BLE001 - said to the user
+            self.report({"ERROR"}, str(error))
+            return None
+
+    def execute(self, context):
+        job = self.start(context)
+        if job is None:
+            return {"CANCELLED"}
+        try:
+            job.step()
+            self.finish(context, job)
+        except Exception as error:  # noqa: BLE001 - said to the user
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+        return {"FINISHED"}
+
+    def run_modal(self, context):
+        self._job = self.start(context)
+        if self._job is None:
+            return {"CANCELLED"}
+        manager = context.window_manager
+        manager.progress_begin(0, 100)
+        self._timer = manager.event_timer_add(0.01, window=context.window)
+        manager.modal_handler_add(self)
+        context.object.dynskin.bake_progress = 0.0
+        return {"RUNNING_MODAL"}
+
+    def end(self, context):
+        manager = context.window_manager
+        manager.event_timer_remove(self._timer)
+        manager.progress_end()
+        context.object.dynskin.bake_progress = -1.0
+        for area in context.screen.areas if context.screen else ():
+            area.tag_redraw()
+
+    def modal(self, context, event):
+        if event.type == "ESC":
+            self.end(context)
+            self.report({"WARNING"}, "Bake cancelled: nothing was written")
+            return {"CANCELLED"}
+        if event.type != "TIMER":
+            return {"PASS_THROUGH"}
+        try:
+            fraction = self._job.step(0.05)
+            context.window_manager.progress_update(int(100 * fraction))
+            context.object.dynskin.bake_progress = fraction
+            if not self._job.done:
+                return {"RUNNING_MODAL"}
+            self.end(context)
+            self.finish(context, self._job)
+        except Exception as error:  # noqa: BLE001 - said to the user
+            self.end(context)
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+        return {"FINISHED"}
+
+
+class DYNSKIN_OT_bake_pc2(_Bake, bpy.types.Operator):
     """Bakes the scene's frame range to a point cache (.pc2) and plays it with a Mesh Cache
-    modifier, which renders anywhere without dynskin"""
+    modifier, which renders anywhere without dynskin (Esc cancels)"""
 
     bl_idname = "dynskin.bake_pc2"
     bl_label = "Bake to Point Cache"
     filepath: StringProperty(subtype="FILE_PATH")
-
-    @classmethod
-    def poll(cls, context):
-        return armature_of(context.object) is not None
+    filter_glob: StringProperty(default="*.pc2", options={"HIDDEN"})
 
     def invoke(self, context, event):
         if not self.filepath:
@@ -28,17 +101,113 @@ class DYNSKIN_OT_bake_pc2(bpy.types.Operator):
         return {"RUNNING_MODAL"}
 
     def execute(self, context):
-        obj, scene = context.object, context.scene
-        path = bpy.path.abspath(self.filepath)
-        manager = context.window_manager
-        manager.progress_begin(0, 100)
-        try:
-            bake.bake_pc2(scene, obj, path, lambda fraction: manager.progress_update(int(100 * fraction)))
-        except (ValueError, RuntimeError, OSError) as error:
-            self.report({"ERROR"}, str(error))
+        if not self.filepath:
+            self.report({"ERROR"}, "No file to bake to")
             return {"CANCELLED"}
-        finally:
-            manager.progress_end()
-        bake.play_from_cache(obj, path, scene.frame_start)
-        self.report({"INFO"}, f"Baked {scene.frame_end - scene.frame_start + 1} frames to {path}")
+        if bpy.app.background or context.window is None:  # no UI to show progress in: all at once
+            return super().execute(context)
+        return self.run_modal(context)  # after the file browser: in steps, with progress
+
+    def finish(self, context, job):
+        path = bpy.path.abspath(self.filepath)
+        bake.write_pc2(path, job.positions, job.frames.start)
+        bake.play_from_cache(job.obj, path, job.frames.start)
+        self.report({"INFO"}, f"Baked {len(job.frames)} frames to {path}")
+
+
+class DYNSKIN_OT_bake_shape_keys(_Bake, bpy.types.Operator):
+    """Bakes the scene's frame range to shape keys, one a frame, saved in the .blend
+    (Esc cancels)"""
+
+    bl_idname = "dynskin.bake_shape_keys"
+    bl_label = "Bake to Shape Keys"
+
+    def invoke(self, context, event):
+        return self.run_modal(context)
+
+    def finish(self, context, job):
+        bake.write_shape_keys(job.obj, job.positions, job.frames.start)
+        self.report({"INFO"}, f"Baked {len(job.frames)} frames to shape keys")
+
+
+class DYNSKIN_OT_remove_bake(_OnSkinnedMesh, bpy.types.Operator):
+    """Removes the baked point cache modifier and shape keys and goes back to live dynskin"""
+
+    bl_idname = "dynskin.remove_bake"
+    bl_label = "Remove Bake"
+
+    def execute(self, context):
+        obj = context.object
+        bake.remove_shape_keys(obj)
+        if bake.CACHE_MODIFIER in obj.modifiers:
+            obj.modifiers.remove(obj.modifiers[bake.CACHE_MODIFIER])
+        obj.dynskin.enabled = True
         return {"FINISHED"}
+
+
+class _FileOperator(_OnSkinnedMesh):
+    filepath: StringProperty(subtype="FILE_PATH")
+
+    def invoke(self, context, event):
+        context.window_manager.fileselect_add(self)
+        return {"RUNNING_MODAL"}
+
+    def execute(self, context):
+        path = bpy.path.abspath(self.filepath)
+        try:
+            message = self.act(context, path)
+        except Exception as error:  # noqa: BLE001 - a broken file is said, nothing changes
+            name = os.path.basename(path)
+            self.report({"ERROR"}, str(error) if name in str(error) else f"{name}: {error}")
+            return {"CANCELLED"}
+        live.resimulate(context.object)
+        if context.object.dynskin.enabled:
+            live.update_object(context.scene, context.object)
+        self.report({"INFO"}, message)
+        return {"FINISHED"}
+
+
+class DYNSKIN_OT_load_preset(_FileOperator, bpy.types.Operator):
+    """Loads a preset saved by the dynskin viewer (its global parameters)"""
+
+    bl_idname = "dynskin.load_preset"
+    bl_label = "Load Preset"
+    filter_glob: StringProperty(default="*.json", options={"HIDDEN"})
+
+    def act(self, context, path):
+        settings.load_preset(context.object, path)
+        return f"Loaded {os.path.basename(path)}"
+
+
+class DYNSKIN_OT_save_preset(_FileOperator, bpy.types.Operator):
+    """Saves the global parameters as a preset the dynskin viewer opens"""
+
+    bl_idname = "dynskin.save_preset"
+    bl_label = "Save Preset"
+    filter_glob: StringProperty(default="*.json", options={"HIDDEN"})
+
+    def invoke(self, context, event):
+        if not self.filepath:
+            self.filepath = f"{context.object.name}.json"
+        return super().invoke(context, event)
+
+    def act(self, context, path):
+        settings.save_preset(context.object, path)
+        return f"Saved {path}"
+
+
+class DYNSKIN_OT_load_glb_settings(_FileOperator, bpy.types.Operator):
+    """Loads the settings a dynskin glb carries (saved by the viewer): the global parameters,
+    and each joint's own on the bone of the same name"""
+
+    bl_idname = "dynskin.load_glb_settings"
+    bl_label = "Settings from a dynskin glb"
+    filter_glob: StringProperty(default="*.glb;*.gltf", options={"HIDDEN"})
+
+    def act(self, context, path):
+        matched = settings.load_from_glb(context.object, armature_of(context.object), path)
+        return f"Loaded the settings of {os.path.basename(path)} ({matched} bones matched by name)"
+
+
+classes = (DYNSKIN_OT_bake_pc2, DYNSKIN_OT_bake_shape_keys, DYNSKIN_OT_remove_bake, DYNSKIN_OT_load_preset,
+           DYNSKIN_OT_save_preset, DYNSKIN_OT_load_glb_settings)

@@ -1,6 +1,6 @@
 """The panel's settings, on each mesh object: the viewer's parameters, ranges and defaults."""
 import bpy
-from bpy.props import BoolProperty, EnumProperty, FloatProperty, StringProperty
+from bpy.props import BoolProperty, EnumProperty, FloatProperty, FloatVectorProperty, StringProperty
 
 from . import live
 
@@ -12,6 +12,11 @@ def _enabled_changed(self, context):
         live.update_object(context.scene, obj)
     else:
         live.disable(obj)
+
+
+def _normals_changed(self, context):
+    if self.enabled:
+        live.set_auto_smooth_while_live(self.id_data)
 
 
 def _setting_changed(self, context):
@@ -56,4 +61,46 @@ class DynskinSettings(bpy.types.PropertyGroup):
     squash_center: EnumProperty(name="Centre", default="axis", update=_setting_changed, items=[
         ("axis", "Axis", "Each vertex stretches along its own travel (limbs)"),
         ("centroid", "Centroid", "The region stretches as one blob (end bones)")])
+    keep_custom_normals: BoolProperty(
+        name="Keep custom normals", default=False, update=_normals_changed,
+        description="Keep Auto Smooth while live (custom split normals cost Blender 20-60 ms a frame to deform; "
+                    "off, Auto Smooth is switched off while dynskin is on and back on after)")
+    auto_smooth_was_on: BoolProperty(default=False, options={"HIDDEN"})
+    bake_progress: FloatProperty(default=-1.0, options={"HIDDEN", "SKIP_SAVE"})  # < 0: no bake running
     status: StringProperty(name="Status", default="", description="What went wrong or needs a look, if anything")
+
+
+def _bone_setting_changed(self, context):
+    """A bone's own setting moved: every live mesh this armature deforms is simulated again."""
+    for obj in context.scene.objects:
+        if obj.type == "MESH" and obj.dynskin.enabled and live.deformed_by(obj, self.id_data):
+            live.resimulate(obj)
+            live.update_object(context.scene, obj)
+
+
+class DynskinBoneSettings(bpy.types.PropertyGroup):
+    """A bone's own settings (the viewer's Joints panel)."""
+    enabled: BoolProperty(name="Secondary motion", default=True, update=_bone_setting_changed,
+                          description="This bone's motion makes the skin lag and wobble")
+    gain: FloatProperty(name="Gain", default=1.0, min=0.0, soft_max=3.0, update=_bone_setting_changed,
+                        description="Scales this bone's effect")
+    own_oscillation: BoolProperty(name="Own f, tau, A, D", default=False, update=_bone_setting_changed,
+                                  description="This bone uses its own oscillation instead of the object's")
+    frequency: FloatProperty(name="f", default=2.0, min=0.0, soft_max=10.0, update=_bone_setting_changed,
+                             description="The wobble's frequency (Hz)")
+    damping: FloatProperty(name="tau", default=0.4, min=0.0, soft_max=3.0, update=_bone_setting_changed,
+                           description="The wobble dies out as exp(-t / tau) (seconds)")
+    amplitude: FloatProperty(name="A", default=0.15, soft_min=-1.0, soft_max=1.0, update=_bone_setting_changed,
+                             description="The wobble's strength (seconds)")
+    drag: FloatProperty(name="D", default=0.1, soft_min=-1.0, soft_max=1.0, update=_bone_setting_changed,
+                        description="The lag while the bone turns (seconds)")
+    origin_offset: FloatVectorProperty(name="Origin offset", size=3, subtype="TRANSLATION", update=_bone_setting_changed,
+                                       description="Moves the point the skin turns about, in the bone's frame")
+    bend_rotation: BoolProperty(name="Turn", default=True, update=_bone_setting_changed,
+                                description="The bone's turn drives the lag and wobble")
+    bend_translation: BoolProperty(name="Move", default=True, update=_bone_setting_changed,
+                                   description="The bone's translation drives the lag and wobble")
+    squash_rotation: BoolProperty(name="Turn", default=True, update=_bone_setting_changed,
+                                  description="The bone's turn drives squash & stretch")
+    squash_translation: BoolProperty(name="Move", default=True, update=_bone_setting_changed,
+                                     description="The bone's translation drives squash & stretch")

@@ -1,6 +1,7 @@
 """A Blender mesh and its armature as dynskin sees them: the rest skin in world space, the
 vertex groups as joint weights, the bones as joints (parents first), the dynskin_* vertex
 groups as painted layers, and the armature's pose at any frame of its action."""
+import mathutils
 import numpy as np
 
 import dynskin
@@ -52,6 +53,11 @@ class Rig:
         index = {name: j for j, name in enumerate(self.bone_names)}
         self.parents = np.array([index[b.parent.name] if b.parent else -1 for b in bones])
         self.rest_armature = [matrix(b.matrix_local) for b in bones]  # armature space
+        # Each bone's rest in its parent's frame, and where it sits in pose.bones' order.
+        self.rest_offsets = np.stack([r if p < 0 else np.linalg.inv(self.rest_armature[p]) @ r
+                                      for r, p in zip(self.rest_armature, self.parents)])
+        pose_index = {b.name: k for k, b in enumerate(self.armature.pose.bones)}
+        self.pose_order = np.array([pose_index[name] for name in self.bone_names])
         arm_world = matrix(self.armature.matrix_world)
         rest_world = [arm_world @ r for r in self.rest_armature]
         rest_local = [rest_world[j] if p < 0 else np.linalg.inv(rest_world[p]) @ rest_world[j]
@@ -90,8 +96,9 @@ class Rig:
             for slot, (j, w) in enumerate(influences):
                 joints[i, slot], weights[i, slot] = j, w / total  # Blender normalises too
         # Said in the panel: such vertices usually mean a vertex group is missing.
-        self.note = (f"{unweighted} vertices are in no bone's group: they follow {self.bone_names[0]} rigidly"
-                     if unweighted else "")
+        self.note = "" if not unweighted else (
+            f"{unweighted} {'vertex is' if unweighted == 1 else 'vertices are'} in no bone's group: "
+            f"{'it follows' if unweighted == 1 else 'they follow'} {self.bone_names[0]} rigidly")
         triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
         self.character = dynskin.Character.from_arrays(
             world.astype(np.float32), triangles, joints, weights, self.parents,
@@ -107,47 +114,63 @@ class Rig:
         mesh.calc_loop_triangles()
         return mesh.loop_triangles
 
-    def _curves(self, action):
-        """The action's fcurves by (data path, index), kept while the action stays the same
-        (a re-simulation reads them at every frame)."""
-        if getattr(self, "_curves_of", None) is not action:
-            self._curves_of = action
-            self._curve_map = {(fc.data_path, fc.array_index): fc for fc in action.fcurves} if action else {}
-        return self._curve_map
+    def _animated(self, action):
+        """The action's fcurves per bone channel: [(bone, channel, component, fcurve)], kept
+        while the action stays the same (a re-simulation reads them at every frame)."""
+        if getattr(self, "_animated_of", None) is not action:
+            self._animated_of = action
+            index = {name: j for j, name in enumerate(self.bone_names)}
+            self._animated_list = []
+            for fc in action.fcurves if action else ():
+                path = fc.data_path
+                if not path.startswith('pose.bones["'):
+                    continue
+                name, _, channel = path[len('pose.bones["'):].partition('"].')
+                if name in index and channel in CHANNELS and fc.array_index < CHANNELS[channel]:
+                    self._animated_list.append((index[name], channel, fc.array_index, fc))
+        return self._animated_list
 
     def world_matrices(self, frame):
-        """The bones' world matrices at a frame, from the armature's action (forward
-        kinematics of each pose bone's animated location, rotation and scale; a bone the
-        action does not animate keeps its current pose)."""
-        import mathutils
-
+        """The bones' world matrices at a frame, from the armature's action: forward
+        kinematics of each pose bone's animated location, rotation and scale (a channel the
+        action does not animate keeps its current value). Constraints, drivers and NLA
+        strips are not evaluated: the pose is the action's keys."""
         arm = self.armature
         action = arm.animation_data.action if arm.animation_data else None
-        curves = self._curves(action)
-        pose = []
-        for j, name in enumerate(self.bone_names):
-            pb = arm.pose.bones[name]
+        bones = [arm.pose.bones[name] for name in self.bone_names]
+        values = {}
+        for channel, count in CHANNELS.items():  # the current pose, then the action's keys
+            flat = np.empty(len(bones) * count, dtype=np.float64)
+            arm.pose.bones.foreach_get(channel, flat)  # in the armature's own bone order
+            values[channel] = flat.reshape(-1, count)[self.pose_order]
+        for j, channel, component, fc in self._animated(action):
+            values[channel][j, component] = fc.evaluate(frame)
+        rotation = quaternion_matrices(values["rotation_quaternion"])
+        for j, bone in enumerate(bones):  # the other rotation modes, usually none
+            if bone.rotation_mode == "AXIS_ANGLE":
+                angle, *axis = values["rotation_axis_angle"][j]
+                rotation[j] = np.array(mathutils.Matrix.Rotation(angle, 3, axis))
+            elif bone.rotation_mode != "QUATERNION":
+                rotation[j] = np.array(mathutils.Euler(values["rotation_euler"][j], bone.rotation_mode).to_matrix())
+        basis = np.zeros((len(bones), 4, 4))
+        basis[:, :3, :3] = rotation * values["scale"][:, None, :]
+        basis[:, :3, 3] = values["location"]
+        basis[:, 3, 3] = 1.0
+        local = self.rest_offsets @ basis  # each bone in its parent's posed frame
+        pose = np.empty_like(local)
+        for j, parent in enumerate(self.parents):
+            pose[j] = local[j] if parent < 0 else pose[parent] @ local[j]
+        return (matrix(arm.matrix_world) @ pose).astype(np.float32)
 
-            def channel(prop, count):
-                path = f'pose.bones["{name}"].{prop}'
-                current = getattr(pb, prop)
-                return [curves[(path, i)].evaluate(frame) if (path, i) in curves else current[i] for i in range(count)]
 
-            if pb.rotation_mode == "QUATERNION":
-                rotation = mathutils.Quaternion(channel("rotation_quaternion", 4)).normalized().to_matrix()
-            elif pb.rotation_mode == "AXIS_ANGLE":
-                angle, *axis = channel("rotation_axis_angle", 4)
-                rotation = mathutils.Matrix.Rotation(angle, 3, axis)
-            else:
-                rotation = mathutils.Euler(channel("rotation_euler", 3), pb.rotation_mode).to_matrix()
-            basis = np.eye(4)
-            basis[:3, :3] = np.array(rotation) * np.array(channel("scale", 3))
-            basis[:3, 3] = channel("location", 3)
-            parent = self.parents[j]
-            if parent < 0:
-                pose.append(self.rest_armature[j] @ basis)
-            else:
-                offset = np.linalg.inv(self.rest_armature[parent]) @ self.rest_armature[j]
-                pose.append(pose[parent] @ offset @ basis)
-        arm_world = matrix(arm.matrix_world)
-        return np.stack([arm_world @ p for p in pose]).astype(np.float32)
+CHANNELS = {"location": 3, "rotation_quaternion": 4, "rotation_axis_angle": 4, "rotation_euler": 3, "scale": 3}
+
+
+def quaternion_matrices(q):
+    """(B, 4) quaternions (w, x, y, z), normalised here, to (B, 3, 3) rotation matrices."""
+    norm = np.linalg.norm(q, axis=1, keepdims=True)
+    w, x, y, z = (np.where(norm > 0.0, q / np.where(norm > 0.0, norm, 1.0), [1.0, 0.0, 0.0, 0.0])).T
+    return np.stack([
+        np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)], axis=-1),
+        np.stack([2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)], axis=-1),
+        np.stack([2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], axis=-1)], axis=1)

@@ -1,6 +1,7 @@
-"""Object properties > Dynamic Skinning."""
+"""Object properties > Dynamic Skinning, and Bone properties > Dynamic Skinning."""
 import bpy
 
+from . import bake
 from .rig import armature_of
 
 
@@ -12,33 +13,107 @@ class DYNSKIN_PT_object(bpy.types.Panel):
 
     @classmethod
     def poll(cls, context):
-        return armature_of(context.object) is not None
+        return context.object is not None and context.object.type == "MESH"
 
     def draw_header(self, context):
         self.layout.prop(context.object.dynskin, "enabled", text="")
 
     def draw(self, context):
-        props = context.object.dynskin
+        obj = context.object
+        props = obj.dynskin
         layout = self.layout
+        if armature_of(obj) is None:
+            layout.label(text="Needs an Armature modifier with an armature", icon="ERROR")
+            return
         layout.use_property_split = True
-        layout.active = props.enabled
         if props.status:
             layout.label(text=props.status, icon="INFO")
-        layout.prop(props, "mode")
-        column = layout.column(align=True)
+        row = layout.row(align=True)
+        row.operator("dynskin.load_preset", icon="IMPORT")
+        row.operator("dynskin.save_preset", icon="EXPORT")
+        layout.operator("dynskin.load_glb_settings", icon="FILE_3D")
+        body = layout.column()
+        body.active = props.enabled
+        body.prop(props, "mode")
+        column = body.column(align=True)
+        column.active = props.mode != "lbs"
         for name in ("frequency", "damping", "amplitude", "drag"):
             column.prop(props, name)
-        layout.prop(props, "dual_quaternion")
-        layout.prop(props, "translation_gain")
-        row = layout.row(heading="Delayed LBS")
+        body.prop(props, "dual_quaternion")
+        body.prop(props, "translation_gain")
+        row = body.row(heading="Delayed LBS")
         row.prop(props, "delayed", text="")
-        row.prop(props, "propagation_speed")
-        row = layout.row(heading="Limits")
-        row.prop(props, "limit_angle", text="")
-        row.prop(props, "max_angle")
-        row = layout.row()
-        row.prop(props, "limit_offset", text="")
-        row.prop(props, "max_offset")
-        layout.prop(props, "squash")
-        layout.prop(props, "squash_center")
-        layout.operator("dynskin.bake_pc2", icon="FILE_CACHE")
+        sub = row.row()
+        sub.active = props.delayed
+        sub.prop(props, "propagation_speed")
+        for limit in ("angle", "offset"):
+            row = body.row(heading="Limits" if limit == "angle" else "")
+            row.prop(props, f"limit_{limit}", text="")
+            sub = row.row()
+            sub.active = getattr(props, f"limit_{limit}")
+            sub.prop(props, f"max_{limit}")
+        body.prop(props, "squash")
+        body.prop(props, "squash_center")
+        if hasattr(obj.data, "use_auto_smooth"):  # Blender 4.1 dropped Auto Smooth
+            body.prop(props, "keep_custom_normals")
+        self.draw_bake(layout, obj)
+
+    @staticmethod
+    def draw_bake(layout, obj):
+        layout.separator()
+        progress = obj.dynskin.bake_progress
+        if progress >= 0.0:
+            if hasattr(layout, "progress"):  # Blender 4.0 and later
+                layout.progress(factor=progress, text="Baking (Esc cancels)")
+            else:
+                layout.label(text=f"Baking: {100 * progress:.0f} % (Esc cancels)", icon="TIME")
+            return
+        row = layout.row(align=True)
+        row.operator("dynskin.bake_pc2", icon="FILE_CACHE")
+        row.operator("dynskin.bake_shape_keys", icon="SHAPEKEY_DATA")
+        baked = bake.CACHE_MODIFIER in obj.modifiers or (
+            obj.data.shape_keys is not None and any(k.name.startswith(bake.KEY_PREFIX) for k in obj.data.shape_keys.key_blocks))
+        if baked:
+            layout.operator("dynskin.remove_bake", icon="TRASH")
+
+
+class DYNSKIN_PT_bone(bpy.types.Panel):
+    bl_label = "Dynamic Skinning"
+    bl_space_type = "PROPERTIES"
+    bl_region_type = "WINDOW"
+    bl_context = "bone"
+
+    @classmethod
+    def poll(cls, context):
+        return context.bone is not None or context.edit_bone is not None
+
+    def draw_header(self, context):
+        bone = context.bone or context.armature.bones.get(context.edit_bone.name)
+        if bone is not None:
+            self.layout.prop(bone.dynskin, "enabled", text="")
+
+    def draw(self, context):
+        bone = context.bone or context.armature.bones.get(context.edit_bone.name)
+        layout = self.layout
+        if bone is None:
+            layout.label(text="Leave Edit Mode to set this bone")
+            return
+        props = bone.dynskin
+        layout.use_property_split = True
+        layout.active = props.enabled
+        layout.prop(props, "gain")
+        layout.prop(props, "own_oscillation")
+        column = layout.column(align=True)
+        column.active = props.own_oscillation
+        for name in ("frequency", "damping", "amplitude", "drag"):
+            column.prop(props, name)
+        layout.prop(props, "origin_offset")
+        row = layout.row(heading="Lag from")
+        row.prop(props, "bend_rotation", toggle=True)
+        row.prop(props, "bend_translation", toggle=True)
+        row = layout.row(heading="Squash from")
+        row.prop(props, "squash_rotation", toggle=True)
+        row.prop(props, "squash_translation", toggle=True)
+
+
+classes = (DYNSKIN_PT_object, DYNSKIN_PT_bone)

@@ -1,111 +1,92 @@
-"""Headless: blender -b --factory-startup --python blender/tests/test_live.py
-(DYNSKIN_MODULE_DIR: where dynskin's module is, default build/python). Exits non-zero on
-failure. The cow's glb imported into Blender, Dynamic Skinning switched on: the evaluated
-mesh equals dynskin fed Blender's own evaluated pose, played straight and visited in a
-random order."""
+"""The cow's glb imported into Blender, Dynamic Skinning switched on: the evaluated mesh
+equals dynskin fed Blender's own evaluated pose, played straight and visited in a random
+order; with the settings the glb carries (each joint's on the bone of its name); LBS only
+equals Blender's own Armature modifier; both bakes replay the live result; switching off
+gives Blender's skinning back, Auto Smooth included."""
 import os
 import random
 import sys
 
-here = os.path.dirname(os.path.abspath(__file__))
-root = os.path.dirname(os.path.dirname(here))
-sys.path.insert(0, os.environ.get("DYNSKIN_MODULE_DIR", os.path.join(root, "build", "python")))
-sys.path.insert(0, os.path.dirname(here))
-
-import numpy
-numpy.bool = bool  # Blender 3.4's glTF importer with numpy 1.24 (fixed in Blender 3.5)
-import bpy
-import numpy as np
-
-import dynskin
-import dynskin_blender
-from dynskin_blender.rig import Rig
-
-
-def evaluated_world(obj):
-    depsgraph = bpy.context.evaluated_depsgraph_get()
-    evaluated = obj.evaluated_get(depsgraph)
-    mesh = evaluated.to_mesh()
-    co = np.empty(len(mesh.vertices) * 3, dtype=np.float32)
-    mesh.vertices.foreach_get("co", co)
-    evaluated.to_mesh_clear()
-    world = np.array(obj.matrix_world)
-    return (np.c_[co.reshape(-1, 3), np.ones(len(co) // 3)] @ world.T)[:, :3]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
+import harness
+from harness import bpy, dynskin, expect, np
 
 
 def main():
-    dynskin_blender.register()
-    bpy.ops.wm.read_factory_settings(use_empty=True)
-    bpy.ops.import_scene.gltf(filepath=os.path.join(root, "assets", "cow.glb"))
-    scene = bpy.context.scene
-    obj = next(o for o in scene.objects if o.type == "MESH" and o.find_armature() is not None)
-    arm = obj.find_armature()
+    scene = harness.fresh_scene()
+    obj, arm = harness.import_bundled("cow")
+    bpy.context.view_layer.objects.active = obj  # the panel acts on the active object
     frames = list(range(scene.frame_start, scene.frame_start + 40))
+    expect(obj.data.use_auto_smooth, "the glTF importer should have turned Auto Smooth on")
+    scene.frame_set(frames[-1])
+    blender_lbs = harness.evaluated_world(obj)
 
-    # dynskin fed Blender's own evaluated pose, frame after frame.
-    rig = Rig(obj)
-    reference = dynskin.Deformer(rig.character)
-    reference.settings = dynskin.Settings()
-    fps = scene.render.fps / scene.render.fps_base
-    expected = {}
-    for f in frames:
-        scene.frame_set(f)
-        matrices = np.stack([np.array(arm.matrix_world) @ np.array(arm.pose.bones[name].matrix)
-                             for name in rig.bone_names]).astype(np.float32)
-        reference.update((f - scene.frame_start) / fps, matrices)
-        expected[f] = np.array(reference.positions)
-    size = rig.character.size
-
+    # Default settings, straight and scrubbed.
+    expected, size = harness.reference(obj, frames, dynskin.Settings())
     obj.dynskin.enabled = True
-    failures = []
-
-    def check(what, visits):
-        """Visits the frames in this order; the largest distance from dynskin, in sizes."""
-        worst = 0.0
-        for f in visits:
-            scene.frame_set(f)
-            worst = max(worst, float(np.abs(evaluated_world(obj) - expected[f]).max()) / size)
-        print(f"DYNSKIN-BLENDER {what}: largest difference {worst:.3g} of the size")
-        if not worst < 1e-5:
-            failures.append(f"{what}: {worst:.3g} of the size from dynskin")
-
-    check("played straight", frames)
-    if obj.dynskin.status:
-        failures.append("status: " + obj.dynskin.status)
+    expect(not obj.data.use_auto_smooth, "Auto Smooth should be off while live")
+    live = {}
+    worst = harness.largest_difference(obj, frames, expected, size, live)
+    print(f"DYNSKIN-BLENDER played straight: {worst:.3g} of the size from dynskin")
+    expect(worst < 1e-5, f"played straight: {worst:.3g} of the size from dynskin")
+    expect(obj.dynskin.status == "", "status: " + obj.dynskin.status)
     order = frames[:]
     random.Random(3).shuffle(order)
-    check("scrubbed", order)
+    worst = harness.largest_difference(obj, order, expected, size)
+    print(f"DYNSKIN-BLENDER scrubbed: {worst:.3g} of the size from dynskin")
+    expect(worst < 1e-5, f"scrubbed: {worst:.3g} of the size from dynskin")
 
-    # Baked to a point cache, played by Blender's Mesh Cache modifier: the live result.
-    from dynskin_blender import bake
+    # Point cache and shape keys replay the live result.
     scene.frame_end = frames[-1]
     path = os.path.join(bpy.app.tempdir, "dynskin_test.pc2")
-    if not bake.bake_pc2(scene, obj, path):
-        failures.append("the bake did not finish")
-    bake.play_from_cache(obj, path, scene.frame_start)
-    check("point cache", frames)
-    obj.modifiers.remove(obj.modifiers["dynskin cache"])
-    obj.dynskin.enabled = True
+    expect(bpy.ops.dynskin.bake_pc2(filepath=path) == {"FINISHED"}, "the point cache bake did not finish")
+    expect("dynskin cache" in obj.modifiers and not obj.dynskin.enabled, "the bake should play from a Mesh Cache")
+    worst = harness.largest_difference(obj, frames, live, size)
+    print(f"DYNSKIN-BLENDER point cache: {worst:.3g} of the size from live")
+    expect(worst < 1e-6, f"point cache: {worst:.3g} of the size from live")
+    expect(bpy.ops.dynskin.bake_shape_keys() == {"FINISHED"}, "the shape-key bake did not finish")
+    expect("dynskin cache" not in obj.modifiers, "the shape-key bake should replace the point cache")
+    worst = harness.largest_difference(obj, order, live, size)
+    print(f"DYNSKIN-BLENDER shape keys: {worst:.3g} of the size from live")
+    expect(worst < 1e-6, f"shape keys: {worst:.3g} of the size from live")
+    keys = [k.name for k in obj.data.shape_keys.key_blocks]
+    expect(bpy.ops.dynskin.bake_shape_keys() == {"FINISHED"} and
+           [k.name for k in obj.data.shape_keys.key_blocks] == keys, "baking again should replace the keys")
+    expect(bpy.ops.dynskin.remove_bake() == {"FINISHED"} and obj.dynskin.enabled, "Remove Bake goes back to live")
+    expect(not any(k.name.startswith("dynskin ") for k in obj.data.shape_keys.key_blocks), "baked keys left")
 
-    # The secondary motion is there: not Blender's plain skinning.
+    # The settings a dynskin glb carries: global ones, and the legs' own on the bones of their names.
+    cow = dynskin.load(os.path.join(harness.ROOT, "assets", "cow.glb"))
+    by_index = dynskin.Deformer(cow, cow.settings)
+    joints = {name: by_index.joint(j) for j, name in enumerate(cow.joint_names)}
+    result = bpy.ops.dynskin.load_glb_settings(filepath=os.path.join(harness.ROOT, "assets", "cow.glb"))
+    expect(result == {"FINISHED"}, "loading the glb's settings failed")
+    expect(abs(obj.dynskin.frequency - cow.settings.frequency) < 1e-6, "f from the glb")
+    expect(arm.data.bones["front_l_leg"].dynskin.own_oscillation == joints["front_l_leg"].override_oscillation,
+           "a leg's own oscillation from the glb")
+    obj.dynskin.enabled = False
+    expected, size = harness.reference(obj, frames, cow.settings, joints)
+    obj.dynskin.enabled = True
+    worst = harness.largest_difference(obj, frames, expected, size)
+    print(f"DYNSKIN-BLENDER the glb's settings: {worst:.3g} of the size from dynskin")
+    expect(worst < 1e-5, f"the glb's settings: {worst:.3g} of the size from dynskin")
+
+    # LBS only is Blender's own skinning.
+    obj.dynskin.mode = "lbs"
+    scene.frame_set(frames[-1])
+    difference = float(np.abs(harness.evaluated_world(obj) - blender_lbs).max()) / size
+    print(f"DYNSKIN-BLENDER LBS only: {difference:.3g} of the size from Blender's Armature modifier")
+    expect(difference < 1e-5, f"LBS only: {difference:.3g} of the size from Blender's Armature modifier")
+
+    # Switched off: Blender's own skinning and Auto Smooth are back.
+    obj.dynskin.mode = "dynamic"
     obj.dynskin.enabled = False
     scene.frame_set(frames[-1])
-    plain = evaluated_world(obj)
-    offset = float(np.abs(plain - expected[frames[-1]]).max()) / size
-    print(f"DYNSKIN-BLENDER off: Blender's own skinning is {offset:.3g} of the size away")
-    if not offset > 1e-3:
-        failures.append("switching dynskin off should bring Blender's own skinning back")
-    if failures:
-        print("DYNSKIN-BLENDER FAILED:", "; ".join(failures))
-        sys.exit(1)
-    print("DYNSKIN-BLENDER ok")
+    difference = float(np.abs(harness.evaluated_world(obj) - blender_lbs).max()) / size
+    expect(difference < 1e-6, "switching dynskin off should bring Blender's own skinning back")
+    expect(obj.data.use_auto_smooth, "Auto Smooth should be back on")
+    expect("dynskin" not in obj.modifiers and "dynskin_position" not in obj.data.attributes,
+           "switching off should leave no trace")
 
 
-try:
-    main()
-except SystemExit:
-    raise
-except BaseException as error:  # Blender would only print it and exit 0
-    import traceback
-    traceback.print_exc()
-    sys.exit(1)
+harness.run(main)

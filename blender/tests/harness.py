@@ -1,0 +1,112 @@
+"""What the add-on's headless tests share: the paths, the add-on registered on an empty
+scene, the evaluated mesh in world space, a reference deformer fed Blender's own pose, and a
+list of failures that ends the run with a non-zero status (Blender itself exits 0 after an
+uncaught exception in a --python script).
+
+Run one: blender -b --factory-startup --python blender/tests/test_X.py
+(DYNSKIN_MODULE_DIR: where dynskin's module is, default build/python)."""
+import os
+import sys
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.environ.get("DYNSKIN_MODULE_DIR", os.path.join(ROOT, "build", "python")))
+sys.path.insert(0, os.path.dirname(HERE))
+
+import numpy
+numpy.bool = bool  # Blender 3.4's glTF importer with numpy 1.24 (fixed in Blender 3.5)
+import bpy
+import numpy as np
+
+import dynskin
+import dynskin_blender
+from dynskin_blender.rig import Rig
+
+failures = []
+
+
+def expect(condition, message):
+    if not condition:
+        failures.append(message)
+        print("DYNSKIN-BLENDER FAIL:", message)
+
+
+def fresh_scene():
+    """The add-on registered (once) on an empty scene."""
+    if not hasattr(bpy.types.Object, "dynskin"):
+        dynskin_blender.register()
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    if not hasattr(bpy.types.Object, "dynskin"):  # read_factory_settings unregisters add-ons
+        dynskin_blender.register()
+    return bpy.context.scene
+
+
+def import_bundled(name):
+    """A bundled character's glb imported by Blender's glTF importer: (mesh object, armature)."""
+    bpy.ops.import_scene.gltf(filepath=os.path.join(ROOT, "assets", f"{name}.glb"))
+    obj = next(o for o in bpy.context.scene.objects if o.type == "MESH" and o.find_armature() is not None)
+    return obj, obj.find_armature()
+
+
+def evaluated_world(obj):
+    """The object's evaluated mesh (modifiers, shape keys), in world space."""
+    depsgraph = bpy.context.evaluated_depsgraph_get()
+    evaluated = obj.evaluated_get(depsgraph)
+    mesh = evaluated.to_mesh()
+    co = np.empty(len(mesh.vertices) * 3, dtype=np.float32)
+    mesh.vertices.foreach_get("co", co)
+    evaluated.to_mesh_clear()
+    world = np.array(obj.matrix_world)
+    return (np.c_[co.reshape(-1, 3), np.ones(len(co) // 3)] @ world.T)[:, :3]
+
+
+def posed_matrices(arm, bone_names):
+    """Blender's own evaluated pose at the current frame, world space."""
+    return np.stack([np.array(arm.matrix_world) @ np.array(arm.pose.bones[name].matrix)
+                     for name in bone_names]).astype(np.float32)
+
+
+def reference(obj, frames, settings, joints=None, layers=None):
+    """dynskin fed Blender's own evaluated pose frame after frame: {frame: world positions}.
+    joints: {bone name: dynskin.JointSettings}; layers: {"bend": (N,) weights, ...}."""
+    scene = bpy.context.scene
+    rig = Rig(obj)
+    for name, values in (layers or {}).items():
+        setattr(rig.character, f"{name}_weights", values)
+    deformer = dynskin.Deformer(rig.character, settings)
+    for name, joint in (joints or {}).items():
+        deformer.set_joint(rig.bone_names.index(name), joint)
+    fps = scene.render.fps / scene.render.fps_base
+    result = {}
+    for f in frames:
+        scene.frame_set(f)
+        deformer.update((f - scene.frame_start) / fps, posed_matrices(rig.armature, rig.bone_names))
+        result[f] = np.array(deformer.positions)
+    return result, rig.character.size
+
+
+def largest_difference(obj, visits, expected, size, seen=None):
+    """Visits the frames in this order: the largest distance from expected, in sizes.
+    seen: a dict that receives what each frame showed."""
+    worst = 0.0
+    for f in visits:
+        bpy.context.scene.frame_set(f)
+        shown = evaluated_world(obj)
+        worst = max(worst, float(np.abs(shown - expected[f]).max()) / size)
+        if seen is not None:
+            seen[f] = shown
+    return worst
+
+
+def run(main):
+    """Runs a test's main; any exception or failure exits non-zero."""
+    try:
+        main()
+    except BaseException:  # noqa: BLE001 - Blender would print it and exit 0
+        traceback.print_exc()
+        sys.exit(1)
+    if failures:
+        print("DYNSKIN-BLENDER FAILED:", "; ".join(failures))
+        sys.exit(1)
+    print("DYNSKIN-BLENDER ok")

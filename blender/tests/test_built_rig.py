@@ -1,0 +1,152 @@
+"""A rig built here in Blender, the way an artist would: a tube skinned to a chain of three
+bones by vertex groups, its bones keyed with a quaternion, an Euler rotation and a location.
+For LBS, dynamic, delayed LBS, a painted dynskin_bend group, each bone's own settings and
+the other switches, the evaluated mesh equals dynskin fed Blender's own pose within 1e-5 of
+the size, played straight and scrubbed; LBS only equals Blender's Armature modifier."""
+import math
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
+import harness
+from harness import bpy, dynskin, expect, np
+
+RINGS, AROUND, LENGTH, RADIUS = 30, 16, 3.0, 0.25
+BONES = ("root", "mid", "tip")
+
+
+def build_tube():
+    """A closed tube along Z, weights blended across each joint."""
+    verts, faces = [], []
+    for r in range(RINGS + 1):
+        z = LENGTH * r / RINGS
+        verts += [(RADIUS * math.cos(2 * math.pi * a / AROUND), RADIUS * math.sin(2 * math.pi * a / AROUND), z)
+                  for a in range(AROUND)]
+    for r in range(RINGS):
+        for a in range(AROUND):
+            b = (a + 1) % AROUND
+            faces.append((r * AROUND + a, r * AROUND + b, (r + 1) * AROUND + b, (r + 1) * AROUND + a))
+    bottom, top = len(verts), len(verts) + 1
+    verts += [(0.0, 0.0, 0.0), (0.0, 0.0, LENGTH)]
+    faces += [(bottom, (a + 1) % AROUND, a) for a in range(AROUND)]
+    faces += [(top, RINGS * AROUND + a, RINGS * AROUND + (a + 1) % AROUND) for a in range(AROUND)]
+    mesh = bpy.data.meshes.new("tube")
+    mesh.from_pydata(verts, [], faces)
+    obj = bpy.data.objects.new("tube", mesh)
+    bpy.context.scene.collection.objects.link(obj)
+    groups = [obj.vertex_groups.new(name=name) for name in BONES]
+    for i, (_, _, z) in enumerate(verts):
+        for k, group in enumerate(groups):  # a tent around each bone's middle, one bone long
+            w = max(0.0, 1.0 - abs(z - (k + 0.5)) / 1.0)
+            if k == 0 and z < 0.5 or k == 2 and z > 2.5:
+                w = 1.0
+            if w > 0.0:
+                group.add([i], w, "REPLACE")
+    return obj
+
+
+def build_armature():
+    data = bpy.data.armatures.new("chain")
+    arm = bpy.data.objects.new("chain", data)
+    bpy.context.scene.collection.objects.link(arm)
+    bpy.context.view_layer.objects.active = arm
+    bpy.ops.object.mode_set(mode="EDIT")
+    parent = None
+    for k, name in enumerate(BONES):
+        bone = data.edit_bones.new(name)
+        bone.head, bone.tail = (0.0, 0.0, float(k)), (0.0, 0.0, float(k + 1))
+        bone.parent, bone.use_connect = parent, parent is not None
+        parent = bone
+    bpy.ops.object.mode_set(mode="OBJECT")
+    mid, tip, root = (arm.pose.bones[n] for n in ("mid", "tip", "root"))
+    tip.rotation_mode = "XYZ"
+    for frame, angle in ((1, 0.0), (8, 1.1), (14, -0.3), (18, 0.0)):  # swings, then stops dead
+        mid.rotation_quaternion = (math.cos(angle / 2), math.sin(angle / 2), 0.0, 0.0)
+        mid.keyframe_insert("rotation_quaternion", frame=frame)
+        tip.rotation_euler = (0.0, 0.6 * angle, 0.2 * angle)
+        tip.keyframe_insert("rotation_euler", frame=frame)
+        root.location = (0.3 * angle, 0.0, 0.0)
+        root.keyframe_insert("location", frame=frame)
+    return arm
+
+
+def main():
+    scene = harness.fresh_scene()
+    obj, arm = build_tube(), build_armature()
+    obj.parent = arm
+    modifier = obj.modifiers.new("Armature", "ARMATURE")
+    modifier.object = arm
+    bpy.context.view_layer.objects.active = obj
+    arm.location = (1.0, -2.0, 0.5)  # not at the origin, so that spaces matter
+    frames = list(range(1, 41))
+    size = harness.Rig(obj).character.size
+    scene.frame_set(12)
+    blender_lbs = harness.evaluated_world(obj)
+
+    painted = np.array([min(1.0, max(0.0, v.co.z - 1.0)) for v in obj.data.vertices], dtype=np.float32)
+    own = dynskin.JointSettings()
+    own.gain, own.override_oscillation, own.frequency, own.damping = 0.5, True, 3.0, 0.8
+    off = dynskin.JointSettings()
+    off.gain = 0.0
+
+    def settings(**values):
+        s = dynskin.Settings()
+        for name, value in values.items():
+            setattr(s, name, value)
+        return s
+
+    cases = [  # name, panel values, dynskin's settings, joints, layers
+        ("LBS", {"mode": "lbs"}, settings(mode="lbs"), {}, {}),
+        ("dynamic", {}, settings(), {}, {}),
+        ("delayed LBS", {"delayed": True, "propagation_speed": 1.5}, settings(propagation_speed=1.5), {}, {}),
+        ("painted dynskin_bend", {}, settings(), {}, {"bend": painted}),
+        ("each bone's own", {}, settings(), {"mid": own, "tip": off}, {}),
+        ("switches", {"dual_quaternion": True, "translation_gain": 2.0, "limit_angle": False, "limit_offset": False,
+                      "squash": 0.3, "squash_center": "centroid", "mode": "drag", "drag": 0.2},
+         settings(dual_quaternion=True, translation_gain=2.0, max_angle=0.0, max_offset=0.0, squash=0.3,
+                  squash_center="centroid", mode="drag", drag=0.2), {}, {}),
+    ]
+    lbs = None
+    for name, panel, expected_settings, joints, layers in cases:
+        obj.dynskin.enabled = False
+        expected, _ = harness.reference(obj, frames, expected_settings, joints, layers)
+        for key, value in panel.items():
+            setattr(obj.dynskin, key, value)
+        for bone, joint in joints.items():
+            b = arm.data.bones[bone].dynskin
+            b.enabled, b.gain, b.own_oscillation = joint.gain > 0, max(joint.gain, 0.01), joint.override_oscillation
+            b.frequency, b.damping = joint.frequency, joint.damping
+        if "bend" in layers:
+            group = obj.vertex_groups.new(name="dynskin_bend")
+            for i, w in enumerate(layers["bend"]):
+                group.add([i], float(w), "REPLACE")
+        obj.dynskin.enabled = True
+        worst = harness.largest_difference(obj, frames, expected, size)
+        order = frames[:]
+        random.Random(len(name)).shuffle(order)
+        scrubbed = harness.largest_difference(obj, order, expected, size)
+        print(f"DYNSKIN-BLENDER built rig, {name}: {worst:.3g} straight, {scrubbed:.3g} scrubbed (sizes)")
+        expect(max(worst, scrubbed) < 1e-5, f"{name}: {max(worst, scrubbed):.3g} of the size from dynskin")
+        expect(obj.dynskin.status == "", f"{name}: status {obj.dynskin.status}")
+        if name == "LBS":
+            lbs = expected
+            scene.frame_set(12)
+            difference = float(np.abs(harness.evaluated_world(obj) - blender_lbs).max()) / size
+            print(f"DYNSKIN-BLENDER built rig, LBS against Blender's Armature modifier: {difference:.3g}")
+            expect(difference < 1e-5, f"LBS only: {difference:.3g} of the size from Blender's Armature modifier")
+        else:
+            moved = max(float(np.abs(expected[f] - lbs[f]).max()) for f in frames) / size
+            expect(moved > 1e-3, f"{name}: no secondary motion ({moved:.3g} of the size)")
+        # Back to the defaults for the next case.
+        obj.dynskin.enabled = False
+        for key in panel:
+            obj.dynskin.property_unset(key)
+        for bone in joints:
+            for key in ("enabled", "gain", "own_oscillation", "frequency", "damping"):
+                arm.data.bones[bone].dynskin.property_unset(key)
+        if "dynskin_bend" in obj.vertex_groups:
+            obj.vertex_groups.remove(obj.vertex_groups["dynskin_bend"])
+
+
+harness.run(main)
