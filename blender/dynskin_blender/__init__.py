@@ -10,6 +10,19 @@ bl_info = {
     "category": "Animation",
 }
 
+import os
+import sys
+
+_bundled = os.path.join(os.path.dirname(__file__), "lib")  # the zip's own module and libhwy
+if os.path.isdir(_bundled) and _bundled not in sys.path:
+    sys.path.insert(0, _bundled)
+try:
+    import dynskin  # noqa: F401
+except ImportError as error:
+    raise ImportError(f"dynskin's compiled module does not load in this Blender (its Python is "
+                      f"{sys.version_info.major}.{sys.version_info.minor}; the module is built for Python 3.11 "
+                      f"on x86-64 Linux with glibc 2.36 or later): {error}") from error
+
 import bpy
 
 from . import live, operators, props, ui
@@ -23,11 +36,14 @@ def register():
     bpy.types.Object.dynskin = bpy.props.PointerProperty(type=props.DynskinSettings)
     bpy.types.Bone.dynskin = bpy.props.PointerProperty(type=props.DynskinBoneSettings)
     bpy.app.handlers.frame_change_pre.append(live.on_frame_change)
+    bpy.app.handlers.depsgraph_update_post.append(live.on_depsgraph_update)
 
 
 def unregister():
-    if live.on_frame_change in bpy.app.handlers.frame_change_pre:
-        bpy.app.handlers.frame_change_pre.remove(live.on_frame_change)
+    for handlers, handler in ((bpy.app.handlers.frame_change_pre, live.on_frame_change),
+                              (bpy.app.handlers.depsgraph_update_post, live.on_depsgraph_update)):
+        if handler in handlers:
+            handlers.remove(handler)
     del bpy.types.Bone.dynskin
     del bpy.types.Object.dynskin
     for cls in reversed(_classes):

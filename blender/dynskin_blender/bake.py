@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 
-from . import live
+from . import compat, live
 
 CACHE_MODIFIER = "dynskin cache"
 KEY_PREFIX = "dynskin "
@@ -85,12 +85,8 @@ def remove_shape_keys(obj):
     keys = obj.data.shape_keys
     if keys is None:
         return
-    action = keys.animation_data.action if keys.animation_data else None
     for block in [b for b in keys.key_blocks if b.name.startswith(KEY_PREFIX)]:
-        if action is not None:
-            path = f'key_blocks["{block.name}"].value'
-            for curve in [c for c in action.fcurves if c.data_path == path]:
-                action.fcurves.remove(curve)
+        compat.remove_fcurves(keys, f'key_blocks["{block.name}"].value')
         obj.shape_key_remove(block)
 
 
@@ -107,12 +103,11 @@ def write_shape_keys(obj, frames, first_frame):
         keys.animation_data_create()
     if keys.animation_data.action is None:
         keys.animation_data.action = bpy.data.actions.new(f"{obj.name} dynskin bake")
-    action = keys.animation_data.action
     for k, positions in enumerate(frames):
         frame = first_frame + k
         block = obj.shape_key_add(name=f"{KEY_PREFIX}{frame:05d}", from_mix=False)
         block.data.foreach_set("co", np.ascontiguousarray(positions, dtype=np.float32).ravel())
-        curve = action.fcurves.new(f'key_blocks["{block.name}"].value')
+        curve = compat.new_fcurve(keys, f'key_blocks["{block.name}"].value')
         curve.keyframe_points.add(3)
         curve.keyframe_points.foreach_set("co", [frame - 1, 0.0, frame, 1.0, frame + 1, 0.0])
         for point in curve.keyframe_points:

@@ -160,6 +160,26 @@ def update_object(scene, obj):
         set_status(props, f"{type(error).__name__}: {error}" if not isinstance(error, ValueError) else str(error))
 
 
+@bpy.app.handlers.persistent
+def on_depsgraph_update(scene, depsgraph):
+    """A bone posed or a key edited (the armature object, its data or its action updated):
+    the live meshes it drives are simulated again, so the edit shows even while paused."""
+    changed = {update.id.original for update in depsgraph.updates
+               if isinstance(update.id, (bpy.types.Action, bpy.types.Armature)) or
+               isinstance(update.id, bpy.types.Object) and update.id.type == "ARMATURE"}
+    if not changed:
+        return
+    for obj in scene.objects:
+        if obj.type != "MESH" or not obj.dynskin.enabled or obj.name not in _states:
+            continue
+        armature = _states[obj.name].rig.armature
+        action = armature.animation_data.action if armature.animation_data else None
+        if changed & {armature, armature.data, action}:
+            _states[obj.name].rig.forget_curves()
+            resimulate(obj)
+            update_object(scene, obj)
+
+
 @bpy.app.handlers.persistent  # stays when a file is opened
 def on_frame_change(scene, depsgraph=None):
     """frame_change_pre: the new frame's result is in place before Blender evaluates it."""

@@ -145,6 +145,19 @@ class DYNSKIN_OT_remove_bake(_OnSkinnedMesh, bpy.types.Operator):
         return {"FINISHED"}
 
 
+class DYNSKIN_OT_reread_rig(_OnSkinnedMesh, bpy.types.Operator):
+    """Reads the mesh, its vertex groups and the bones again (after editing them)"""
+
+    bl_idname = "dynskin.reread_rig"
+    bl_label = "Re-read the Rig"
+
+    def execute(self, context):
+        live.forget(context.object)
+        if context.object.dynskin.enabled:
+            live.update_object(context.scene, context.object)
+        return {"FINISHED"}
+
+
 class _FileOperator(_OnSkinnedMesh):
     filepath: StringProperty(subtype="FILE_PATH")
 
@@ -209,5 +222,6 @@ class DYNSKIN_OT_load_glb_settings(_FileOperator, bpy.types.Operator):
         return f"Loaded the settings of {os.path.basename(path)} ({matched} bones matched by name)"
 
 
-classes = (DYNSKIN_OT_bake_pc2, DYNSKIN_OT_bake_shape_keys, DYNSKIN_OT_remove_bake, DYNSKIN_OT_load_preset,
+classes = (DYNSKIN_OT_bake_pc2, DYNSKIN_OT_bake_shape_keys, DYNSKIN_OT_remove_bake, DYNSKIN_OT_reread_rig,
+           DYNSKIN_OT_load_preset,
            DYNSKIN_OT_save_preset, DYNSKIN_OT_load_glb_settings)

@@ -6,6 +6,8 @@ import numpy as np
 
 import dynskin
 
+from . import compat
+
 LAYERS = ("bend", "floppy", "squash")  # vertex groups dynskin_bend, ... (missing group: 1 everywhere)
 
 
@@ -121,7 +123,7 @@ class Rig:
             self._animated_of = action
             index = {name: j for j, name in enumerate(self.bone_names)}
             self._animated_list = []
-            for fc in action.fcurves if action else ():
+            for fc in compat.fcurves_of(self.armature):
                 path = fc.data_path
                 if not path.startswith('pose.bones["'):
                     continue
@@ -129,6 +131,10 @@ class Rig:
                 if name in index and channel in CHANNELS and fc.array_index < CHANNELS[channel]:
                     self._animated_list.append((index[name], channel, fc.array_index, fc))
         return self._animated_list
+
+    def forget_curves(self):
+        """The action's curves are read again (keys were added or removed)."""
+        self._animated_of = None
 
     def world_matrices(self, frame):
         """The bones' world matrices at a frame, from the armature's action: forward

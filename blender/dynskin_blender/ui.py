@@ -28,6 +28,8 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         layout.use_property_split = True
         if props.status:
             layout.label(text=props.status, icon="INFO")
+        if props.enabled:
+            layout.operator("dynskin.reread_rig", icon="FILE_REFRESH")
         row = layout.row(align=True)
         row.operator("dynskin.load_preset", icon="IMPORT")
         row.operator("dynskin.save_preset", icon="EXPORT")

@@ -11,6 +11,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
 import harness
 from harness import bpy, dynskin, expect, np
+from dynskin_blender import live
 
 RINGS, AROUND, LENGTH, RADIUS = 30, 16, 3.0, 0.25
 BONES = ("root", "mid", "tip")
@@ -148,5 +149,22 @@ def main():
         if "dynskin_bend" in obj.vertex_groups:
             obj.vertex_groups.remove(obj.vertex_groups["dynskin_bend"])
 
+
+    # A key edited while paused shows at once, as if simulated again from the start.
+    obj.dynskin.enabled = True
+    scene.frame_set(12)
+    before = harness.evaluated_world(obj)
+    curve = next(c for c in arm.animation_data.action.fcurves if "mid" in c.data_path and c.array_index == 1)
+    curve.keyframe_points[1].co[1] += 0.4
+    curve.update()
+    bpy.context.view_layer.update()  # Blender tells the add-on the action changed
+    edited = harness.evaluated_world(obj)
+    live.forget(obj)
+    live.update_object(scene, obj)
+    fresh = harness.evaluated_world(obj)
+    print(f"DYNSKIN-BLENDER key edited while paused: moved {np.abs(edited - before).max() / size:.3g}, "
+          f"{np.abs(edited - fresh).max() / size:.3g} from a fresh simulation (sizes)")
+    expect(np.abs(edited - before).max() / size > 1e-3, "a key edit while paused should show at once")
+    expect(np.abs(edited - fresh).max() / size < 1e-6, "a key edit should show as a fresh simulation would")
 
 harness.run(main)

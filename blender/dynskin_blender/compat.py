@@ -1,0 +1,34 @@
+"""What differs between the Blender versions the add-on runs in (3.4 to 5.x): where an
+action keeps its F-curves. Blender 4.4 layered actions (a data-block animates through its
+slot's channel bag) and 5.0 dropped the old Action.fcurves."""
+
+
+def fcurves_of(animated):
+    """The F-curves animating a data-block (an armature object, a shape-key block), or ()."""
+    animation = animated.animation_data
+    action = animation.action if animation else None
+    if action is None:
+        return ()
+    slot = getattr(animation, "action_slot", None)
+    if slot is not None and getattr(action, "layers", None):  # layered actions (4.4 and later)
+        for layer in action.layers:
+            for strip in layer.strips:
+                bag = strip.channelbag(slot)
+                if bag is not None:
+                    return bag.fcurves
+        return ()
+    return action.fcurves if hasattr(action, "fcurves") else ()
+
+
+def new_fcurve(animated, data_path):
+    """A new F-curve on the data-block's action (which must be assigned)."""
+    action = animated.animation_data.action
+    if hasattr(action, "fcurve_ensure_for_datablock"):  # 4.4 and later: through the slot
+        return action.fcurve_ensure_for_datablock(animated, data_path)
+    return action.fcurves.new(data_path)
+
+
+def remove_fcurves(animated, data_path):
+    curves = fcurves_of(animated)
+    for curve in [c for c in curves if c.data_path == data_path]:
+        curves.remove(curve)
