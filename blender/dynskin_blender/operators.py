@@ -2,10 +2,10 @@
 import os
 
 import bpy
-from bpy.props import StringProperty
+from bpy.props import EnumProperty, StringProperty
 
 from . import bake, live, settings
-from .rig import armature_of
+from .rig import LAYERS, armature_of
 
 
 class _OnSkinnedMesh:
@@ -158,6 +158,27 @@ class DYNSKIN_OT_reread_rig(_OnSkinnedMesh, bpy.types.Operator):
         return {"FINISHED"}
 
 
+class DYNSKIN_OT_add_layer(_OnSkinnedMesh, bpy.types.Operator):
+    """Adds the layer's vertex group with every vertex at 1 (what no group means), ready to
+    be painted down in Weight Paint"""
+
+    bl_idname = "dynskin.add_layer"
+    bl_label = "Add a Painted Layer"
+    bl_options = {"REGISTER", "UNDO"}
+    layer: EnumProperty(items=[(name, name, "") for name in LAYERS])
+
+    def execute(self, context):
+        obj = context.object
+        low, high = getattr(obj.dynskin, f"{self.layer}_range")
+        weight = (1.0 - low) / (high - low) if high != low else 1.0
+        group = obj.vertex_groups.get(f"dynskin_{self.layer}") or obj.vertex_groups.new(name=f"dynskin_{self.layer}")
+        group.add(range(len(obj.data.vertices)), min(max(weight, 0.0), 1.0), "REPLACE")
+        live.forget(obj)
+        if obj.dynskin.enabled:
+            live.update_object(context.scene, obj)
+        return {"FINISHED"}
+
+
 class _FileOperator(_OnSkinnedMesh):
     filepath: StringProperty(subtype="FILE_PATH")
 
@@ -173,7 +194,7 @@ class _FileOperator(_OnSkinnedMesh):
             name = os.path.basename(path)
             self.report({"ERROR"}, str(error) if name in str(error) else f"{name}: {error}")
             return {"CANCELLED"}
-        live.resimulate(context.object)
+        live.forget(context.object)  # a glb may have painted the layers' vertex groups
         if context.object.dynskin.enabled:
             live.update_object(context.scene, context.object)
         self.report({"INFO"}, message)
@@ -211,17 +232,19 @@ class DYNSKIN_OT_save_preset(_FileOperator, bpy.types.Operator):
 
 class DYNSKIN_OT_load_glb_settings(_FileOperator, bpy.types.Operator):
     """Loads the settings a dynskin glb carries (saved by the viewer): the global parameters,
-    and each joint's own on the bone of the same name"""
+    each joint's own on the bone of the same name, and the painted layers as vertex groups
+    when this mesh is the glb's"""
 
     bl_idname = "dynskin.load_glb_settings"
     bl_label = "Settings from a dynskin glb"
     filter_glob: StringProperty(default="*.glb;*.gltf", options={"HIDDEN"})
 
     def act(self, context, path):
-        matched = settings.load_from_glb(context.object, armature_of(context.object), path)
-        return f"Loaded the settings of {os.path.basename(path)} ({matched} bones matched by name)"
+        said = settings.load_from_glb(context.object, armature_of(context.object), path)
+        return f"Loaded the settings of {os.path.basename(path)}: {said}"
 
 
 classes = (DYNSKIN_OT_bake_pc2, DYNSKIN_OT_bake_shape_keys, DYNSKIN_OT_remove_bake, DYNSKIN_OT_reread_rig,
+           DYNSKIN_OT_add_layer,
            DYNSKIN_OT_load_preset,
            DYNSKIN_OT_save_preset, DYNSKIN_OT_load_glb_settings)

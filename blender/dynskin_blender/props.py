@@ -19,6 +19,14 @@ def _normals_changed(self, context):
         live.set_auto_smooth_while_live(self.id_data)
 
 
+def _layers_changed(self, context):
+    """A layer's range moved: the rig is read again."""
+    obj = self.id_data
+    live.forget(obj)
+    if self.enabled:
+        live.update_object(context.scene, obj)
+
+
 def _setting_changed(self, context):
     """A parameter moved: shown at once, even paused (simulated again up to this frame)."""
     obj = self.id_data
@@ -61,6 +69,16 @@ class DynskinSettings(bpy.types.PropertyGroup):
     squash_center: EnumProperty(name="Centre", default="axis", update=_setting_changed, items=[
         ("axis", "Axis", "Each vertex stretches along its own travel (limbs)"),
         ("centroid", "Centroid", "The region stretches as one blob (end bones)")])
+    bend_range: FloatVectorProperty(
+        name="Bend range", size=2, default=(0.0, 1.0), update=_layers_changed,
+        description="The bend weight that a vertex group weight of 0 and of 1 mean (the layer may go below 0 or "
+                    "above 1; a mesh without the group bends everywhere with weight 1)")
+    floppy_range: FloatVectorProperty(
+        name="Floppy range", size=2, default=(0.0, 1.0), update=_layers_changed,
+        description="The floppy weight that a vertex group weight of 0 and of 1 mean (missing group: 1)")
+    squash_range: FloatVectorProperty(
+        name="Squash range", size=2, default=(0.0, 1.0), update=_layers_changed,
+        description="The squash weight that a vertex group weight of 0 and of 1 mean (missing group: 1)")
     keep_custom_normals: BoolProperty(
         name="Keep custom normals", default=False, update=_normals_changed,
         description="Keep Auto Smooth while live (custom split normals cost Blender 20-60 ms a frame to deform; "

@@ -107,8 +107,9 @@ class Rig:
             np.stack(rest_local).astype(np.float32),
             inverse_binds=np.stack([np.linalg.inv(r) for r in rest_world]).astype(np.float32),
             names=self.bone_names, name=obj.name)
-        for name, values in layers.items():
-            setattr(self.character, f"{name}_weights", values)
+        for name, values in layers.items():  # a group's 0..1 spans the layer's range
+            low, high = getattr(obj.dynskin, f"{name}_range") if hasattr(obj, "dynskin") else (0.0, 1.0)
+            setattr(self.character, f"{name}_weights", (low + values * (high - low)).astype(np.float32))
         self.vertex_count = n
 
     @staticmethod
@@ -151,13 +152,17 @@ class Rig:
             values[channel] = flat.reshape(-1, count)[self.pose_order]
         for j, channel, component, fc in self._animated(action):
             values[channel][j, component] = fc.evaluate(frame)
-        rotation = quaternion_matrices(values["rotation_quaternion"])
-        for j, bone in enumerate(bones):  # the other rotation modes, usually none
-            if bone.rotation_mode == "AXIS_ANGLE":
+        rotation = np.empty((len(bones), 3, 3))
+        for j, bone in enumerate(bones):  # mathutils: a few microseconds a bone
+            mode = bone.rotation_mode
+            if mode == "QUATERNION":
+                q = mathutils.Quaternion(values["rotation_quaternion"][j])
+                rotation[j] = q.normalized().to_matrix() if q.magnitude > 0.0 else np.eye(3)  # as Blender does
+            elif mode == "AXIS_ANGLE":
                 angle, *axis = values["rotation_axis_angle"][j]
-                rotation[j] = np.array(mathutils.Matrix.Rotation(angle, 3, axis))
-            elif bone.rotation_mode != "QUATERNION":
-                rotation[j] = np.array(mathutils.Euler(values["rotation_euler"][j], bone.rotation_mode).to_matrix())
+                rotation[j] = mathutils.Matrix.Rotation(angle, 3, axis)
+            else:
+                rotation[j] = mathutils.Euler(values["rotation_euler"][j], mode).to_matrix()
         basis = np.zeros((len(bones), 4, 4))
         basis[:, :3, :3] = rotation * values["scale"][:, None, :]
         basis[:, :3, 3] = values["location"]
@@ -171,12 +176,3 @@ class Rig:
 
 CHANNELS = {"location": 3, "rotation_quaternion": 4, "rotation_axis_angle": 4, "rotation_euler": 3, "scale": 3}
 
-
-def quaternion_matrices(q):
-    """(B, 4) quaternions (w, x, y, z), normalised here, to (B, 3, 3) rotation matrices."""
-    norm = np.linalg.norm(q, axis=1, keepdims=True)
-    w, x, y, z = (np.where(norm > 0.0, q / np.where(norm > 0.0, norm, 1.0), [1.0, 0.0, 0.0, 0.0])).T
-    return np.stack([
-        np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)], axis=-1),
-        np.stack([2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)], axis=-1),
-        np.stack([2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], axis=-1)], axis=1)

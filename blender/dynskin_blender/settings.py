@@ -3,7 +3,13 @@ bone's own (Bone properties), presets (the viewer's JSON) and the settings a dyn
 carries."""
 import math
 
+import mathutils
+import mathutils.kdtree
+import numpy as np
+
 import dynskin
+
+from .rig import LAYERS
 
 OSCILLATION = ("frequency", "damping", "amplitude", "drag")
 SWITCHES = ("bend_rotation", "bend_translation", "squash_rotation", "squash_translation")
@@ -93,15 +99,58 @@ def save_preset(obj, path):
 
 
 def load_from_glb(obj, armature, path):
-    """The settings saved in a dynskin glb: the global parameters, and each joint's own on the
-    bone of the same name. Returns the number of bones set."""
+    """The settings saved in a dynskin glb: the global parameters, each joint's own on the
+    bone of the same name, and the painted layers on the vertices at the same place (the
+    glb's rest shape as Blender's glTF importer places it). Returns what was matched."""
     character = dynskin.load(path)
-    set_panel(obj.dynskin, character.settings)
     deformer = dynskin.Deformer(character, character.settings)
     bones = armature.data.bones
-    matched = 0
-    for j, name in enumerate(character.joint_names):
-        if name in bones:
-            set_bone_panel(bones[name].dynskin, deformer.joint(j))
-            matched += 1
-    return matched
+    matched = [name for name in character.joint_names if name in bones]
+    painted = painted_layers(character)
+    located = locate_vertices(obj, character) if painted else None
+    set_panel(obj.dynskin, character.settings)
+    for name in matched:
+        set_bone_panel(bones[name].dynskin, deformer.joint(character.joint_names.index(name)))
+    said = [f"{len(matched)} of {len(bones)} bones matched by name"]
+    if located is not None:
+        for layer, weights in painted.items():  # groups hold 0..1: the range spans the rest
+            low, high = min(0.0, float(weights.min())), max(1.0, float(weights.max()))
+            setattr(obj.dynskin, f"{layer}_range", (low, high))
+            set_vertex_group(obj, f"dynskin_{layer}", (weights[located] - low) / (high - low))
+        said.append(f"painted {', '.join(painted)} on all {len(located)} vertices")
+    elif painted:
+        said.append("its painted layers were not copied: this mesh is not the glb's")
+    return "; ".join(said)
+
+
+def painted_layers(character):
+    """The glb's painted layers that are not 1 everywhere (1 is what a missing group means)."""
+    layers = {name: np.asarray(getattr(character, f"{name}_weights")) for name in LAYERS}
+    return {name: w for name, w in layers.items() if not np.all(w == 1.0)}
+
+
+def locate_vertices(obj, character):
+    """For each vertex of the object, the glb vertex at the same place (Blender's glTF
+    importer turns glTF's Y-up into Z-up: (x, y, z) -> (x, -z, y)); None unless every
+    vertex has one within 1e-4 of the size."""
+    rest = np.asarray(character.rest_positions, dtype=np.float64)
+    in_blender = np.c_[rest[:, 0], -rest[:, 2], rest[:, 1]]
+    tree = mathutils.kdtree.KDTree(len(in_blender))
+    for i, p in enumerate(in_blender):
+        tree.insert(p, i)
+    tree.balance()
+    world = obj.matrix_world
+    tolerance = 1e-4 * character.size
+    found = []
+    for v in obj.data.vertices:
+        _, index, distance = tree.find(world @ v.co)
+        if index is None or distance > tolerance:
+            return None
+        found.append(index)
+    return np.array(found)
+
+
+def set_vertex_group(obj, name, weights):
+    group = obj.vertex_groups.get(name) or obj.vertex_groups.new(name=name)
+    for i, w in enumerate(weights):
+        group.add([i], float(w), "REPLACE")

@@ -2,7 +2,7 @@
 import bpy
 
 from . import bake
-from .rig import armature_of
+from .rig import LAYERS, armature_of
 
 
 class DYNSKIN_PT_object(bpy.types.Panel):
@@ -58,7 +58,24 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         body.prop(props, "squash_center")
         if hasattr(obj.data, "use_auto_smooth"):  # Blender 4.1 dropped Auto Smooth
             body.prop(props, "keep_custom_normals")
+            if props.auto_smooth_was_on:
+                body.label(text="Auto Smooth is off while live", icon="INFO")
+        self.draw_layers(body, obj)
         self.draw_bake(layout, obj)
+
+    @staticmethod
+    def draw_layers(layout, obj):
+        """The painted layers: vertex groups painted with Weight Paint, each group's 0..1
+        spanning a range of the layer (a missing group means 1 everywhere)."""
+        box = layout.box()
+        box.label(text="Painted layers (vertex groups)", icon="BRUSH_DATA")
+        for name in LAYERS:
+            row = box.row(align=True)
+            row.label(text=f"dynskin_{name}")
+            if f"dynskin_{name}" in obj.vertex_groups:
+                row.prop(obj.dynskin, f"{name}_range", text="")
+            else:
+                row.operator("dynskin.add_layer", text="Add (now 1)", icon="ADD").layer = name
 
     @staticmethod
     def draw_bake(layout, obj):
@@ -70,9 +87,9 @@ class DYNSKIN_PT_object(bpy.types.Panel):
             else:
                 layout.label(text=f"Baking: {100 * progress:.0f} % (Esc cancels)", icon="TIME")
             return
-        row = layout.row(align=True)
-        row.operator("dynskin.bake_pc2", icon="FILE_CACHE")
-        row.operator("dynskin.bake_shape_keys", icon="SHAPEKEY_DATA")
+        column = layout.column(align=True)
+        column.operator("dynskin.bake_pc2", icon="FILE_CACHE")
+        column.operator("dynskin.bake_shape_keys", icon="SHAPEKEY_DATA")
         baked = bake.CACHE_MODIFIER in obj.modifiers or (
             obj.data.shape_keys is not None and any(k.name.startswith(bake.KEY_PREFIX) for k in obj.data.shape_keys.key_blocks))
         if baked:

@@ -102,6 +102,7 @@ def main():
         ("dynamic", {}, settings(), {}, {}),
         ("delayed LBS", {"delayed": True, "propagation_speed": 1.5}, settings(propagation_speed=1.5), {}, {}),
         ("painted dynskin_bend", {}, settings(), {}, {"bend": painted}),
+        ("painted beyond 0..1", {"bend_range": (-0.5, 2.0)}, settings(), {}, {"bend": -0.5 + 2.5 * painted}),
         ("each bone's own", {}, settings(), {"mid": own, "tip": off}, {}),
         ("switches", {"dual_quaternion": True, "translation_gain": 2.0, "limit_angle": False, "limit_offset": False,
                       "squash": 0.3, "squash_center": "centroid", "mode": "drag", "drag": 0.2},
@@ -118,10 +119,11 @@ def main():
             b = arm.data.bones[bone].dynskin
             b.enabled, b.gain, b.own_oscillation = joint.gain > 0, max(joint.gain, 0.01), joint.override_oscillation
             b.frequency, b.damping = joint.frequency, joint.damping
-        if "bend" in layers:
+        if "bend" in layers:  # the group's 0..1 spans the panel's range
+            low, high = panel.get("bend_range", (0.0, 1.0))
             group = obj.vertex_groups.new(name="dynskin_bend")
             for i, w in enumerate(layers["bend"]):
-                group.add([i], float(w), "REPLACE")
+                group.add([i], float((w - low) / (high - low)), "REPLACE")
         obj.dynskin.enabled = True
         worst = harness.largest_difference(obj, frames, expected, size)
         order = frames[:]
@@ -149,6 +151,18 @@ def main():
         if "dynskin_bend" in obj.vertex_groups:
             obj.vertex_groups.remove(obj.vertex_groups["dynskin_bend"])
 
+
+    # A layer added from the panel starts as no group: 1 everywhere.
+    obj.dynskin.enabled = True
+    scene.frame_set(12)
+    unpainted = harness.evaluated_world(obj)
+    bpy.ops.dynskin.add_layer(layer="floppy")
+    expect("dynskin_floppy" in obj.vertex_groups, "Add should make the dynskin_floppy group")
+    scene.frame_set(12)
+    difference = float(np.abs(harness.evaluated_world(obj) - unpainted).max()) / size
+    expect(difference < 1e-6, f"a new layer should change nothing until painted ({difference:.3g})")
+    obj.vertex_groups.remove(obj.vertex_groups["dynskin_floppy"])
+    obj.dynskin.enabled = False
 
     # A key edited while paused shows at once, as if simulated again from the start.
     obj.dynskin.enabled = True
