@@ -24,6 +24,7 @@ struct BakeRequest {
     bool loop = false;
     double tail = 0.0;        // one-shot clips: seconds baked after the clip's end
     bool normals = true;      // also bake normal offsets
+    bool positions = false;   // also keep each frame's final positions (a point cache's samples)
     int max_frames = 4096;    // frames become morph targets: beyond this a bake is refused
 };
 
@@ -31,6 +32,9 @@ struct BakedFrame {
     std::vector<Trs> locals;                   // the pose, per joint (parent-local)
     std::vector<glm::vec3> position_offsets;   // per vertex, in bind space
     std::vector<glm::vec3> normal_offsets;     // per vertex, empty when not baked
+    // Per vertex, world: Deformer::positions() at the frame's time, as it was (not rebuilt
+    // from the offsets); empty unless BakeRequest::positions.
+    std::vector<glm::vec3> positions;
 };
 
 struct BakedAnimation {

@@ -47,6 +47,7 @@ BakedFrame FrameBaker::frame_at(double t) {
     frame.locals = deformer_.pose().local;
     bind_space_offsets(character_.mesh, skinning_, deformer_.positions(), deformer_.normals(), frame.position_offsets,
                        request_.normals ? &frame.normal_offsets : nullptr);
+    if (request_.positions) frame.positions = deformer_.positions();
     return frame;
 }
 
