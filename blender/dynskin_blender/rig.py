@@ -98,9 +98,13 @@ class Rig:
             for slot, (j, w) in enumerate(influences):
                 joints[i, slot], weights[i, slot] = j, w / total  # Blender normalises too
         # Said in the panel: such vertices usually mean a vertex group is missing.
-        self.note = "" if not unweighted else (
+        notes = [] if not unweighted else [
             f"{unweighted} {'vertex is' if unweighted == 1 else 'vertices are'} in no bone's group: "
-            f"{'it follows' if unweighted == 1 else 'they follow'} {self.bone_names[0]} rigidly")
+            f"{'it follows' if unweighted == 1 else 'they follow'} {self.bone_names[0]} rigidly"]
+        unfollowed = pose_not_from_keys(self.armature)
+        if unfollowed:
+            notes.append(f"{unfollowed}: dynskin follows the action's keys only (Pose > Animation > Bake Action first)")
+        self.note = "; ".join(notes)
         triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
         self.character = dynskin.Character.from_arrays(
             world.astype(np.float32), triangles, joints, weights, self.parents,
@@ -172,6 +176,19 @@ class Rig:
         for j, parent in enumerate(self.parents):
             pose[j] = local[j] if parent < 0 else pose[parent] @ local[j]
         return (matrix(arm.matrix_world) @ pose).astype(np.float32)
+
+
+def pose_not_from_keys(armature):
+    """What moves the armature's bones besides its action's keys, which the live pose does
+    not follow (constraints, drivers, NLA strips), said in words; "" when nothing does."""
+    constrained = sum(any(c.enabled for c in bone.constraints) for bone in armature.pose.bones)
+    animation = armature.animation_data
+    drivers = len(animation.drivers) if animation else 0
+    strips = sum(not track.mute for track in animation.nla_tracks) if animation else 0
+    said = [f"{count} {one if count == 1 else many}" for count, one, many in (
+        (constrained, "bone with constraints", "bones with constraints"), (drivers, "driver", "drivers"),
+        (strips, "NLA track", "NLA tracks")) if count]
+    return ", ".join(said)
 
 
 CHANNELS = {"location": 3, "rotation_quaternion": 4, "rotation_axis_angle": 4, "rotation_euler": 3, "scale": 3}

@@ -78,6 +78,14 @@ def main():
         expect("1 vertex is in no bone's group" in fin.dynskin.status,
                f"a vertex in no group should be said: '{fin.dynskin.status}'")
 
+        # A constraint moves a bone: the panel says the live pose is the keys alone.
+        constraint = arm.pose.bones["b"].constraints.new("COPY_ROTATION")
+        fin.dynskin.enabled = False
+        fin.dynskin.enabled = True
+        scene.frame_set(2)
+        expect("1 bone with constraints" in fin.dynskin.status, f"a constraint should be said: '{fin.dynskin.status}'")
+        arm.pose.bones["b"].constraints.remove(constraint)
+
         # No faces at all (a wire): deformed like any other.
         wire = skinned(mesh_object("wire", [(0, 0, 0), (0, 0, 2)], [], edges=[(0, 1)]), arm, {"a": [0], "b": [1]})
         wire.dynskin.enabled = True
