@@ -6,7 +6,8 @@ mesh (the bundled cow, 12.7k vertices, imported from its glb), playing the timel
 Prints, for 3 interleaved rounds, the milliseconds a frame (scene.frame_set, which evaluates
 the scene as playback does) with the Armature modifier and with dynskin live, Auto Smooth
 off (what the add-on sets while live) and on (the glTF importer's custom normals), and the
-add-on's own share (its frame handler)."""
+add-on's own share (its frame handler); then what jumps cost (frames computed since the last
+change are kept; a later frame continues from the last one reached)."""
 import argparse
 import os
 import sys
@@ -67,3 +68,18 @@ for smooth in (False, True):
         handler = sum(handler_seconds) / len(handler_seconds) * 1e3
         print(f"auto smooth {'on ' if smooth else 'off'} round {round_ + 1}: Armature modifier {armature:6.2f} ms/frame, "
               f"dynskin {dynskin_ms:6.2f} ms/frame ({dynskin_ms / armature:.2f}x; its handler {handler:.2f} ms)")
+
+obj.dynskin.keep_custom_normals = False
+
+
+def jump(frame, what):
+    start = time.perf_counter()
+    scene.frame_set(scene.frame_start + frame)
+    print(f"{what}: {(time.perf_counter() - start) * 1e3:.1f} ms")
+
+
+obj.dynskin.damping = 0.5  # a change: the frames kept so far go
+jump(250, "a jump to frame 250 after a change (simulated from the start)")
+jump(100, "back to frame 100 (kept)")
+jump(1000, "on to frame 1000 (continues from frame 250)")
+jump(1001, "the next frame")

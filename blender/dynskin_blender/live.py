@@ -2,9 +2,9 @@
 modifier is switched off and a Geometry Nodes modifier sets each vertex to dynskin's result,
 written into the mesh attribute `dynskin_position` (object space): no double skinning, and
 the mesh's own rest shape is never touched. The result is written before Blender evaluates
-a new frame (frame_change_pre), so that each frame is evaluated once. A frame that does not
-follow the last one (a jump, scrubbing) is simulated again from the scene's start, so it
-equals playing straight to it."""
+a new frame (frame_change_pre), so that each frame is evaluated once. Every frame shows what
+playing straight to it from the scene's start gives: frames already computed are kept,
+later ones continue from the last, and a change of settings or keys starts again."""
 import bpy
 import numpy as np
 
@@ -18,14 +18,26 @@ MODIFIER = "dynskin"
 GROUP = "dynskin_set_position"
 
 
+# The results kept per object for scrubbing back (12.7k vertices: 150 kB a frame).
+CACHE_BYTES = 512 * 1024 * 1024
+
+
 class LiveState:
-    """One object's rig, deformer and the frame it last showed."""
+    """One object's rig and deformer, the frame the deformer has reached, and the results of
+    the frames computed since the last change, so that going back costs nothing and going
+    forward continues from there; only a frame never reached since the last change is
+    simulated again from the scene's start."""
 
     def __init__(self, obj):
         self.rig = Rig(obj)
         self.deformer = dynskin.Deformer(self.rig.character)
-        self.last_frame = None
         self.settings_current = False
+        self.forget_results()
+
+    def forget_results(self):
+        self.reached = None  # the frame the deformer is at
+        self.results = {}    # frame -> world positions (copies)
+        self.timeline = None  # the scene's (start, fps) the results were made with
 
     def positions_at(self, scene, frame, obj):
         """dynskin's skin at a frame, in world space."""
@@ -33,13 +45,22 @@ class LiveState:
             settings.apply(self.deformer, obj, self.rig)
             self.settings_current = True
         fps = scene.render.fps / scene.render.fps_base
-        if self.last_frame is None or frame != self.last_frame + 1:
+        if self.timeline != (scene.frame_start, fps):
+            self.forget_results()
+            self.timeline = (scene.frame_start, fps)
+        if frame in self.results:
+            return self.results[frame]
+        if self.reached is None or frame < self.reached:  # from the start, as if played straight here
             self.deformer.reset()
-            for f in range(min(scene.frame_start, frame), frame):  # as if played straight here
-                self.deformer.update((f - scene.frame_start) / fps, self.rig.world_matrices(f))
-        self.deformer.update((frame - scene.frame_start) / fps, self.rig.world_matrices(frame))
-        self.last_frame = frame
-        return self.deformer.positions
+            first = min(scene.frame_start, frame)
+        else:
+            first = self.reached + 1
+        for f in range(first, frame + 1):
+            self.deformer.update((f - scene.frame_start) / fps, self.rig.world_matrices(f))
+            self.reached = f
+            if (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES:
+                self.results[f] = np.array(self.deformer.positions)
+        return self.results.get(frame, self.deformer.positions)
 
 
 _states = {}
@@ -122,7 +143,7 @@ def resimulate(obj):
     """The next update takes the panel's settings again and simulates from the scene's start."""
     state = _states.get(obj.name)
     if state is not None:
-        state.last_frame = None
+        state.forget_results()
         state.settings_current = False
 
 

@@ -152,6 +152,19 @@ def main():
             obj.vertex_groups.remove(obj.vertex_groups["dynskin_bend"])
 
 
+    # A frame kept from earlier shows a parameter's change at once (the kept results go).
+    expected, _ = harness.reference(obj, frames, settings(damping=1.2))
+    obj.dynskin.enabled = True
+    for f in frames:  # every frame computed and kept
+        scene.frame_set(f)
+    scene.frame_set(20)
+    obj.dynskin.damping = 1.2
+    difference = float(np.abs(harness.evaluated_world(obj) - expected[20]).max()) / size
+    print(f"DYNSKIN-BLENDER tau changed at a kept frame: {difference:.3g} of the size from dynskin")
+    expect(difference < 1e-5, f"a change at a kept frame: {difference:.3g} of the size from dynskin")
+    obj.dynskin.property_unset("damping")
+    obj.dynskin.enabled = False
+
     # A layer added from the panel starts as no group: 1 everywhere.
     obj.dynskin.enabled = True
     scene.frame_set(12)
