@@ -51,14 +51,14 @@ class _Bake(_OnSkinnedMesh):
         manager.progress_begin(0, 100)
         self._timer = manager.event_timer_add(0.01, window=context.window)
         manager.modal_handler_add(self)
-        context.object.dynskin.bake_progress = 0.0
+        self._job.obj.dynskin.bake_progress = 0.0
         return {"RUNNING_MODAL"}
 
     def end(self, context):
         manager = context.window_manager
         manager.event_timer_remove(self._timer)
         manager.progress_end()
-        context.object.dynskin.bake_progress = -1.0
+        self._job.obj.dynskin.bake_progress = -1.0  # the baked object, whichever is selected now
         for area in context.screen.areas if context.screen else ():
             area.tag_redraw()
 
@@ -72,7 +72,7 @@ class _Bake(_OnSkinnedMesh):
         try:
             fraction = self._job.step(0.05)
             context.window_manager.progress_update(int(100 * fraction))
-            context.object.dynskin.bake_progress = fraction
+            self._job.obj.dynskin.bake_progress = fraction
             if not self._job.done:
                 return {"RUNNING_MODAL"}
             self.end(context)

@@ -1,0 +1,86 @@
+"""Blender with its window (under Xvfb): a bake clicked in the UI (the modal path: a step per
+timer tick, the progress shown in the panel) finishes and replays the live result; the
+object and bone panels are drawn (ui_test.sh fails the run on any Python error printed, as a
+panel's draw errors are only printed). Run by ui_test.sh."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
+import harness
+from harness import bpy, expect, np
+
+state = {}
+
+
+def start():
+    harness.dynskin_blender.register()
+    for obj in list(bpy.data.objects):
+        bpy.data.objects.remove(obj)
+    obj, _ = harness.import_bundled("cow")
+    bpy.context.view_layer.objects.active = obj
+    obj.dynskin.enabled = True
+    scene = bpy.context.scene
+    scene.frame_start, scene.frame_end = 1, 120  # several 50 ms steps, even on a fast machine
+    scene.frame_set(30)
+    window = bpy.context.window_manager.windows[0]
+    for area in window.screen.areas:
+        if area.type == "PROPERTIES":
+            area.spaces[0].context = "OBJECT"
+    state.update(obj=obj, live=harness.evaluated_world(obj), window=window)
+    with bpy.context.temp_override(window=window):
+        result = bpy.ops.dynskin.bake_shape_keys("INVOKE_DEFAULT")
+    expect(result == {"RUNNING_MODAL"}, f"a clicked bake should run in steps, not {result}")
+    state["progress seen"] = set()
+    bpy.app.timers.register(watch, first_interval=0.01)
+
+
+def watch():
+    obj = state["obj"]
+    progress = obj.dynskin.bake_progress
+    if progress >= 0.0:
+        state["progress seen"].add(round(progress, 2))
+        return 0.01
+    bpy.context.scene.frame_set(30)
+    difference = float(np.abs(harness.evaluated_world(obj) - state["live"]).max()) / 2.0
+    print(f"DYNSKIN-BLENDER UI bake: progress seen at {sorted(state['progress seen'])}, replay {difference:.3g}")
+    expect(any(0.0 < p < 1.0 for p in state["progress seen"]), "the panel should have shown the bake's progress")
+    expect(any(k.name.startswith("dynskin ") for k in obj.data.shape_keys.key_blocks), "no shape keys baked")
+    expect(difference < 1e-6, f"the clicked bake replays {difference:.3g} of the size from live")
+    # The bone panel: the armature active, its first bone selected, the Bone tab shown.
+    arm = obj.find_armature()
+    bpy.context.view_layer.objects.active = arm
+    arm.data.bones.active = arm.data.bones[0]
+    bpy.app.timers.register(guarded(show_bone_tab), first_interval=0.5)  # once the tabs follow
+    return None
+
+
+def show_bone_tab():
+    for area in state["window"].screen.areas:
+        if area.type == "PROPERTIES":
+            area.spaces[0].context = "BONE"
+            area.tag_redraw()
+    bpy.app.timers.register(guarded(finish), first_interval=1.0)  # after a redraw
+
+
+def finish():
+    status = 1 if harness.failures else 0
+    print("DYNSKIN-BLENDER FAILED:" if status else "DYNSKIN-BLENDER ok", "; ".join(harness.failures))
+    sys.stdout.flush()
+    os._exit(status)  # quit_blender would exit 0 whatever happened
+
+
+def guarded(step):
+    def run():
+        try:
+            return step()
+        except BaseException:  # noqa: BLE001 - a failure must end the run non-zero
+            import traceback
+            traceback.print_exc()
+            sys.stdout.flush()
+            os._exit(1)
+    return run
+
+
+watch = guarded(watch)
+bpy.app.timers.register(guarded(start), first_interval=1.0)
+bpy.app.timers.register(guarded(lambda: (expect(False, "timed out"), finish())), first_interval=240.0)
