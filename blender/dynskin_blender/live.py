@@ -155,6 +155,65 @@ def forget(obj=None):
         _states.pop(obj.name, None)
 
 
+_reading = False  # while read_pose steps Blender through the frames, the handlers stand by
+
+
+def read_pose(scene, obj):
+    """Blender's own pose of every frame of the scene's range, for a rig that constraints,
+    drivers or NLA strips move (the action's keys alone would miss them): Blender is stepped
+    through the frames, as its Bake Action does, outside any frame handler, and the user's
+    frame is restored. Then the skin is simulated again on that pose."""
+    global _reading
+    state = _states.get(obj.name)
+    if state is None:
+        state = _states[obj.name] = LiveState(obj)
+    rig, current = state.rig, scene.frame_current
+    rig.pose_track.clear()
+    _reading = True
+    try:
+        for frame in range(scene.frame_start, scene.frame_end + 1):
+            scene.frame_set(frame)
+            rig.read_evaluated_pose(frame)
+    finally:
+        scene.frame_set(current)
+        _reading = False
+    resimulate(obj)
+    if obj.dynskin.enabled:
+        update_object(scene, obj)
+
+
+def pose_track_of(scene, obj):
+    """Blender's pose of the scene's frame range, as the live object has it (read now if it
+    was not, or not for all these frames)."""
+    state = _states.get(obj.name)
+    frames = set(range(scene.frame_start, scene.frame_end + 1))
+    if state is None or not frames <= state.rig.pose_track.keys():
+        read_pose(scene, obj)
+    return _states[obj.name].rig.pose_track
+
+
+def read_pose_soon(obj_name):
+    """Reads the pose once Blender is idle (a timer: never from inside a handler), unless the
+    timeline is playing, in which case it waits for it to stop."""
+    def read():
+        obj = bpy.data.objects.get(obj_name)
+        if obj is None or not obj.dynskin.enabled or obj_name not in _states:
+            return None
+        screen = bpy.context.screen
+        if screen is not None and screen.is_animation_playing:
+            return 0.5
+        read_pose(bpy.context.scene, obj)
+        return None
+
+    waiting = _pending.get(obj_name)
+    if waiting is None or not bpy.app.timers.is_registered(waiting):
+        _pending[obj_name] = read
+        bpy.app.timers.register(read, first_interval=0.3)
+
+
+_pending = {}
+
+
 def set_status(props, text):
     if props.status != text:  # a write would make Blender evaluate the object again
         props.status = text
@@ -168,6 +227,8 @@ def update_object(scene, obj):
         state = _states.get(obj.name)
         if state is None:
             state = _states[obj.name] = LiveState(obj)
+            if state.rig.evaluated_pose and not bpy.app.background:
+                read_pose_soon(obj.name)
         world = state.positions_at(scene, scene.frame_current, obj)
         if not np.isfinite(world).all():  # the core guards against this; never show it
             raise ValueError("the result is not finite: simulated again from the start")
@@ -185,6 +246,8 @@ def update_object(scene, obj):
 def on_depsgraph_update(scene, depsgraph):
     """A bone posed or a key edited (the armature object, its data or its action updated):
     the live meshes it drives are simulated again, so the edit shows even while paused."""
+    if _reading:
+        return
     changed = {update.id.original for update in depsgraph.updates
                if isinstance(update.id, (bpy.types.Action, bpy.types.Armature)) or
                isinstance(update.id, bpy.types.Object) and update.id.type == "ARMATURE"}
@@ -196,7 +259,12 @@ def on_depsgraph_update(scene, depsgraph):
         armature = _states[obj.name].rig.armature
         action = armature.animation_data.action if armature.animation_data else None
         if changed & {armature, armature.data, action}:
-            _states[obj.name].rig.forget_curves()
+            rig = _states[obj.name].rig
+            rig.forget_curves()
+            if rig.pose_track:  # Blender's pose changed: read it again when idle
+                rig.pose_track.clear()
+                if not bpy.app.background:
+                    read_pose_soon(obj.name)
             resimulate(obj)
             update_object(scene, obj)
 
@@ -204,6 +272,8 @@ def on_depsgraph_update(scene, depsgraph):
 @bpy.app.handlers.persistent  # stays when a file is opened
 def on_frame_change(scene, depsgraph=None):
     """frame_change_pre: the new frame's result is in place before Blender evaluates it."""
+    if _reading:
+        return
     for obj in scene.objects:
         if obj.type == "MESH" and obj.dynskin.enabled:
             if armature_of(obj) is None:

@@ -98,13 +98,12 @@ class Rig:
             for slot, (j, w) in enumerate(influences):
                 joints[i, slot], weights[i, slot] = j, w / total  # Blender normalises too
         # Said in the panel: such vertices usually mean a vertex group is missing.
-        notes = [] if not unweighted else [
+        self.weights_note = "" if not unweighted else (
             f"{unweighted} {'vertex is' if unweighted == 1 else 'vertices are'} in no bone's group: "
-            f"{'it follows' if unweighted == 1 else 'they follow'} {self.bone_names[0]} rigidly"]
-        unfollowed = pose_not_from_keys(self.armature)
-        if unfollowed:
-            notes.append(f"{unfollowed}: dynskin follows the action's keys only (Pose > Animation > Bake Action first)")
-        self.note = "; ".join(notes)
+            f"{'it follows' if unweighted == 1 else 'they follow'} {self.bone_names[0]} rigidly")
+        # Constraints, drivers, NLA: the pose is then Blender's own, read frame by frame.
+        self.evaluated_pose = pose_not_from_keys(self.armature)
+        self.pose_track = {}  # frame -> world matrices read from Blender (see live.read_pose)
         triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
         self.character = dynskin.Character.from_arrays(
             world.astype(np.float32), triangles, joints, weights, self.parents,
@@ -137,15 +136,34 @@ class Rig:
                     self._animated_list.append((index[name], channel, fc.array_index, fc))
         return self._animated_list
 
+    @property
+    def note(self):
+        """What the panel says about the rig, if anything."""
+        notes = [self.weights_note] if self.weights_note else []
+        if self.evaluated_pose and not self.pose_track:
+            notes.append(f"{self.evaluated_pose}: the pose is the action's keys until Blender's is read")
+        return "; ".join(notes)
+
+    def read_evaluated_pose(self, frame):
+        """Keeps Blender's evaluated pose of the current frame (constraints, drivers, NLA
+        included) as the pose of `frame`."""
+        arm = self.armature
+        flat = np.empty(len(arm.pose.bones) * 16, dtype=np.float32)
+        arm.pose.bones.foreach_get("matrix", flat)  # column-major, in pose.bones' order
+        posed = flat.reshape(-1, 4, 4).transpose(0, 2, 1)[self.pose_order]
+        self.pose_track[frame] = (matrix(arm.matrix_world) @ posed).astype(np.float32)
+
     def forget_curves(self):
         """The action's curves are read again (keys were added or removed)."""
         self._animated_of = None
 
     def world_matrices(self, frame):
-        """The bones' world matrices at a frame, from the armature's action: forward
+        """The bones' world matrices at a frame: Blender's own pose where it was read (a rig
+        with constraints, drivers or NLA strips), else from the armature's action: forward
         kinematics of each pose bone's animated location, rotation and scale (a channel the
-        action does not animate keeps its current value). Constraints, drivers and NLA
-        strips are not evaluated: the pose is the action's keys."""
+        action does not animate keeps its current value)."""
+        if frame in self.pose_track:
+            return self.pose_track[frame]
         arm = self.armature
         action = arm.animation_data.action if arm.animation_data else None
         bones = [arm.pose.bones[name] for name in self.bone_names]

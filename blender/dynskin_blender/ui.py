@@ -2,7 +2,7 @@
 import bpy
 
 from . import bake
-from .rig import LAYERS, armature_of
+from .rig import LAYERS, armature_of, pose_not_from_keys
 
 
 class DYNSKIN_PT_object(bpy.types.Panel):
@@ -29,7 +29,10 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         if props.status:
             layout.label(text=props.status, icon="INFO")
         if props.enabled:
-            layout.operator("dynskin.reread_rig", icon="FILE_REFRESH")
+            row = layout.row(align=True)
+            row.operator("dynskin.reread_rig", icon="FILE_REFRESH")
+            if pose_not_from_keys(armature_of(obj)):  # constraints, drivers, NLA
+                row.operator("dynskin.read_pose", icon="ARMATURE_DATA")
         row = layout.row(align=True)
         row.operator("dynskin.load_preset", icon="IMPORT")
         row.operator("dynskin.save_preset", icon="EXPORT")

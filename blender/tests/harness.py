@@ -21,6 +21,7 @@ import numpy as np
 
 import dynskin
 import dynskin_blender
+from dynskin_blender import live
 from dynskin_blender.rig import Rig
 
 failures = []

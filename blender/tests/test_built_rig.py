@@ -165,6 +165,35 @@ def main():
     obj.dynskin.property_unset("damping")
     obj.dynskin.enabled = False
 
+    # An IK constraint chasing a keyed target moves the bones: the live pose is Blender's own
+    # once read (Read the Pose), straight and scrubbed.
+    scene.frame_set(1)
+    keys_only, _ = harness.reference(obj, frames, settings())
+    target = bpy.data.objects.new("target", None)
+    scene.collection.objects.link(target)
+    for frame, x in ((1, 0.5), (10, 2.0), (16, 0.0)):
+        target.location = (x, -1.0, 3.0)
+        target.keyframe_insert("location", frame=frame)
+    ik = arm.pose.bones["tip"].constraints.new("IK")
+    ik.target, ik.chain_count = target, 2
+    expected, _ = harness.reference(obj, frames, settings())
+    moved = max(float(np.abs(expected[f] - keys_only[f]).max()) for f in frames) / size
+    obj.dynskin.enabled = True
+    scene.frame_set(2)
+    expect("1 bone with constraints" in obj.dynskin.status, f"the constraint should be said: {obj.dynskin.status}")
+    expect(bpy.ops.dynskin.read_pose() == {"FINISHED"}, "Read the Pose failed")
+    expect(scene.frame_current == 2, "reading the pose should give the user's frame back")
+    worst = harness.largest_difference(obj, frames, expected, size)
+    order = frames[:]
+    random.Random(5).shuffle(order)
+    scrubbed = harness.largest_difference(obj, order, expected, size)
+    print(f"DYNSKIN-BLENDER built rig, IK (moves the skin {moved:.3g}): {worst:.3g} straight, {scrubbed:.3g} scrubbed")
+    expect(moved > 1e-2, "the IK constraint should move the bones")
+    expect(max(worst, scrubbed) < 1e-5, f"IK: {max(worst, scrubbed):.3g} of the size from dynskin on Blender's pose")
+    expect(obj.dynskin.status == "", f"status once the pose is read: {obj.dynskin.status}")
+    arm.pose.bones["tip"].constraints.remove(ik)
+    obj.dynskin.enabled = False
+
     # A layer added from the panel starts as no group: 1 everywhere.
     obj.dynskin.enabled = True
     scene.frame_set(12)

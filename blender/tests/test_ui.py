@@ -16,17 +16,30 @@ def start():
     harness.dynskin_blender.register()
     for obj in list(bpy.data.objects):
         bpy.data.objects.remove(obj)
-    obj, _ = harness.import_bundled("cow")
+    obj, arm = harness.import_bundled("cow")
     bpy.context.view_layer.objects.active = obj
+    # A constraint: the add-on reads Blender's pose by itself once idle.
+    copy = arm.pose.bones["head"].constraints.new("COPY_ROTATION")
+    copy.target, copy.subtarget = arm, "front_l_leg"  # the head swings with a leg
     obj.dynskin.enabled = True
     scene = bpy.context.scene
     scene.frame_start, scene.frame_end = 1, 120  # several 50 ms steps, even on a fast machine
     scene.frame_set(30)
+    state["obj"] = obj
+    bpy.app.timers.register(guarded(bake), first_interval=2.0)
+
+
+def bake():
+    obj, scene = state["obj"], bpy.context.scene
+    rig = harness.live._states[obj.name].rig
+    print(f"DYNSKIN-BLENDER UI: the constrained pose read by itself for {len(rig.pose_track)} frames")
+    expect(len(rig.pose_track) == scene.frame_end - scene.frame_start + 1, "the pose should have been read when idle")
+    expect(obj.dynskin.status == "", f"status once the pose is read: {obj.dynskin.status}")
     window = bpy.context.window_manager.windows[0]
     for area in window.screen.areas:
         if area.type == "PROPERTIES":
             area.spaces[0].context = "OBJECT"
-    state.update(obj=obj, live=harness.evaluated_world(obj), window=window)
+    state.update(live=harness.evaluated_world(obj), window=window)
     with bpy.context.temp_override(window=window):
         result = bpy.ops.dynskin.bake_shape_keys("INVOKE_DEFAULT")
     expect(result == {"RUNNING_MODAL"}, f"a clicked bake should run in steps, not {result}")
