@@ -59,6 +59,28 @@ def watch():
     expect(any(0.0 < p < 1.0 for p in state["progress seen"]), "the panel should have shown the bake's progress")
     expect(any(k.name.startswith("dynskin ") for k in obj.data.shape_keys.key_blocks), "no shape keys baked")
     expect(difference < 1e-6, f"the clicked bake replays {difference:.3g} of the size from live")
+    # A longer bake, cancelled with Esc: nothing is written, the first bake stays.
+    state["keys"] = len(obj.data.shape_keys.key_blocks)
+    head = obj.find_armature().pose.bones["head"]
+    head.constraints.remove(head.constraints[0])  # no pose to read for 600 frames
+    bpy.context.scene.frame_end = 600
+    with bpy.context.temp_override(window=state["window"]):
+        bpy.ops.dynskin.bake_shape_keys("INVOKE_DEFAULT")
+    bpy.app.timers.register(guarded(press_escape), first_interval=0.02)
+    return None
+
+
+def press_escape():
+    state["window"].event_simulate(type="ESC", value="PRESS")
+    bpy.app.timers.register(guarded(after_escape), first_interval=0.5)
+
+
+def after_escape():
+    obj = state["obj"]
+    keys = len(obj.data.shape_keys.key_blocks)
+    print(f"DYNSKIN-BLENDER UI: Esc during a bake: {keys} shape keys (before: {state['keys']})")
+    expect(obj.dynskin.bake_progress < 0.0, "the cancelled bake should be over")
+    expect(keys == state["keys"], "a cancelled bake should write nothing")
     # The bone panel: the armature active, its first bone selected, the Bone tab shown.
     arm = obj.find_armature()
     bpy.context.view_layer.objects.active = arm

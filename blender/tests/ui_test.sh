@@ -9,7 +9,8 @@ rm -rf "$work" && mkdir -p "$work"
 blender -b --factory-startup --python-expr "import bpy, sys; bpy.ops.wm.save_as_mainfile(filepath=sys.argv[-1])" \
   -- "$work/empty.blend" > /dev/null
 status=0
-xvfb-run -a blender --factory-startup "$work/empty.blend" --python "$here/test_ui.py" > "$work/log" 2>&1 || status=$?
+# --enable-event-simulate: the test presses Esc (Window.event_simulate).
+xvfb-run -a blender --factory-startup --enable-event-simulate "$work/empty.blend" --python "$here/test_ui.py" > "$work/log" 2>&1 || status=$?
 grep -E "DYNSKIN|Error|Traceback|property not found" "$work/log" || true
 if grep -qE "Traceback|^Error|property not found" "$work/log"; then
   echo "Python errors in Blender's output (above)"
