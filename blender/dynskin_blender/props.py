@@ -5,6 +5,20 @@ from bpy.props import BoolProperty, EnumProperty, FloatProperty, FloatVectorProp
 from . import live
 
 
+def oscillation_properties(update, subject):
+    """f, tau, A, D with the viewer's defaults and ranges (the object's and each bone's own)."""
+    return {
+        "frequency": FloatProperty(name="f", default=2.0, min=0.0, soft_max=10.0, update=update,
+                                   description="The wobble's frequency (Hz)"),
+        "damping": FloatProperty(name="tau", default=0.4, min=0.0, soft_max=3.0, update=update,
+                                 description="The wobble dies out as exp(-t / tau) (seconds)"),
+        "amplitude": FloatProperty(name="A", default=0.15, soft_min=-1.0, soft_max=1.0, update=update,
+                                   description="The wobble's strength (seconds)"),
+        "drag": FloatProperty(name="D", default=0.1, soft_min=-1.0, soft_max=1.0, update=update,
+                              description=f"The lag while {subject} turns (seconds)"),
+    }
+
+
 def _enabled_changed(self, context):
     obj = self.id_data
     if self.enabled:
@@ -42,14 +56,7 @@ class DynskinSettings(bpy.types.PropertyGroup):
         ("lbs", "LBS only", "The base skinning alone"),
         ("drag", "Drag only", "The lag while joints turn, no wobble"),
         ("dynamic", "Dynamic", "Drag and damped oscillations")])
-    frequency: FloatProperty(name="f", default=2.0, min=0.0, soft_max=10.0, unit="NONE", update=_setting_changed,
-                             description="The wobble's frequency (Hz)")
-    damping: FloatProperty(name="tau", default=0.4, min=0.0, soft_max=3.0, update=_setting_changed,
-                           description="The wobble dies out as exp(-t / tau) (seconds)")
-    amplitude: FloatProperty(name="A", default=0.15, soft_min=-1.0, soft_max=1.0, update=_setting_changed,
-                             description="The wobble's strength (seconds)")
-    drag: FloatProperty(name="D", default=0.1, soft_min=-1.0, soft_max=1.0, update=_setting_changed,
-                        description="The lag while a joint turns (seconds)")
+    __annotations__.update(oscillation_properties(_setting_changed, "a joint"))
     dual_quaternion: BoolProperty(name="Dual quaternion base", default=False, update=_setting_changed,
                                   description="Dual quaternion skinning as the base instead of LBS")
     translation_gain: FloatProperty(name="Translation", default=1.0, min=0.0, soft_max=3.0, update=_setting_changed,
@@ -104,14 +111,7 @@ class DynskinBoneSettings(bpy.types.PropertyGroup):
                         description="Scales this bone's effect")
     own_oscillation: BoolProperty(name="Own f, tau, A, D", default=False, update=_bone_setting_changed,
                                   description="This bone uses its own oscillation instead of the object's")
-    frequency: FloatProperty(name="f", default=2.0, min=0.0, soft_max=10.0, update=_bone_setting_changed,
-                             description="The wobble's frequency (Hz)")
-    damping: FloatProperty(name="tau", default=0.4, min=0.0, soft_max=3.0, update=_bone_setting_changed,
-                           description="The wobble dies out as exp(-t / tau) (seconds)")
-    amplitude: FloatProperty(name="A", default=0.15, soft_min=-1.0, soft_max=1.0, update=_bone_setting_changed,
-                             description="The wobble's strength (seconds)")
-    drag: FloatProperty(name="D", default=0.1, soft_min=-1.0, soft_max=1.0, update=_bone_setting_changed,
-                        description="The lag while the bone turns (seconds)")
+    __annotations__.update(oscillation_properties(_bone_setting_changed, "the bone"))
     origin_offset: FloatVectorProperty(name="Origin offset", size=3, subtype="TRANSLATION", update=_bone_setting_changed,
                                        description="Moves the point the skin turns about, in the bone's frame")
     bend_rotation: BoolProperty(name="Turn", default=True, update=_bone_setting_changed,

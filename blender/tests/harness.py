@@ -50,6 +50,24 @@ def import_bundled(name):
     return obj, obj.find_armature()
 
 
+def bone_chain(name, bone_names):
+    """An armature object whose bones, one unit long each, stand on one another along Z from
+    the origin, each the child of the one before."""
+    data = bpy.data.armatures.new(name)
+    arm = bpy.data.objects.new(name, data)
+    bpy.context.scene.collection.objects.link(arm)
+    bpy.context.view_layer.objects.active = arm
+    bpy.ops.object.mode_set(mode="EDIT")
+    parent = None
+    for k, bone_name in enumerate(bone_names):
+        bone = data.edit_bones.new(bone_name)
+        bone.head, bone.tail = (0.0, 0.0, float(k)), (0.0, 0.0, float(k + 1))
+        bone.parent, bone.use_connect = parent, parent is not None
+        parent = bone
+    bpy.ops.object.mode_set(mode="OBJECT")
+    return arm
+
+
 def evaluated_world(obj):
     """The object's evaluated mesh (modifiers, shape keys), in world space."""
     depsgraph = bpy.context.evaluated_depsgraph_get()

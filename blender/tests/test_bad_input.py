@@ -30,15 +30,7 @@ def skinned(obj, arm, groups):
 
 
 def two_bone_armature():
-    data = bpy.data.armatures.new("arm")
-    arm = bpy.data.objects.new("arm", data)
-    bpy.context.scene.collection.objects.link(arm)
-    bpy.context.view_layer.objects.active = arm
-    bpy.ops.object.mode_set(mode="EDIT")
-    a, b = data.edit_bones.new("a"), data.edit_bones.new("b")
-    a.head, a.tail, b.head, b.tail = (0, 0, 0), (0, 0, 1), (0, 0, 1), (0, 0, 2)
-    b.parent = a
-    bpy.ops.object.mode_set(mode="OBJECT")
+    arm = harness.bone_chain("arm", ("a", "b"))
     b = arm.pose.bones["b"]
     for frame, angle in ((1, 0.0), (5, 1.2), (9, 0.0)):
         b.rotation_quaternion = (math.cos(angle / 2), math.sin(angle / 2), 0, 0)

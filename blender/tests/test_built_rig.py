@@ -48,18 +48,7 @@ def build_tube():
 
 
 def build_armature():
-    data = bpy.data.armatures.new("chain")
-    arm = bpy.data.objects.new("chain", data)
-    bpy.context.scene.collection.objects.link(arm)
-    bpy.context.view_layer.objects.active = arm
-    bpy.ops.object.mode_set(mode="EDIT")
-    parent = None
-    for k, name in enumerate(BONES):
-        bone = data.edit_bones.new(name)
-        bone.head, bone.tail = (0.0, 0.0, float(k)), (0.0, 0.0, float(k + 1))
-        bone.parent, bone.use_connect = parent, parent is not None
-        parent = bone
-    bpy.ops.object.mode_set(mode="OBJECT")
+    arm = harness.bone_chain("chain", BONES)
     mid, tip, root = (arm.pose.bones[n] for n in ("mid", "tip", "root"))
     tip.rotation_mode = "XYZ"
     for frame, angle in ((1, 0.0), (8, 1.1), (14, -0.3), (18, 0.0)):  # swings, then stops dead
