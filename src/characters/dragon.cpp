@@ -16,8 +16,8 @@ namespace dynskin::characters {
 namespace {
 
 const glm::vec3 green(0.16f, 0.55f, 0.36f), dark_green(0.08f, 0.36f, 0.25f), belly_light(0.98f, 0.86f, 0.5f),
-    belly_dark(0.9f, 0.72f, 0.36f), spike(0.96f, 0.5f, 0.14f), membrane_inner(0.72f, 0.16f, 0.2f),
-    membrane_outer(0.98f, 0.48f, 0.22f), bone(0.12f, 0.42f, 0.3f), ivory(0.96f, 0.92f, 0.8f),
+    belly_dark(0.9f, 0.72f, 0.36f), spike(0.96f, 0.5f, 0.14f), membrane_inner(0.78f, 0.18f, 0.2f),
+    membrane_outer(1.0f, 0.5f, 0.22f), membrane_under(1.0f, 0.72f, 0.52f), bone(0.12f, 0.42f, 0.3f), ivory(0.96f, 0.92f, 0.8f),
     eye(1.0f, 0.84f, 0.1f), black(0.04f, 0.04f, 0.04f), mouth(0.55f, 0.12f, 0.14f);
 
 constexpr int tail_joints = 6, fingers = 3;
@@ -119,16 +119,24 @@ void add_wing(ImplicitShape& shape, const Joints& j, int side) {
     const Joints::Wing& w = j.wing[side];
     const glm::vec3 shoulder = wing_point(side, {0.0f, 0.0f}), elbow = wing_point(side, elbow_uv),
                     wrist = wing_point(side, wrist_uv), body_edge = wing_point(side, body_edge_uv);
-    // Darker and redder near the body, orange toward the rim.
-    const SurfaceColor membrane = [wrist, shoulder](const glm::vec3& p) {
-        const float out = glm::clamp(glm::length(p - shoulder) / 1.8f, 0.0f, 1.0f);
-        const float near_wrist = glm::clamp(1.0f - glm::length(p - wrist) / 1.1f, 0.0f, 1.0f);
-        return glm::mix(membrane_inner, membrane_outer, glm::clamp(out * out + 0.3f * near_wrist, 0.0f, 1.0f));
+    // On top, darker and redder near the body, orange toward the rim; underneath a light
+    // peach, so that a wing seen from below in the shade still reads. Which face a point is
+    // on is told by the plane of its triangle.
+    const glm::vec3 up = wing_normal(side);
+    const auto membrane = [wrist, shoulder, up](glm::vec3 a, glm::vec3 b, glm::vec3 c) -> SurfaceColor {
+        glm::vec3 normal = glm::cross(b - a, c - a);
+        if (glm::dot(normal, up) < 0.0f) normal = -normal;
+        return [=](const glm::vec3& p) {
+            if (glm::dot(p - a, normal) < 0.0f) return membrane_under;
+            const float out = glm::clamp(glm::length(p - shoulder) / 1.8f, 0.0f, 1.0f);
+            const float near_wrist = glm::clamp(1.0f - glm::length(p - wrist) / 1.1f, 0.0f, 1.0f);
+            return glm::mix(membrane_inner, membrane_outer, glm::clamp(out * out + 0.3f * near_wrist, 0.0f, 1.0f));
+        };
     };
     const float half_thickness = 0.044f, hem = 0.05f;
     const auto add_membrane = [&](glm::vec3 a, glm::vec3 b, glm::vec3 c, std::vector<int> bones) {
         ShapePart part = sheet(a, b, c, half_thickness, membrane_outer);
-        part.color = membrane;
+        part.color = membrane(a, b, c);
         shape.parts.push_back(attach(part, std::move(bones), 0.02f, 1.8f));
     };
     // A panel fanned from `apex` between two finger lines (knuckle, tip), its free edge a
@@ -147,7 +155,7 @@ void add_wing(ImplicitShape& shape, const Joints& j, int side) {
             const glm::vec3 point = wing_point(side, uv);
             add_membrane(apex, previous, point, bones);
             shape.parts.push_back(attach(round_cone(previous, hem, point, hem, membrane_outer), bones, 0.02f, 1.8f));
-            shape.parts.back().color = membrane;
+            shape.parts.back().color = membrane(apex, previous, point);
             previous = point;
         }
     };
