@@ -5,8 +5,13 @@
 // way out (delayed LBS): a flap travels from the shoulder to the wing tips, a step from the
 // hips to the tail's blade.
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "characters/cast.h"
 #include "characters/clip_builder.h"
@@ -384,7 +389,7 @@ AnimationClip take_off(const Joints& j) {
 AnimationClip walk(const Joints& j) {
     const float duration = 5.5f, stride = 1.2f, stop = 2.0f * stride;
     const auto phase = [=](float t) { return 2.0f * float(M_PI) * std::min(t, stop) / stride; };
-    const auto going = [=](float t) { return ease(t, 0.0f, 0.4f); };
+    const auto going = [=](float t) { return ease(t, 0.0f, 0.8f); };
     std::vector<AnimationChannel> channels;
     for (int front = 0; front < 2; ++front)
         for (int side = 0; side < 2; ++side) {
@@ -411,12 +416,12 @@ AnimationClip walk(const Joints& j) {
     }));
     for (int k = 0; k < tail_joints; ++k)
         channels.push_back(sampled_rotation(j.tail[k], duration, 30.0f, [=](float t) {
-            return euler_degrees(0.0f, 13.0f * going(t) * std::sin(phase(t) - 0.8f * float(k)), 0.0f);
+            return euler_degrees(0.0f, 18.0f * going(t) * std::sin(phase(t) - 0.8f * float(k)), 0.0f);
         }));
     add_wing_channels(channels, j, duration, [=](float t) {
         WingPose pose;
-        pose.rise = going(t) * (-12.0f + 6.0f * std::sin(2.0f * phase(t)));
-        pose.forearm_rise = going(t) * 3.0f * std::sin(2.0f * phase(t) - 0.8f);
+        pose.rise = going(t) * (-12.0f + 9.0f * std::sin(2.0f * phase(t)));
+        pose.forearm_rise = going(t) * 6.0f * std::sin(2.0f * phase(t) - 0.8f);
         pose.fold = 8.0f * going(t);
         return pose;
     });
