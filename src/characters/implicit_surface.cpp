@@ -38,6 +38,24 @@ float round_cone_distance(const glm::vec3& p, const glm::vec3& a, const glm::vec
     return (std::sqrt(x2 * a2 * il2) + y * rr) * il2 - r1;
 }
 
+// Exact distance to a triangle (Quilez): to its nearest edge when p projects outside it,
+// else to its plane.
+float triangle_distance(const glm::vec3& p, const glm::vec3& a, const glm::vec3& b, const glm::vec3& c) {
+    const glm::vec3 ba = b - a, pa = p - a, cb = c - b, pb = p - b, ac = a - c, pc = p - c;
+    const glm::vec3 normal = glm::cross(ba, ac);
+    const auto side = [&](const glm::vec3& edge, const glm::vec3& to_p) {
+        return glm::dot(glm::cross(edge, normal), to_p) >= 0.0f ? 1 : -1;
+    };
+    const auto to_edge2 = [](const glm::vec3& edge, const glm::vec3& to_p) {
+        const glm::vec3 d = edge * glm::clamp(glm::dot(edge, to_p) / glm::dot(edge, edge), 0.0f, 1.0f) - to_p;
+        return glm::dot(d, d);
+    };
+    if (side(ba, pa) + side(cb, pb) + side(ac, pc) < 2)
+        return std::sqrt(std::min({to_edge2(ba, pa), to_edge2(cb, pb), to_edge2(ac, pc)}));
+    const float height = glm::dot(normal, pa);
+    return std::sqrt(height * height / glm::dot(normal, normal));
+}
+
 float cylinder_distance(const glm::vec3& p, float radius, float half_height, float rounding) {
     const glm::vec2 d(glm::length(glm::vec2(p.x, p.z)) - radius + rounding, std::abs(p.y) - half_height + rounding);
     return std::min(std::max(d.x, d.y), 0.0f) + glm::length(glm::max(d, glm::vec2(0.0f))) - rounding;
@@ -55,6 +73,7 @@ float ShapePart::distance(const glm::vec3& p) const {
         case Kind::RoundCone: return round_cone_distance(p, a, b, radius_a, radius_b);
         case Kind::Ellipsoid: return ellipsoid_distance(glm::inverse(orientation) * (p - center), radii);
         case Kind::Cylinder: return cylinder_distance(glm::inverse(orientation) * (p - center), radii.x, radii.y, rounding);
+        case Kind::Sheet: return triangle_distance(p, a, b, c) - radius_a;
         case Kind::Box: break;
     }
     return box_distance(glm::inverse(orientation) * (p - center), radii, rounding);
@@ -106,6 +125,17 @@ ShapePart box(glm::vec3 center, glm::vec3 half_extents, float rounding, glm::vec
     return part;
 }
 
+ShapePart sheet(glm::vec3 a, glm::vec3 b, glm::vec3 c, float half_thickness, glm::vec3 color) {
+    ShapePart part;
+    part.kind = ShapePart::Kind::Sheet;
+    part.a = a;
+    part.b = b;
+    part.c = c;
+    part.radius_a = half_thickness;
+    part.color = plain(color);
+    return part;
+}
+
 ShapePart attach(ShapePart part, std::vector<int> bones, float blend, float bend) {
     part.bones = std::move(bones);
     part.blend = blend;
@@ -140,6 +170,9 @@ void ImplicitShape::bounds(glm::vec3& lo, glm::vec3& hi) const {
             const float r = std::max(part.radius_a, part.radius_b);
             part_lo = glm::min(part.a, part.b) - r;
             part_hi = glm::max(part.a, part.b) + r;
+        } else if (part.kind == ShapePart::Kind::Sheet) {
+            part_lo = glm::min(part.a, glm::min(part.b, part.c)) - part.radius_a;
+            part_hi = glm::max(part.a, glm::max(part.b, part.c)) + part.radius_a;
         } else {
             // Rotated boxes and cylinders reach out to their corners.
             const float r = glm::length(part.radii);

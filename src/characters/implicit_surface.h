@@ -1,7 +1,7 @@
 #pragma once
 // A character's shape as an implicit surface: signed distances of simple parts (ellipsoids,
-// round cones, rounded cylinders and boxes) joined by smooth unions, with what each part
-// says about the skin under it (colour, bend weight, which bones carry it).
+// round cones, rounded cylinders and boxes, thin triangular sheets) joined by smooth unions,
+// with what each part says about the skin under it (colour, bend weight, which bones carry it).
 
 #include <functional>
 #include <vector>
@@ -15,7 +15,7 @@ namespace dynskin::characters {
 using SurfaceColor = std::function<glm::vec3(const glm::vec3& position)>;
 
 struct ShapePart {
-    enum class Kind { Ellipsoid, RoundCone, Cylinder, Box };
+    enum class Kind { Ellipsoid, RoundCone, Cylinder, Box, Sheet };
     Kind kind = Kind::Ellipsoid;
     // Ellipsoid, Cylinder and Box: centre, half extents (radii) and orientation. A cylinder's
     // axis is its local Y: radii.x is its radius, radii.y its half height.
@@ -23,8 +23,9 @@ struct ShapePart {
     glm::vec3 radii{1.0f};
     glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
     float rounding = 0.0f;  // of a cylinder's or a box's edges
-    // RoundCone: from a with radius_a to b with radius_b.
-    glm::vec3 a{0.0f}, b{0.0f};
+    // RoundCone: from a with radius_a to b with radius_b. Sheet: the triangle a, b, c
+    // thickened by radius_a on each side (a wing's membrane, a tail's blade).
+    glm::vec3 a{0.0f}, b{0.0f}, c{0.0f};
     float radius_a = 0.0f, radius_b = 0.0f;
 
     float blend = 0.05f;  // smooth-union radius with the parts before it (0: a sharp crease)
@@ -42,6 +43,9 @@ ShapePart cylinder(glm::vec3 center, float radius, float half_height, float roun
                    glm::quat orientation = glm::quat(1, 0, 0, 0));
 ShapePart box(glm::vec3 center, glm::vec3 half_extents, float rounding, glm::vec3 color,
               glm::quat orientation = glm::quat(1, 0, 0, 0));
+// A triangle with rounded edges, half_thickness on each side of its plane. Thinner than about
+// half a polygonisation cell, the grid misses it and the sheet gets holes.
+ShapePart sheet(glm::vec3 a, glm::vec3 b, glm::vec3 c, float half_thickness, glm::vec3 color);
 
 // The part carried by `bones`, blended into the shape over `blend`, with bend weight `bend`.
 ShapePart attach(ShapePart part, std::vector<int> bones, float blend, float bend = 1.0f);
