@@ -1,7 +1,12 @@
 #pragma once
-// The one place that includes the OpenGL API (glad's 3.3 core loader).
+// The one place that includes the OpenGL API: glad's 3.3 core loader on the desktop, the
+// OpenGL ES 3.0 headers (Emscripten's, for WebGL 2) with DYNSKIN_GLES.
 
+#ifdef DYNSKIN_GLES
+#include <GLES3/gl3.h>
+#else
 #include <glad/gl.h>
+#endif
 
 #include <stdexcept>
 #include <string>

@@ -4,6 +4,7 @@
 
 #include "core/formulas/squash.h"
 #include "dynskin/measurement_clock.h"
+#include "gl/texel_table.h"
 
 namespace dynskin::gl {
 
@@ -32,6 +33,8 @@ std::string skinning_shader_constants() {
     for (const auto& [name, index] : texels) glsl << "const int " << name << " = " << index << ";\n";
     glsl << "const float kStretchLimit = " << kStretchLimit << ";\n";
     glsl << "const float kTicksPerSecond = " << kTicksPerSecond << ";\n";
+    glsl << "const int kTexelTableWidth = " << kTexelTableWidth << ";\n";
+    glsl << "const int kTexelTableWidthLog2 = " << kTexelTableWidthLog2 << ";\n";
     return glsl.str();
 }
 
