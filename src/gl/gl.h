@@ -4,6 +4,10 @@
 
 #ifdef DYNSKIN_GLES
 #include <GLES3/gl3.h>
+// Reading a buffer back (the transform feedback capture): ES 3.0 only maps buffers, which
+// Emscripten cannot do for reading; WebGL 2's getBufferSubData is what it offers, under the
+// desktop name (Emscripten 2.0.17 and later), which the ES headers do not declare.
+extern "C" void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void* data);
 #else
 #include <glad/gl.h>
 #endif
