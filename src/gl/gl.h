@@ -5,9 +5,14 @@
 #ifdef DYNSKIN_GLES
 #include <GLES3/gl3.h>
 // Reading a buffer back (the transform feedback capture): ES 3.0 only maps buffers, which
-// Emscripten cannot do for reading; WebGL 2's getBufferSubData is what it offers, under the
-// desktop name (Emscripten 2.0.17 and later), which the ES headers do not declare.
+// Emscripten cannot do for reading; it offers WebGL 2's getBufferSubData under the desktop
+// name, which the ES headers do not declare.
+#ifdef __EMSCRIPTEN__
+#include <webgl/webgl2.h>
+#else
+// (Only for the desktop build's check of src/gl against the ES 3.0 API: never linked.)
 extern "C" void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void* data);
+#endif
 #else
 #include <glad/gl.h>
 #endif
