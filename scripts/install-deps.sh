@@ -11,6 +11,7 @@ packages=(
   libcli11-dev                                # command-line parsing (dynskin-cli, dynskin)
   libglfw3-dev libimgui-dev libgl-dev         # the viewer: window, panels, OpenGL
   xvfb xauth libgl1-mesa-dri                  # headless viewer runs and tests (Mesa llvmpipe)
+  glslang-tools libgles-dev                   # the shaders checked as GLSL ES 3.00, src/gl against the ES 3.0 API (WebGL 2)
   libgtest-dev libbenchmark-dev               # tests and benchmarks
   clang libclang-rt-14-dev                    # libFuzzer for the loader's fuzz test
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests

@@ -1,4 +1,3 @@
-#version 330 core
 // Anti-aliased grid lines that fade with distance: soft, never noisy.
 
 in vec3 world_position;

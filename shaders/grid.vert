@@ -1,4 +1,3 @@
-#version 330 core
 // A large ground quad at the character's feet; the grid itself is drawn per pixel.
 
 layout(location = 0) in vec2 corner;  // [-1, 1]^2

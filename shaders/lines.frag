@@ -1,5 +1,4 @@
-#version 330 core
-
+// Skeleton bones in their colour, and joints as round dots with a little relief.
 in vec4 line_color;
 uniform bool round_points;
 out vec4 frag_color;

@@ -1,4 +1,3 @@
-#version 330 core
 // Skeleton bones and joints, drawn on top of the skin.
 
 layout(location = 0) in vec3 position;

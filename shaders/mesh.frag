@@ -1,4 +1,3 @@
-#version 330 core
 // Soft studio lighting (key, fill, sky/ground ambient, rim) on the base colour (material
 // factor x vertex colour x texture, with glTF's alpha modes), or a colour map of a per-vertex
 // scalar (bend weight, skinning weight, displacement), or a flat colour.

@@ -1,4 +1,3 @@
-#version 330 core
 // The character's skin: positions and normals come deformed from the CPU each frame.
 
 layout(location = 0) in vec3 position;
@@ -8,6 +7,7 @@ layout(location = 3) in vec4 color;
 layout(location = 4) in float scalar;  // the value shown by the colour maps
 
 uniform mat4 view_projection;
+uniform float depth_offset;  // toward the camera, in normalised device depth: the wireframe's lines
 
 out vec3 world_position;
 out vec3 world_normal;
@@ -22,4 +22,5 @@ void main() {
     vertex_color = color;
     vertex_scalar = scalar;
     gl_Position = view_projection * vec4(position, 1.0);
+    gl_Position.z -= depth_offset * gl_Position.w;
 }

@@ -1,4 +1,3 @@
-#version 330 core
 // The whole deformation in the vertex shader, with exactly the CPU's formulas
 // (src/core/formulas/linear_blend_skinning.cpp, src/core/formulas/bend.cpp): LBS or DQS of the rest
 // vertex, then the bend about each joint of the vertex's hierarchical-weight list, and the
@@ -17,25 +16,28 @@ layout(location = 6) in vec3 layers;  // the painted layers: bend gamma_i, flopp
 layout(location = 7) in vec4 instance_placement;
 layout(location = 8) in int instance_row;
 
-// Per joint, kJointTexelCount RGBA32F texels, read by the names kTexel... that the program
-// declares above this file's first line (src/gl/joint_texels.h: the layout, written once,
-// with kStretchLimit and kTicksPerSecond from the core).
-uniform samplerBuffer joints;     // rows of joint_count joints
+// Lookup tables (src/gl/texel_table.h): 2D float textures kTexelTableWidth texels wide,
+// read by one index (table_coordinate). Per joint, kJointTexelCount RGBA32F texels, read by
+// the names kTexel... that the program declares above this file's first line
+// (src/gl/joint_texels.h: the layout, written once, with kStretchLimit and kTicksPerSecond
+// from the core, and the tables' width).
+uniform sampler2D joints;         // rows of joint_count joints
 uniform int joint_count;
-uniform samplerBuffer influences;  // (joint, weight) pairs
-uniform samplerBuffer betas;       // (joint, beta, skeleton distance / L, 0) per pair
-uniform samplerBuffer inverse_binds;  // 4 columns per joint
+uniform sampler2D influences;     // (joint, weight) pairs
+uniform sampler2D betas;          // (joint, beta, skeleton distance / L, 0) per pair
+uniform sampler2D inverse_binds;  // 4 columns per joint
 
 // dLBS: rotations reach a vertex from joint a after (distance / c) seconds.
 uniform bool delayed;
 uniform float propagation_speed;      // c, character sizes per second
-uniform samplerBuffer rotation_ring;  // local rotations at the ticks: ring_ticks rows of joint_count
+uniform sampler2D rotation_ring;   // local rotations at the ticks: ring_ticks rows of joint_count
 uniform int ring_ticks;
 uniform int newest_row;               // ring row of the newest tick (t_newest >= t > t_newest-1)
 uniform int rows_kept;                // ticks held, newest included
 uniform float since_previous_tick;    // (t - t_{newest-1}) in ticks, in (0, 1]
 
 uniform mat4 view_projection;
+uniform float depth_offset;  // toward the camera, in normalised device depth: the wireframe's lines
 uniform bool bend_enabled;
 uniform bool dual_quaternion;
 uniform float character_size;  // L
@@ -50,7 +52,12 @@ out vec2 texture_uv;
 out vec4 vertex_color;
 out float vertex_scalar;
 
-vec4 joint_texel(int joint, int k) { return texelFetch(joints, (instance_row * joint_count + joint) * kJointTexelCount + k); }
+// Texel i of a table.
+vec4 table_texel(sampler2D table, int i) {
+    return texelFetch(table, ivec2(i & (kTexelTableWidth - 1), i >> kTexelTableWidthLog2), 0);
+}
+
+vec4 joint_texel(int joint, int k) { return table_texel(joints, (instance_row * joint_count + joint) * kJointTexelCount + k); }
 
 // Restates core/formulas/bend.cpp's cofactor_transform.
 vec3 cofactor_transform(mat3 m, vec3 n) {
@@ -87,7 +94,7 @@ vec4 slerp_shortest(vec4 q0, vec4 q1, float a) {  // as src/core/model/transform
 vec4 ring_rotation(int back, int joint) {
     back = clamp(back, 0, rows_kept - 1);
     int row = (newest_row - back + ring_ticks) % ring_ticks;
-    return texelFetch(rotation_ring, row * joint_count + joint);
+    return table_texel(rotation_ring, row * joint_count + joint);
 }
 
 // Joint a's local rotation at t - delay, as delayed_rotation() in src/core/formulas/delayed_lbs.cpp.
@@ -110,7 +117,7 @@ mat4 trs(vec3 t, vec4 q, vec3 s) {
 // The skeleton distance of ancestor a from this vertex, from its hierarchical-weight list.
 float distance_of(int a) {
     for (int e = ranges.z; e < ranges.z + ranges.w; ++e) {
-        vec4 b = texelFetch(betas, e);
+        vec4 b = table_texel(betas, e);
         if (int(b.x) == a) return b.z;
     }
     return 0.0;
@@ -120,7 +127,7 @@ float distance_of(int a) {
 void skin_delayed(out vec3 p, out vec3 n) {
     mat4 blended = mat4(0.0);
     for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {
-        vec2 iw = texelFetch(influences, e).xy;
+        vec2 iw = table_texel(influences, e).xy;
         if (!(iw.y > 0.0)) continue;
         int j = int(iw.x);
         // Delayed forward kinematics, from the influence up to the root.
@@ -131,8 +138,8 @@ void skin_delayed(out vec3 p, out vec3 n) {
             global = trs(translation_parent.xyz, rotation, joint_texel(a, kTexelScale).xyz) * global;
             a = int(translation_parent.w);
         }
-        mat4 inverse_bind = mat4(texelFetch(inverse_binds, 4 * j), texelFetch(inverse_binds, 4 * j + 1),
-                                 texelFetch(inverse_binds, 4 * j + 2), texelFetch(inverse_binds, 4 * j + 3));
+        mat4 inverse_bind = mat4(table_texel(inverse_binds, 4 * j), table_texel(inverse_binds, 4 * j + 1),
+                                 table_texel(inverse_binds, 4 * j + 2), table_texel(inverse_binds, 4 * j + 3));
         blended += iw.y * (global * inverse_bind);
     }
     p = vec3(blended * vec4(rest_position, 1.0));
@@ -143,7 +150,7 @@ void skin_delayed(out vec3 p, out vec3 n) {
 void skin_linear(out vec3 p, out vec3 n) {
     mat4 blended = mat4(0.0);
     for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {
-        vec2 iw = texelFetch(influences, e).xy;
+        vec2 iw = table_texel(influences, e).xy;
         int j = int(iw.x);
         blended += iw.y * mat4(joint_texel(j, kTexelSkinning), joint_texel(j, kTexelSkinning + 1),
                               joint_texel(j, kTexelSkinning + 2), joint_texel(j, kTexelSkinning + 3));
@@ -156,7 +163,7 @@ void skin_linear(out vec3 p, out vec3 n) {
 void skin_dual_quaternion(out vec3 p, out vec3 n) {
     vec4 real = vec4(0.0), dual = vec4(0.0), pivot = vec4(0.0, 0.0, 0.0, 1.0);
     for (int e = ranges.x; e < ranges.x + ranges.y; ++e) {
-        vec2 iw = texelFetch(influences, e).xy;
+        vec2 iw = table_texel(influences, e).xy;
         int j = int(iw.x);
         vec4 r = joint_texel(j, kTexelDualReal), d = joint_texel(j, kTexelDualDual);
         if (e == ranges.x) pivot = r;
@@ -299,7 +306,7 @@ void main() {
         bool moved = false;
         bool limit = max_angle > 0.0 && !isinf(max_angle);
         for (int e = ranges.z; e < ranges.z + ranges.w; ++e) {
-            vec2 jb = texelFetch(betas, e).xy;
+            vec2 jb = table_texel(betas, e).xy;
             int j = int(jb.x);
             float beta = jb.y;
             vec4 angular_gain = joint_texel(j, kTexelAngularGain);
@@ -338,4 +345,5 @@ void main() {
     vertex_color = color;
     vertex_scalar = scalar;
     gl_Position = view_projection * vec4(p, 1.0);
+    gl_Position.z -= depth_offset * gl_Position.w;
 }

@@ -19,6 +19,7 @@
 #include "characters/character_source.h"
 #include "gl/render_target.h"
 #include "gl/scene_renderer.h"
+#include "gl/shader_source.h"
 #include "io/settings_json.h"
 
 namespace dynskin::app {
@@ -88,7 +89,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     glfwGetWindowContentScale(window_, &scale_x, &scale_y);
     style_imgui(std::max(1.0f, scale_y));
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
-    ImGui_ImplOpenGL3_Init("#version 330 core");
+    ImGui_ImplOpenGL3_Init(gl::glsl_version_line());  // the dialect our own shaders use
 
     if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();

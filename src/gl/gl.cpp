@@ -1,5 +1,7 @@
 #include "gl/gl.h"
 
+#include <cstdio>
+
 namespace dynskin::gl {
 
 void check_errors(const char* what) {

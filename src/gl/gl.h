@@ -1,7 +1,21 @@
 #pragma once
-// The one place that includes the OpenGL API (glad's 3.3 core loader).
+// The one place that includes the OpenGL API: glad's 3.3 core loader on the desktop, the
+// OpenGL ES 3.0 headers (Emscripten's, for WebGL 2) with DYNSKIN_GLES.
 
+#ifdef DYNSKIN_GLES
+#include <GLES3/gl3.h>
+// Reading a buffer back (the transform feedback capture): ES 3.0 only maps buffers, which
+// Emscripten cannot do for reading; it offers WebGL 2's getBufferSubData under the desktop
+// name, which the ES headers do not declare.
+#ifdef __EMSCRIPTEN__
+#include <webgl/webgl2.h>
+#else
+// (Only for the desktop build's check of src/gl against the ES 3.0 API: never linked.)
+extern "C" void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void* data);
+#endif
+#else
 #include <glad/gl.h>
+#endif
 
 #include <stdexcept>
 #include <string>

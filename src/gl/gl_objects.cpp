@@ -1,10 +1,10 @@
 #include "gl/gl_objects.h"
 
-#include <filesystem>
-#include <fstream>
+#include <algorithm>
 #include <regex>
 #include <sstream>
-#include <cstdlib>
+
+#include "gl/shader_source.h"
 
 namespace dynskin::gl {
 
@@ -116,14 +116,6 @@ GLuint compile(GLenum stage, const std::string& name, const std::string& source)
     return shader;
 }
 
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw GlError("cannot read shader " + path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 }  // namespace
 
 GlProgram GlProgram::from_sources(const std::string& vertex_name, const std::string& vertex_source,
@@ -161,23 +153,8 @@ GlProgram GlProgram::from_sources(const std::string& vertex_name, const std::str
 GlProgram GlProgram::from_files(const std::string& vertex_file, const std::string& fragment_file,
                                 const std::vector<const char*>& feedback_varyings,
                                 const std::string& vertex_constants) {
-    const std::string dir = shader_directory();
-    const std::string vs = dir + "/" + vertex_file, fs = dir + "/" + fragment_file;
-    std::string vertex_source = read_text(vs);
-    if (!vertex_constants.empty()) {
-        const std::size_t after_version = vertex_source.find('\n');
-        if (after_version == std::string::npos) throw GlError(vs + " has no line after its #version");
-        vertex_source.insert(after_version + 1, vertex_constants + "#line 2\n");
-    }
-    return from_sources(vs, vertex_source, fs, read_text(fs), feedback_varyings);
-}
-
-std::string shader_directory() {
-    if (const char* env = std::getenv("DYNSKIN_SHADER_DIR")) return env;
-    std::error_code error;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
-    if (!error && std::filesystem::exists(exe.parent_path() / "shaders", error)) return (exe.parent_path() / "shaders").string();
-    return DYNSKIN_SOURCE_SHADER_DIR;
+    return from_sources("shaders/" + vertex_file, compose_shader(vertex_file, vertex_constants),
+                        "shaders/" + fragment_file, compose_shader(fragment_file), feedback_varyings);
 }
 
 }  // namespace dynskin::gl

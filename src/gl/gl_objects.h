@@ -111,9 +111,9 @@ public:
     static GlProgram from_sources(const std::string& vertex_name, const std::string& vertex_source,
                                   const std::string& fragment_name, const std::string& fragment_source,
                                   const std::vector<const char*>& feedback_varyings = {});
-    // Loads the two files from the shader folder (see shader_directory()). vertex_constants:
-    // GLSL declarations inserted after the vertex shader's #version line (the driver's line
-    // numbers still count the file's lines).
+    // Compiles shaders/`vertex_file` and shaders/`fragment_file` (embedded at build time) in
+    // this build's GLSL dialect (gl/shader_source.h). vertex_constants: GLSL declarations put
+    // before the vertex shader's text (the driver's line numbers still count the file's lines).
     static GlProgram from_files(const std::string& vertex_file, const std::string& fragment_file,
                                 const std::vector<const char*>& feedback_varyings = {},
                                 const std::string& vertex_constants = {});
@@ -123,9 +123,5 @@ public:
 private:
     using GlName::GlName;
 };
-
-// Where the GLSL files are: $DYNSKIN_SHADER_DIR, else shaders/ next to the executable, else
-// the source tree's shaders/ (set at build time).
-std::string shader_directory();
 
 }  // namespace dynskin::gl

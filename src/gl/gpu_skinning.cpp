@@ -10,6 +10,8 @@
 #include "core/formulas/linear_blend_skinning.h"
 #include "gl/joint_texels.h"
 #include "gl/render_target.h"
+#include "gl/texel_table.h"
+#include "gl/unique_edges.h"
 
 namespace dynskin::gl {
 namespace {
@@ -32,9 +34,9 @@ void upload_attribute(const GlBuffer& buffer, const std::vector<T>& data, GLuint
     glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, 0, nullptr);
 }
 
-void texture_buffer(const GlTexture& texture, const GlBuffer& buffer, GLenum format) {
-    glBindTexture(GL_TEXTURE_BUFFER, texture.id());
-    glTexBuffer(GL_TEXTURE_BUFFER, format, buffer.id());
+template <class T>
+void assign_table(TexelTable& table, const std::vector<T>& texels) {
+    table.assign(texels.size(), glm::value_ptr(texels.front()));
 }
 
 }  // namespace
@@ -52,16 +54,12 @@ GpuSkinning::GpuSkinning()
       ranges_(GlBuffer::create()),
       layers_(GlBuffer::create()),
       indices_(GlBuffer::create()),
-      influence_buffer_(GlBuffer::create()),
-      beta_buffer_(GlBuffer::create()),
-      joint_buffer_(GlBuffer::create()),
-      inverse_bind_buffer_(GlBuffer::create()),
-      ring_buffer_(GlBuffer::create()),
-      influence_texture_(GlTexture::create()),
-      beta_texture_(GlTexture::create()),
-      joint_texture_(GlTexture::create()),
-      inverse_bind_texture_(GlTexture::create()),
-      ring_texture_(GlTexture::create()),
+      edges_(GlBuffer::create()),
+      influences_(TexelTable::create(2)),
+      betas_(TexelTable::create(4)),
+      joints_(TexelTable::create(4)),
+      inverse_binds_(TexelTable::create(4)),
+      rotation_ring_(TexelTable::create(4)),
       feedback_(GlBuffer::create()),
       instance_placements_(GlBuffer::create()),
       instance_rows_(GlBuffer::create()) {
@@ -113,31 +111,27 @@ void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, mesh.triangles.size() * sizeof(std::uint32_t), mesh.triangles.data(),
                  GL_STATIC_DRAW);
+    // The wireframe's lines; draw_edges swaps them in for the triangles while it draws. (An
+    // index buffer stays on the element target: WebGL refuses it on any other.)
+    const EdgeList edges = unique_edges(mesh.triangles);
+    edges_.upload(GL_ELEMENT_ARRAY_BUFFER, edges.indices.size() * sizeof(std::uint32_t), edges.indices.data(),
+                  GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
     glBindVertexArray(0);
 
-    // An empty texture buffer is not allowed: keep one pair at least.
+    // Keep one entry at least, so that every table has a texel to read.
     if (influence_pairs.empty()) influence_pairs.emplace_back(0.0f, 0.0f);
     if (beta_pairs.empty()) beta_pairs.emplace_back(0.0f);
-    influence_buffer_.upload(GL_TEXTURE_BUFFER, influence_pairs.size() * sizeof(glm::vec2), influence_pairs.data(),
-                             GL_STATIC_DRAW);
-    beta_buffer_.upload(GL_TEXTURE_BUFFER, beta_pairs.size() * sizeof(glm::vec4), beta_pairs.data(), GL_STATIC_DRAW);
-    texture_buffer(influence_texture_, influence_buffer_, GL_RG32F);
-    texture_buffer(beta_texture_, beta_buffer_, GL_RGBA32F);
-    std::vector<glm::mat4> inverse_binds = mesh.inverse_binds;
+    assign_table(influences_, influence_pairs);
+    assign_table(betas_, beta_pairs);
+    std::vector<glm::mat4> inverse_binds = mesh.inverse_binds;  // 4 texels (columns) a joint
     if (inverse_binds.empty()) inverse_binds.emplace_back(1.0f);
-    inverse_bind_buffer_.upload(GL_TEXTURE_BUFFER, inverse_binds.size() * sizeof(glm::mat4), inverse_binds.data(),
-                                GL_STATIC_DRAW);
-    texture_buffer(inverse_bind_texture_, inverse_bind_buffer_, GL_RGBA32F);
-    ring_buffer_.upload(GL_TEXTURE_BUFFER, std::size_t(kHistoryTicks) * std::max(mesh.inverse_binds.size(), std::size_t(1)) *
-                                               sizeof(glm::vec4),
-                        nullptr, GL_STREAM_DRAW);
-    texture_buffer(ring_texture_, ring_buffer_, GL_RGBA32F);
+    inverse_binds_.assign(inverse_binds.size() * 4, glm::value_ptr(inverse_binds.front()));
+    rotation_ring_.reserve(std::size_t(kHistoryTicks) * std::max(mesh.inverse_binds.size(), std::size_t(1)));
     ring_restarts_ = -1;
     joint_count_ = static_cast<int>(mesh.inverse_binds.size());
     joint_texels_.assign(std::max(joint_count_, 1) * kJointTexelCount, glm::vec4(0.0f));
-    joint_buffer_.upload(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data(),
-                         GL_STREAM_DRAW);
-    texture_buffer(joint_texture_, joint_buffer_, GL_RGBA32F);
+    assign_table(joints_, joint_texels_);
     instance_count_ = 0;
     check_errors("uploading the mesh for GPU skinning");
 }
@@ -227,20 +221,18 @@ void GpuSkinning::update_morphed_rest(const MorphedRest& morphed) {
 }
 
 void GpuSkinning::update_rotation_ring(const JointMotionHistory& history) {
+    if (joint_count_ == 0) return;
     const TickHistory<glm::quat>& rotations = history.rotations();
     const Tick newest = history.newest_tick();
-    const std::size_t row_bytes = std::size_t(joint_count_) * sizeof(glm::vec4);
     // After a restart every row is new; otherwise only the ticks since the last upload.
     const Tick first = history.restarts() != ring_restarts_ ? rotations.oldest()
                                                             : std::max(ring_newest_ + 1, rotations.oldest());
-    glBindBuffer(GL_TEXTURE_BUFFER, ring_buffer_.id());
     std::vector<glm::vec4> row(joint_count_);
     for (Tick tick = first; tick <= newest; ++tick) {
         const glm::quat* q = rotations.row(tick);
         for (int j = 0; j < joint_count_; ++j) row[j] = glm::vec4(q[j].x, q[j].y, q[j].z, q[j].w);
         const Tick slot = ((tick % kHistoryTicks) + kHistoryTicks) % kHistoryTicks;
-        glBufferSubData(GL_TEXTURE_BUFFER, static_cast<GLintptr>(slot * row_bytes), static_cast<GLsizeiptr>(row_bytes),
-                        row.data());
+        rotation_ring_.write(std::size_t(slot) * std::size_t(joint_count_), row.size(), glm::value_ptr(row.front()));
     }
     ring_newest_ = newest;
     ring_restarts_ = history.restarts();
@@ -255,8 +247,9 @@ void GpuSkinning::set_joint_rows(const std::vector<glm::vec4>& texels, const Dyn
 
 void GpuSkinning::upload_joint_texels(const DynamicParameters& parameters, float size) {
     if (joint_texels_.empty()) joint_texels_.assign(kJointTexelCount, glm::vec4(0.0f));
-    joint_buffer_.upload(GL_TEXTURE_BUFFER, joint_texels_.size() * sizeof(glm::vec4), joint_texels_.data(),
-                         GL_STREAM_DRAW);
+    // The rows this frame's joints cover: a few hundred texels for one character; a herd's
+    // rows are sent once when measured.
+    assign_table(joints_, joint_texels_);
     dual_quaternion_ = parameters.base == SkinningBase::DualQuaternion;
     bend_enabled_ = parameters.mode != DeformerMode::LbsOnly;
     size_ = size;
@@ -302,16 +295,11 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     glUniform1i(glGetUniformLocation(program, "newest_row"),
                 static_cast<int>(((ring_newest_ % kHistoryTicks) + kHistoryTicks) % kHistoryTicks));
     glUniform1f(glGetUniformLocation(program, "since_previous_tick"), since_previous_tick_);
-    glActiveTexture(GL_TEXTURE0 + kJointsUnit);
-    glBindTexture(GL_TEXTURE_BUFFER, joint_texture_.id());
-    glActiveTexture(GL_TEXTURE0 + kInfluencesUnit);
-    glBindTexture(GL_TEXTURE_BUFFER, influence_texture_.id());
-    glActiveTexture(GL_TEXTURE0 + kBetasUnit);
-    glBindTexture(GL_TEXTURE_BUFFER, beta_texture_.id());
-    glActiveTexture(GL_TEXTURE0 + kInverseBindsUnit);
-    glBindTexture(GL_TEXTURE_BUFFER, inverse_bind_texture_.id());
-    glActiveTexture(GL_TEXTURE0 + kRingUnit);
-    glBindTexture(GL_TEXTURE_BUFFER, ring_texture_.id());
+    joints_.bind(kJointsUnit);
+    influences_.bind(kInfluencesUnit);
+    betas_.bind(kBetasUnit);
+    inverse_binds_.bind(kInverseBindsUnit);
+    rotation_ring_.bind(kRingUnit);
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(vao_.id());
     // One character: row 0, in place (generic attribute values, used while the arrays are off).
@@ -329,6 +317,23 @@ GLuint GpuSkinning::bind_for_drawing(const glm::mat4& view_projection, bool bend
 void GpuSkinning::draw(std::size_t first_triangle, std::size_t triangle_count) const {
     glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(triangle_count * 3), GL_UNSIGNED_INT,
                    reinterpret_cast<const void*>(first_triangle * 3 * sizeof(std::uint32_t)));
+}
+
+void GpuSkinning::draw_edges(std::size_t first_line, std::size_t line_count, bool instances) const {
+    if (instances && instance_count_ == 0) return;
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, edges_.id());  // into the bound vertex array
+    const auto count = static_cast<GLsizei>(line_count * 2);
+    const auto* offset = reinterpret_cast<const void*>(first_line * 2 * sizeof(std::uint32_t));
+    if (instances) {
+        glEnableVertexAttribArray(kInstancePlacement);
+        glEnableVertexAttribArray(kInstanceRow);
+        glDrawElementsInstanced(GL_LINES, count, GL_UNSIGNED_INT, offset, instance_count_);
+        glDisableVertexAttribArray(kInstancePlacement);
+        glDisableVertexAttribArray(kInstanceRow);
+    } else {
+        glDrawElements(GL_LINES, count, GL_UNSIGNED_INT, offset);
+    }
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
 }
 
 void GpuSkinning::draw_instances(std::size_t first_triangle, std::size_t triangle_count) const {

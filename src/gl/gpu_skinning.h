@@ -10,6 +10,7 @@
 #include "core/formulas/morphed_rest.h"
 #include "dynskin/deformer.h"
 #include "gl/gl_objects.h"
+#include "gl/texel_table.h"
 
 namespace dynskin::gl {
 
@@ -46,6 +47,9 @@ public:
     // character) or draw_instances() (the herd), a material's range at a time.
     GLuint bind_for_drawing(const glm::mat4& view_projection, bool bend);
     void draw(std::size_t first_triangle, std::size_t triangle_count) const;
+    // The wireframe: lines [first_line, first_line + line_count) of the mesh's unique edges
+    // (gl/unique_edges.h), for one character or the herd's instances.
+    void draw_edges(std::size_t first_line, std::size_t line_count, bool instances) const;
 
     // Runs the shader once over every vertex and reads back what it computes.
     void capture(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend = true);
@@ -61,9 +65,11 @@ private:
 
     GlProgram draw_program_, capture_program_;
     GlVertexArray vao_;
-    GlBuffer rest_positions_, rest_normals_, uvs_, colors_, scalars_, ranges_, layers_, indices_;
-    GlBuffer influence_buffer_, beta_buffer_, joint_buffer_, inverse_bind_buffer_, ring_buffer_;
-    GlTexture influence_texture_, beta_texture_, joint_texture_, inverse_bind_texture_, ring_texture_;
+    GlBuffer rest_positions_, rest_normals_, uvs_, colors_, scalars_, ranges_, layers_, indices_, edges_;
+    // Lookups by index (gl/texel_table.h): (joint, weight) pairs; (joint, beta, skeleton
+    // distance / L, 0) pairs; joint rows (kJointTexelCount texels a joint, a row per pose);
+    // inverse binds (4 columns a joint); dLBS's local rotations, kHistoryTicks rows of joints.
+    TexelTable influences_, betas_, joints_, inverse_binds_, rotation_ring_;
     GlBuffer feedback_, instance_placements_, instance_rows_;
     std::vector<glm::vec4> joint_texels_;
     std::vector<std::uint64_t> morph_revisions_;  // per morph group, the MorphedRest revision uploaded

@@ -27,8 +27,9 @@ enum JointTexel : int {
     kJointTexelCount = 19,
 };
 
-// GLSL declarations of this layout and of the core's constants the shader shares
-// (kStretchLimit, kTicksPerSecond), which GlProgram inserts after the shader's #version line.
+// GLSL declarations of this layout, of the core's constants the shader shares
+// (kStretchLimit, kTicksPerSecond) and of the texel tables' width (gl/texel_table.h), which
+// GlProgram puts between the #version prelude and the shader's text.
 std::string skinning_shader_constants();
 
 }  // namespace dynskin::gl

@@ -4,10 +4,17 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "gl/unique_edges.h"
+
 namespace dynskin::gl {
 namespace {
 
 enum Attribute : GLuint { kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4 };
+
+// How far the wireframe's lines are pulled toward the camera, in normalised device depth
+// (-1 near .. 1 far): enough to win the depth test against the triangles they outline at
+// the viewer's near/far planes, too little to show the edges of the far side.
+constexpr float kWireframeDepthOffset = 1e-4f;
 
 struct LineVertex {
     glm::vec3 position;
@@ -28,6 +35,7 @@ SceneRenderer::SceneRenderer()
       line_program_(GlProgram::from_files("lines.vert", "lines.frag")),
       grid_program_(GlProgram::from_files("grid.vert", "grid.frag")),
       indices_(GlBuffer::create()),
+      edges_(GlBuffer::create()),
       uvs_(GlBuffer::create()),
       colors_(GlBuffer::create()),
       scalars_(GlBuffer::create()),
@@ -84,6 +92,14 @@ void SceneRenderer::set_mesh(const StaticMesh& mesh) {
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, mesh.triangles->size() * sizeof(std::uint32_t), mesh.triangles->data(),
                  GL_STATIC_DRAW);
+    // The wireframe's lines, uploaded on the element target (WebGL keeps an index buffer
+    // there); draw_edges swaps them in for the triangles while it draws.
+    const EdgeList edges = unique_edges(*mesh.triangles);
+    line_count_ = edges.line_count();
+    shared_line_count_ = edges.shared_count;
+    edges_.upload(GL_ELEMENT_ARRAY_BUFFER, edges.indices.size() * sizeof(std::uint32_t), edges.indices.data(),
+                  GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
     glBindVertexArray(0);
 
     // Ranges past the triangles or naming no material are dropped (they come from a file).
@@ -168,6 +184,7 @@ GLuint SceneRenderer::bind_skin(const SkinBuffers& skin, bool bent, const SceneV
     glUniform1f(at("alpha_cutoff"), 0.5f);
     glUniform2fv(at("scalar_range"), 1, glm::value_ptr(view.scalar_range));
     glUniform1i(at("diverging"), view.diverging);
+    glUniform1f(at("depth_offset"), 0.0f);
     return program;
 }
 
@@ -177,6 +194,34 @@ void SceneRenderer::draw_triangles(const SceneView& view, std::size_t first_tria
     else
         glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(triangle_count * 3), GL_UNSIGNED_INT,
                        reinterpret_cast<const void*>(first_triangle * 3 * sizeof(std::uint32_t)));
+}
+
+void SceneRenderer::draw_edges(const SceneView& view, std::size_t first_line, std::size_t line_count) const {
+    if (view.gpu) {
+        gpu_.draw_edges(first_line, line_count, view.herd);
+        return;
+    }
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, edges_.id());  // into the skin's vertex array
+    glDrawElements(GL_LINES, static_cast<GLsizei>(line_count * 2), GL_UNSIGNED_INT,
+                   reinterpret_cast<const void*>(first_line * 2 * sizeof(std::uint32_t)));
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices_.id());
+}
+
+void SceneRenderer::draw_wireframe(const SceneView& view) {
+    // The look glPolygonMode gave (WebGL 2 has none): it outlined every triangle, so an edge
+    // of two triangles was blended once or twice (the second pass won the depth test about
+    // 40 % of the time, each triangle's polygon offset having its own slope). One blend at
+    // alpha 0.44 is as dark on average (measured on the cow); an open border kept one blend.
+    const glm::vec4 ink(0.05f, 0.05f, 0.08f, 0.35f);
+    const glm::vec4 shared(glm::vec3(ink), 0.44f);
+    const GLuint program = bind_skin(skin_, true, view, 2, shared);
+    // Lines lie on the surface they outline: pulled toward the camera, they pass the depth
+    // test (what glPolygonOffset did for polygons drawn as lines).
+    glUniform1f(glGetUniformLocation(program, "depth_offset"), kWireframeDepthOffset);
+    draw_edges(view, 0, shared_line_count_);
+    glUniform4fv(glGetUniformLocation(program, "base_color"), 1, glm::value_ptr(ink));
+    draw_edges(view, shared_line_count_, line_count_ - shared_line_count_);
+    glUniform1f(glGetUniformLocation(program, "depth_offset"), 0.0f);
 }
 
 void SceneRenderer::draw_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading, glm::vec4 color) {
@@ -227,14 +272,7 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
     const bool materials = triangle_count_ > 0 && view.show_mesh && !view.color_map;
     if (materials) draw_materials(view, false);
     if (triangle_count_ > 0 && view.show_mesh && view.color_map) draw_skin(skin_, true, view, 1, glm::vec4(1.0f));
-    if (triangle_count_ > 0 && view.show_wireframe) {
-        glEnable(GL_POLYGON_OFFSET_LINE);
-        glPolygonOffset(-1.0f, -1.0f);
-        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
-        draw_skin(skin_, true, view, 2, glm::vec4(0.05f, 0.05f, 0.08f, 0.35f));
-        glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
-        glDisable(GL_POLYGON_OFFSET_LINE);
-    }
+    if (triangle_count_ > 0 && view.show_wireframe) draw_wireframe(view);
 
     if (view.show_grid) {
         glDepthMask(GL_FALSE);
@@ -277,7 +315,11 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
                                                                            : joint});
         }
         glDisable(GL_DEPTH_TEST);  // on top of the skin
+#ifndef DYNSKIN_GLES
+        // Desktop GL sizes points from gl_PointSize only when asked; ES always does, and has
+        // no such switch (WebGL raises INVALID_ENUM on it).
         glEnable(GL_PROGRAM_POINT_SIZE);
+#endif
         glUseProgram(line_program_.id());
         glUniformMatrix4fv(line_program_.uniform("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
         glBindVertexArray(lines_vao_.id());

@@ -96,6 +96,10 @@ private:
     // with view.gpu, the shader's (bent or not), with one colour and no texture.
     GLuint bind_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading, glm::vec4 color);
     void draw_triangles(const SceneView& view, std::size_t first_triangle, std::size_t triangle_count) const;
+    // Lines [first_line, first_line + line_count) of the unique edges (gl/unique_edges.h).
+    void draw_edges(const SceneView& view, std::size_t first_line, std::size_t line_count) const;
+    // The wireframe overlay: the skin's edges as lines, drawn a little toward the camera.
+    void draw_wireframe(const SceneView& view);
     // Every triangle in one colour (colour maps, wireframe, ghost).
     void draw_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading, glm::vec4 color);
     // The skin with its materials: the opaque and masked ranges, or the blended ones.
@@ -103,13 +107,14 @@ private:
     void set_material(GLuint program, const io::DisplayMaterial& material, std::size_t index) const;
 
     GlProgram mesh_program_, line_program_, grid_program_;
-    GlBuffer indices_, uvs_, colors_, scalars_;
+    GlBuffer indices_, edges_, uvs_, colors_, scalars_;
     SkinBuffers skin_, ghost_;
     std::vector<io::DisplayMaterial> materials_;
     std::vector<io::DrawRange> ranges_;
     std::vector<GlTexture> textures_;  // one per image of the look
     std::vector<GlSampler> samplers_;  // one per material
     std::size_t triangle_count_ = 0;
+    std::size_t line_count_ = 0, shared_line_count_ = 0;  // the wireframe's edges
     std::size_t vertex_count_ = 0;
 
     GlVertexArray grid_vao_, lines_vao_;

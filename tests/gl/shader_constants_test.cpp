@@ -1,6 +1,7 @@
 // The shader's joint layout and shared constants come from C++ (gl/joint_texels.h): the text
-// GlProgram inserts declares every texel by the enum's name and value, and the core's
-// constants with their values, so changing one in its place changes the shader too.
+// GlProgram inserts declares every texel by the enum's name and value, the core's constants
+// with their values and the texel tables' width, so changing one in its place changes the
+// shader too.
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include "core/formulas/squash.h"
 #include "dynskin/measurement_clock.h"
 #include "gl/joint_texels.h"
+#include "gl/texel_table.h"
 
 namespace dynskin::gl {
 namespace {
@@ -34,6 +36,15 @@ TEST(ShaderConstants, CarryTheCoresValues) {
     const std::string glsl = skinning_shader_constants();
     EXPECT_EQ(declared(glsl, "float", "kTicksPerSecond"), kTicksPerSecond);
     EXPECT_EQ(static_cast<float>(declared(glsl, "float", "kStretchLimit")), kStretchLimit);
+    // Written as float literals: GLSL ES takes "60" for an int and does not convert it.
+    EXPECT_NE(glsl.find("kTicksPerSecond = 60.0;"), std::string::npos) << glsl;
+}
+
+TEST(ShaderConstants, DeclareTheTexelTablesWidth) {
+    const std::string glsl = skinning_shader_constants();
+    EXPECT_EQ(declared(glsl, "int", "kTexelTableWidth"), kTexelTableWidth);
+    EXPECT_EQ(declared(glsl, "int", "kTexelTableWidthLog2"), kTexelTableWidthLog2);
+    EXPECT_EQ(1 << kTexelTableWidthLog2, kTexelTableWidth);  // the shader masks and shifts
 }
 
 }  // namespace
