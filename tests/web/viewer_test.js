@@ -111,8 +111,22 @@ async function main() {
     check('page draws a non-uniform picture', stats.stddev > 10 && stats.colours > 50,
       `luminance stddev ${stats.stddev.toFixed(1)}, ${stats.colours} colours`);
 
-    // 2. A drag on the bar's tip moves it (and the rest pose does not move by itself).
+    // 2. The wheel zooms: a notch up (the browser's deltaY < 0) brings the bar closer.
     const joints = await call(page, 'dynskin_joint_count', 'number');
+    const spread = async () => {
+      const at = async (j, axis) => call(page, 'dynskin_joint', 'number', ['number', 'number'], [j, axis]);
+      return Math.hypot((await at(joints - 1, 3)) - (await at(0, 3)), (await at(joints - 1, 4)) - (await at(0, 4)));
+    };
+    const spreadBefore = await spread();
+    await page.mouse.move(900, 650);
+    await page.mouse.wheel({ deltaY: -100 });
+    await waitFrames(page, 3);
+    const spreadAfter = await spread();
+    check('a wheel notch up zooms in', spreadAfter > 1.02 * spreadBefore,
+      `the bar spans ${spreadBefore.toFixed(0)} then ${spreadAfter.toFixed(0)} pixels`);
+
+    // 3. A drag on the bar's tip moves it (the rest pose does not move by itself).
+
     const joint = joints - 1;
     const jointAt = async (axis) => call(page, 'dynskin_joint', 'number', ['number', 'number'], [joint, axis]);
     const before = [await jointAt(0), await jointAt(1), await jointAt(2)];
@@ -130,7 +144,7 @@ async function main() {
     const moved = Math.hypot(during[0] - before[0], during[1] - before[1], during[2] - before[2]);
     check('a mouse drag moves a joint', moved > 1e-3, `joint ${joint} of ${joints} at (${x.toFixed(0)}, ${y.toFixed(0)}) moved ${moved.toFixed(4)}`);
 
-    // 3. Each bundled character loads and draws.
+    // 4. Each bundled character loads and draws.
     const fpsOf = {};
     for (const name of characters) {
       errors.length = 0;
@@ -147,7 +161,7 @@ async function main() {
         `${loaded}, luminance stddev ${s.stddev.toFixed(1)}, ${fpsOf[name].toFixed(1)} fps${error ? ', error: ' + error : ''}${errors.length ? ', console: ' + errors.join(' | ') : ''}`);
     }
 
-    // 4. The WebAssembly deformation equals the native one (dynskin-cli trace).
+    // 5. The WebAssembly deformation equals the native one (dynskin-cli trace).
     if (nativeCli && fs.existsSync(nativeCli)) {
       for (const [name, vertex, seconds] of [['cow', 1234, 2], ['octopus', 777, 1.5]]) {
         const ticks = Math.round(seconds * 60);
