@@ -135,14 +135,43 @@ async function main() {
     await waitFrames(page, 2);
     await page.mouse.down();
     await waitFrames(page, 2);
-    for (let k = 1; k <= 10; k++) {
-      await page.mouse.move(x + 12 * k, y + 6 * k);
+    for (let k = 1; k <= 4; k++) {  // fast, for the dynamics to have something to show
+      await page.mouse.move(x + 40 * k, y + 20 * k);
       await waitFrames(page, 1);
     }
     const during = [await jointAt(0), await jointAt(1), await jointAt(2)];
     await page.mouse.up();
     const moved = Math.hypot(during[0] - before[0], during[1] - before[1], during[2] - before[2]);
     check('a mouse drag moves a joint', moved > 1e-3, `joint ${joint} of ${joints} at (${x.toFixed(0)}, ${y.toFixed(0)}) moved ${moved.toFixed(4)}`);
+
+    // The skin wobbles after the release (the joints stay where the drag left them, so any
+    // motion is the dynamics'), then settles.
+    const skin = () => page.evaluate(() => {
+      const count = Module.ccall('dynskin_vertex_count', 'number');
+      const p = [];
+      for (let v = 0; v < count; v++)
+        for (let a = 0; a < 3; a++) p.push(Module.ccall('dynskin_vertex', 'number', ['number', 'number'], [v, a]));
+      return p;
+    });
+    const farthest = (p, q) => {  // the largest distance between the same vertex in two skins
+      let d = 0;
+      for (let i = 0; i < p.length; i += 3) d = Math.max(d, Math.hypot(p[i] - q[i], p[i + 1] - q[i + 1], p[i + 2] - q[i + 2]));
+      return d;
+    };
+    const samples = [];
+    for (let k = 0; k < 8; k++) {
+      samples.push(await skin());
+      await waitFrames(page, 1);
+    }
+    await new Promise((r) => setTimeout(r, 6000));
+    const a = await skin();
+    await waitFrames(page, 5);
+    const b = await skin();
+    const still = farthest(a, b);
+    // How far from where it comes to rest the skin was in the frames after the release.
+    const wobble = Math.max(...samples.map((q) => farthest(q, b)));
+    check('the skin wobbles after the release, then settles', wobble > 1e-3 && still < 1e-4,
+      `up to ${wobble.toFixed(4)} from its rest in the 8 frames after the release, moves ${still.toExponential(1)} over 5 frames 6 s later`);
 
     // 4. Each bundled character loads and draws.
     const fpsOf = {};

@@ -70,6 +70,10 @@ EMSCRIPTEN_KEEPALIVE double dynskin_joint(int joint, int axis) {
     return axis == 3 ? pixel.x : pixel.y;
 }
 
+EMSCRIPTEN_KEEPALIVE int dynskin_vertex_count() {
+    return scene() ? static_cast<int>(scene()->deformer.positions().size()) : 0;
+}
+
 // A vertex's current deformed position (the CPU path's), axis 0..2.
 EMSCRIPTEN_KEEPALIVE double dynskin_vertex(int vertex, int axis) {
     if (!scene() || vertex < 0 || static_cast<std::size_t>(vertex) >= scene()->deformer.positions().size()) return 0.0;
