@@ -3,11 +3,12 @@
 # desktop, into build-web/ (or the folder given).
 # Usage: scripts/build-web.sh [BUILD_DIR]
 #
-# State (first part, issue 19): this builds the libraries (core, io, characters and gl, the
-# latter for OpenGL ES 3.0 / WebGL 2 with DYNSKIN_GLES) as WebAssembly static libraries, and
-# examples/minimal as dynskin-minimal.js, which it runs under node on the cow. The browser
-# viewer (GLFW from -sUSE_GLFW=3, Dear ImGui from its Debian sources, index.html, .js, .wasm,
-# .data) is not built yet, and scripts/test.sh does not run this.
+# What it builds (issue 19): the libraries (core, io, characters and gl, the latter for
+# OpenGL ES 3.0 / WebGL 2 with DYNSKIN_GLES) as WebAssembly, the viewer (src/app, GLFW from
+# -sUSE_GLFW=3, Dear ImGui from its Debian sources) as index.html + dynskin.js + .wasm +
+# .data (the bundled characters), which scripts/serve-web.sh serves, and examples/minimal as
+# dynskin-minimal.js, which it runs under node on the cow. tests/web/run.sh tests the page in
+# headless Chromium.
 #
 # Debian's Emscripten is offline and has no ports, so the dependencies come from Debian too:
 # header-only libraries from /usr/include (through a folder holding just them: emcc must not
@@ -60,6 +61,7 @@ fetch_source imgui
 
 # 3. Highway for WebAssembly (its WASM SIMD target), installed into $deps/prefix.
 hwy_src=$(compgen -G "$deps/src/highway-*/" | head -n1)
+imgui_src=$(compgen -G "$deps/src/imgui-*/" | head -n1)
 if [ ! -f "$deps/prefix/lib/cmake/hwy/hwy-config.cmake" ]; then
   emcmake cmake -S "$hwy_src" -B "$deps/highway-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_INSTALL_PREFIX="$deps/prefix" -DCMAKE_CXX_FLAGS="-msimd128" \
@@ -92,14 +94,14 @@ package_config nlohmann_json nlohmann_json::nlohmann_json
 package_config CLI11 CLI11::CLI11
 
 # 5. dynskin itself. Exceptions are caught (the loader reports bad files by throwing), which
-# Emscripten leaves off by default; no threads yet (they need COOP/COEP headers from the
-# server): the deformer runs on one.
+# Emscripten leaves off by default; no threads (they would need COOP/COEP headers from the
+# server): the deformer's worker pool has one thread, the page's.
 emcmake cmake -S "$root" -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DDYNSKIN_GLES=ON -DDYNSKIN_BUILD_TESTS=OFF -DDYNSKIN_BUILD_BENCH=OFF \
   -DCMAKE_CXX_FLAGS="-msimd128 -sDISABLE_EXCEPTION_CATCHING=0" \
   -DCMAKE_EXE_LINKER_FLAGS="-sDISABLE_EXCEPTION_CATCHING=0" \
   -Dglm_DIR="$deps/cmake/glm" -Dnlohmann_json_DIR="$deps/cmake/nlohmann_json" -DCLI11_DIR="$deps/cmake/CLI11" \
-  -Dhwy_DIR="$deps/prefix/lib/cmake/hwy"
+  -Dhwy_DIR="$deps/prefix/lib/cmake/hwy" -DDYNSKIN_IMGUI_SOURCE_DIR="${imgui_src%/}"
 cmake --build "$out" -j"$(nproc)"
 
 # 6. Smoke check: the WebAssembly core plays the cow under node (Debian's node 18 needs no
@@ -107,4 +109,4 @@ cmake --build "$out" -j"$(nproc)"
 node_flags=()
 node --no-experimental-fetch -e 0 2>/dev/null && node_flags=(--no-experimental-fetch)
 node "${node_flags[@]}" "$out/dynskin-minimal.js" "$root/assets/cow.glb"
-echo "Built the web libraries in $out (the browser viewer is not built yet)."
+echo "Built the browser viewer in $out (index.html, dynskin.js, .wasm, .data): scripts/serve-web.sh serves it."

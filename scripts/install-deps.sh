@@ -17,6 +17,7 @@ packages=(
   pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
   python3-pip python3-setuptools python3-wheel python3-venv  # its wheel, installed in a virtual environment
   blender                                     # the Blender add-on's headless test (Blender 3.4, Python 3.11)
+  emscripten nodejs chromium                  # the web build (scripts/build-web.sh) and its test in headless Chromium (tests/web)
 )
 
 if [ "$(id -u)" -eq 0 ]; then
@@ -42,14 +43,26 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# puppeteer-core, which drives Chromium in the browser test (tests/web): version 24 (25 needs
+# node >= 22.12), in the web build's folder of dependencies, where tests/web/run.sh and CMake
+# look. Without it the browser test is not registered (CMake says so).
+if ! command -v npm >/dev/null 2>&1 && [ "${as_root[*]}" != false ]; then
+  # (Only when missing: a node from elsewhere, such as NodeSource's, brings its own npm,
+  # which Debian's package conflicts with.)
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends npm || true
+fi
+root=$(cd "$(dirname "$0")/.." && pwd)
+puppeteer="$root/build-web/_deps/puppeteer"
+if [ ! -d "$puppeteer/node_modules/puppeteer-core" ]; then
+  echo "Installing the npm package puppeteer-core@24 into $puppeteer"
+  mkdir -p "$puppeteer"
+  npm install --prefix "$puppeteer" --no-fund --no-audit puppeteer-core@24 >/dev/null 2>&1 \
+    || echo "note: puppeteer-core could not be installed; the browser test will not run"
+fi
+
 # Optional: the Khronos glTF-Validator (npm package gltf-validator), which the bake tests run
 # on baked files; they skip with a message without it, so nothing here may fail the script.
 optional_note="note: the glTF-Validator is not installed; the bake tests will skip it"
-if ! command -v npm >/dev/null 2>&1 && [ "${as_root[*]}" != false ]; then
-  echo "Installing node and npm (optional, for the glTF-Validator)"
-  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends nodejs npm \
-    || echo "$optional_note"
-fi
 if command -v npm >/dev/null 2>&1; then
   npm_root=$(npm root -g 2>/dev/null || true)
   if [ -n "$npm_root" ] && [ ! -d "$npm_root/gltf-validator" ] && [ "${as_root[*]}" != false ]; then

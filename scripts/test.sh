@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds dynskin and passes every test: the release build (GCC), then the same suites built
-# with clang under AddressSanitizer + UndefinedBehaviorSanitizer, then a bounded fuzzing
-# run (libFuzzer, about a minute) of the glTF loader on a seed corpus of valid files.
+# Builds dynskin and passes every test: the web build (WebAssembly, for the browser test
+# that the release tests run), the release build (GCC), then the same suites built with
+# clang under AddressSanitizer + UndefinedBehaviorSanitizer, then a bounded fuzzing run
+# (libFuzzer, about a minute) of the glTF loader on a seed corpus of valid files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -14,6 +15,9 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_BASEDIR="$(cd .. && pwd)" CCACHE_NOHASHDIR=1
   launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
+echo "== web build (before the release build, whose tests then include the browser's)"
+scripts/build-web.sh build-web
+
 echo "== release build and tests"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
 cmake --build build -j "$jobs"

@@ -7,6 +7,9 @@
 #include <CLI/CLI.hpp>
 
 #include "app/viewer_app.h"
+#ifdef __EMSCRIPTEN__
+#include "app/web/page_hooks.h"
+#endif
 
 int main(int argc, char** argv) {
     dynskin::app::ViewerOptions options;
@@ -41,6 +44,9 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "error: %s\n", app.state().error_message.c_str());
             return 2;
         }
+#ifdef __EMSCRIPTEN__
+        dynskin::app::web::expose_to_page(app);  // app lives on: the browser's loop keeps main's frame
+#endif
         return app.run();
     } catch (const std::exception& e) {
         std::fprintf(stderr, "error: %s\n", e.what());

@@ -16,6 +16,7 @@
 #include <stb_image_write.h>
 
 #include "app/panels.h"
+#include "app/platform.h"
 #include "characters/character_source.h"
 #include "gl/render_target.h"
 #include "gl/scene_renderer.h"
@@ -53,19 +54,14 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     glfwSetErrorCallback(glfw_error);
     if (!glfwInit())
         throw std::runtime_error("cannot open a window (no display?); for headless use run under xvfb-run -a");
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    glfwWindowHint(GLFW_VISIBLE, options.headless ? GLFW_FALSE : GLFW_TRUE);
-    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    platform::window_hints(!options.headless);
     window_ = glfwCreateWindow(options.width, options.height, "dynskin", nullptr, nullptr);
     if (!window_) {
         glfwTerminate();
         throw std::runtime_error("cannot create an OpenGL 3.3 core window");
     }
     glfwMakeContextCurrent(window_);
-    if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
+    if (!platform::load_gl()) {
         glfwDestroyWindow(window_);
         glfwTerminate();
         throw std::runtime_error("cannot load OpenGL 3.3 functions");
@@ -85,10 +81,9 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // the layout is ours; no file left in the user's folder
-    float scale_x = 1.0f, scale_y = 1.0f;
-    glfwGetWindowContentScale(window_, &scale_x, &scale_y);
-    style_imgui(std::max(1.0f, scale_y));
+    style_imgui(std::max(1.0f, platform::content_scale(window_)));
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    platform::adapt_input(window_);
     ImGui_ImplOpenGL3_Init(gl::glsl_version_line());  // the dialect our own shaders use
 
     if (!options.script.empty()) script_ = read_input_script(options.script);
@@ -201,13 +196,10 @@ int ViewerApp::run() {
         if (!options_.screenshot.empty()) save_screenshot(options_.screenshot);
         return 0;
     }
-    auto last = std::chrono::steady_clock::now();
-    while (!glfwWindowShouldClose(window_) && !state_.quit) {
-        const auto now = std::chrono::steady_clock::now();
-        const double dt = std::min(std::chrono::duration<double>(now - last).count(), 0.1);
-        last = now;
+    platform::run_frame_loop(window_, [this](double dt) {
         frame_tick(dt);
-    }
+        return !state_.quit;
+    });
     return 0;
 }
 

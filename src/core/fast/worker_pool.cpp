@@ -19,7 +19,13 @@ WorkerPool::~WorkerPool() {
     for (std::thread& w : workers_) w.join();
 }
 
-int WorkerPool::default_thread_count() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+int WorkerPool::default_thread_count() {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    return 1;  // a web build without threads: the browser reports its cores, but none can start
+#else
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+#endif
+}
 
 void WorkerPool::work_on_current_job() {
     for (;;) {

@@ -1,0 +1,116 @@
+#include "app/web/page_hooks.h"
+
+#include <cstddef>
+#include <exception>
+#include <string>
+
+#include <emscripten/emscripten.h>
+#include <imgui.h>
+
+#include "app/viewer_app.h"
+#include "characters/character_source.h"
+#include "dynskin/deformer.h"
+#include "dynskin/measurement_clock.h"
+#include "dynskin/pose_sampler.h"
+
+namespace dynskin::app::web {
+namespace {
+
+ViewerApp* exposed = nullptr;
+
+const Scene* scene() { return exposed && exposed->state().scene ? exposed->state().scene.get() : nullptr; }
+
+float component(const glm::vec3& v, int axis) { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; }
+
+// The last dynskin_trace's vertex, LBS then final position, and the character's size L.
+glm::vec3 traced[2];
+float traced_size = 0.0f;
+std::string trace_error;
+
+}  // namespace
+
+void expose_to_page(ViewerApp& app) { exposed = &app; }
+
+}  // namespace dynskin::app::web
+
+using namespace dynskin;
+using namespace dynskin::app::web;
+
+extern "C" {
+
+// Frames drawn so far (ImGui counts them): the tests wait for the first ones.
+EMSCRIPTEN_KEEPALIVE int dynskin_frame_count() { return ImGui::GetFrameCount(); }
+
+// The current character's name ("" before one is loaded) and the error shown, if any.
+EMSCRIPTEN_KEEPALIVE const char* dynskin_character() {
+    static std::string name;
+    name = scene() ? scene()->character().name : "";
+    return name.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* dynskin_error() { return exposed ? exposed->state().error_message.c_str() : ""; }
+
+// Asks the viewer to open a bundled character or a file (as the Character panel does).
+EMSCRIPTEN_KEEPALIVE void dynskin_load(const char* name_or_path) {
+    if (exposed) exposed->state().load_request = std::string(name_or_path);
+}
+
+EMSCRIPTEN_KEEPALIVE int dynskin_joint_count() {
+    return scene() ? static_cast<int>(scene()->deformer.globals().size()) : 0;
+}
+
+// A joint's position in the world (axis 0..2) or in the page's CSS pixels (axis 3, 4: x, y;
+// -1 when it is behind the camera).
+EMSCRIPTEN_KEEPALIVE double dynskin_joint(int joint, int axis) {
+    if (!scene() || joint < 0 || joint >= dynskin_joint_count()) return 0.0;
+    const glm::vec3 world(scene()->deformer.globals()[static_cast<std::size_t>(joint)][3]);
+    if (axis < 3) return component(world, axis);
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    glm::vec2 pixel;
+    if (!exposed->state().camera.project(world, glm::vec2(display.x, display.y), pixel)) return -1.0;
+    return axis == 3 ? pixel.x : pixel.y;
+}
+
+EMSCRIPTEN_KEEPALIVE int dynskin_vertex_count() {
+    return scene() ? static_cast<int>(scene()->deformer.positions().size()) : 0;
+}
+
+// A vertex's current deformed position (the CPU path's), axis 0..2.
+EMSCRIPTEN_KEEPALIVE double dynskin_vertex(int vertex, int axis) {
+    if (!scene() || vertex < 0 || static_cast<std::size_t>(vertex) >= scene()->deformer.positions().size()) return 0.0;
+    return component(scene()->deformer.positions()[static_cast<std::size_t>(vertex)], axis);
+}
+
+// What `dynskin-cli trace CHARACTER --vertex V --duration T` prints for its last tick, with
+// ticks = T * 60: the first clip (held at its end), the file's settings, 1/60 s ticks, on the
+// WebAssembly core, apart from the viewer. Returns 0, then dynskin_traced(k) gives LBS x, y,
+// z (k = 0..2), the final x, y, z (k = 3..5) and the size L (k = 6); -1 with the message in
+// dynskin_trace_error().
+EMSCRIPTEN_KEEPALIVE int dynskin_trace(const char* character, int vertex, int ticks) {
+    try {
+        const io::LoadedCharacter loaded = characters::load_character(character);
+        const Character& c = loaded.character;
+        if (vertex < 0 || static_cast<std::size_t>(vertex) >= c.mesh.vertex_count())
+            throw std::runtime_error("vertex out of range");
+        DynamicSettings settings = loaded.settings.value_or(DynamicSettings{});
+        settings.joints.resize(static_cast<std::size_t>(c.skeleton.joint_count()));
+        PoseSampler sampler = [&c](double, Pose& pose) { pose.local = c.skeleton.rest; };
+        if (!c.clips.empty()) sampler = clip_sampler(c.skeleton, c.clips[0], false);
+        Deformer deformer(c);
+        for (Tick n = 0; n <= ticks; ++n) deformer.update(tick_time(n), sampler, settings);
+        traced[0] = deformer.base_positions()[static_cast<std::size_t>(vertex)];
+        traced[1] = deformer.positions()[static_cast<std::size_t>(vertex)];
+        traced_size = deformer.size();
+        trace_error.clear();
+        return 0;
+    } catch (const std::exception& e) {
+        trace_error = e.what();
+        return -1;
+    }
+}
+EMSCRIPTEN_KEEPALIVE double dynskin_traced(int k) {
+    if (k == 6) return traced_size;
+    return k >= 0 && k < 6 ? component(traced[k / 3], k % 3) : 0.0;
+}
+EMSCRIPTEN_KEEPALIVE const char* dynskin_trace_error() { return trace_error.c_str(); }
+
+}  // extern "C"
