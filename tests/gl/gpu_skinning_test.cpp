@@ -17,6 +17,7 @@
 #include "core/formulas/linear_blend_skinning.h"
 #include "dynskin/deformer.h"
 #include "gl/gl.h"
+#include "display_ready.h"
 #include "gl/gpu_skinning.h"
 #include "morph_rigs.h"
 
@@ -26,7 +27,7 @@ namespace {
 class GlContext : public ::testing::Environment {
 public:
     void SetUp() override {
-        ASSERT_TRUE(glfwInit()) << "no display: run under xvfb-run -a";
+        ASSERT_TRUE(test::wait_for_display() && glfwInit()) << "no display: run under xvfb-run -a";
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
         glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
