@@ -113,7 +113,6 @@ class Rig:
         for name, values in layers.items():  # a group's 0..1 spans the layer's range
             low, high = getattr(obj.dynskin, f"{name}_range") if hasattr(obj, "dynskin") else (0.0, 1.0)
             setattr(self.character, f"{name}_weights", (low + values * (high - low)).astype(np.float32))
-        self.vertex_count = n
 
     @staticmethod
     def _triangles(mesh):
