@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Runs the browser viewer's test (viewer_test.js) in headless Chromium.
-# Usage: tests/web/run.sh [BUILD_WEB_DIR] [DYNSKIN_CLI]
+# Runs one browser test (tests/web/NAME_test.js) against the web build in headless Chromium.
+# Usage: tests/web/run.sh NAME [BUILD_WEB_DIR] [DYNSKIN_CLI]
 #   BUILD_WEB_DIR: scripts/build-web.sh's output (default build-web); puppeteer-core@24 is
 #   looked for in its _deps/puppeteer (npm install --prefix build-web/_deps/puppeteer
 #   puppeteer-core@24; version 25 needs node >= 22.12) or on NODE_PATH.
-#   DYNSKIN_CLI: the native dynskin-cli, for the deformation comparison (skipped without it).
+#   DYNSKIN_CLI: the native dynskin-cli, for comparisons with the native build (skipped without it).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-web=$(realpath -m "${1:-$root/build-web}")
+name=${1:?usage: tests/web/run.sh NAME [BUILD_WEB_DIR] [DYNSKIN_CLI]}
+web=$(realpath -m "${2:-$root/build-web}")
 export NODE_PATH="$web/_deps/puppeteer/node_modules${NODE_PATH:+:$NODE_PATH}"
-exec node "$root/tests/web/viewer_test.js" "$web" "${2:-}"
+exec node "$root/tests/web/${name}_test.js" "$web" "${3:-}"

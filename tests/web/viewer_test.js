@@ -6,214 +6,122 @@
 // Usage: node viewer_test.js BUILD_WEB_DIR [DYNSKIN_CLI]   (NODE_PATH must hold puppeteer-core)
 'use strict';
 const fs = require('fs');
-const http = require('http');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const puppeteer = require('puppeteer-core');
+const { webDir, nativeCli, bundledCharacters, check, pictureStats, call, frames, waitFrames, sleep, main } =
+  require('./harness');
 
-const webDir = path.resolve(process.argv[2] || 'build-web');
-const nativeCli = process.argv[3] || '';
-const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-const characters = ['bar', 'giraffe', 'cow', 'snail', 'dragon', 'octopus', 'clown', 'train'];
-
-let failures = 0;
-function check(name, ok, detail) {
-  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
-  if (!ok) failures++;
-}
-
-// A static server for the build folder (what scripts/serve-web.sh does), on a free port.
-function serve(dir) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.data': 'application/octet-stream' };
-  const server = http.createServer((request, response) => {
-    const file = path.join(dir, decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404);
-      response.end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
-    fs.createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-// The page's picture: mean and standard deviation of the luminance and the number of
-// distinct colours (quantised), from a screenshot decoded by the page's own 2D canvas.
-async function pictureStats(page) {
-  const png = await page.screenshot({ encoding: 'base64' });
-  return page.evaluate(async (data) => {
-    const image = new Image();
-    image.src = 'data:image/png;base64,' + data;
-    await image.decode();
-    const c = document.createElement('canvas');
-    c.width = image.width;
-    c.height = image.height;
-    const g = c.getContext('2d');
-    g.drawImage(image, 0, 0);
-    const p = g.getImageData(0, 0, c.width, c.height).data;
-    let sum = 0, sum2 = 0;
-    const colours = new Set();
-    for (let i = 0; i < p.length; i += 4) {
-      const y = 0.299 * p[i] + 0.587 * p[i + 1] + 0.114 * p[i + 2];
-      sum += y;
-      sum2 += y * y;
-      colours.add((p[i] >> 4) << 8 | (p[i + 1] >> 4) << 4 | (p[i + 2] >> 4));
-    }
-    const n = p.length / 4, mean = sum / n;
-    return { mean, stddev: Math.sqrt(Math.max(0, sum2 / n - mean * mean)), colours: colours.size };
-  }, png);
-}
-
-const call = (page, name, type, types = [], args = []) =>
-  page.evaluate((n, t, ts, as) => Module.ccall(n, t, ts, as), name, type, types, args);
-const frames = (page) => call(page, 'dynskin_frame_count', 'number');
-async function waitFrames(page, count, timeout = 60000) {
-  const start = await frames(page);
-  await page.waitForFunction((s, c) => Module.ccall('dynskin_frame_count', 'number') >= s + c, { timeout, polling: 50 },
-    start, count);
-}
-
-async function main() {
-  for (const f of ['index.html', 'dynskin.js', 'dynskin.wasm', 'dynskin.data'])
-    if (!fs.existsSync(path.join(webDir, f))) throw new Error(`${f} is missing in ${webDir} (run scripts/build-web.sh)`);
+main(async (session) => {
   const size = (f) => (fs.statSync(path.join(webDir, f)).size / 1e6).toFixed(2) + ' MB';
   console.log(`sizes: dynskin.wasm ${size('dynskin.wasm')}, dynskin.js ${size('dynskin.js')}, dynskin.data ${size('dynskin.data')}`);
 
-  const server = await serve(webDir);
-  const url = `http://127.0.0.1:${server.address().port}/index.html`;
-  const browser = await puppeteer.launch({
-    executablePath: chromium,
-    headless: true,
-    args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 800 });
-    const errors = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  // 1. The page loads (the bar, at rest) and draws.
+  const page = await session.open('?character=bar&clip=none');
+  const errors = page.errors;
+  const f0 = await frames(page), t0 = Date.now();
+  await sleep(3000);
+  const fps = ((await frames(page)) - f0) / ((Date.now() - t0) / 1000);
+  console.log(`time to first frame: ${page.firstFrameMs} ms; ${fps.toFixed(1)} frames per second (bar, 1280x800, SwiftShader)`);
+  const stats = await pictureStats(page);
+  await page.screenshot({ path: path.join(webDir, 'test-bar.png') });
+  check('page loads without console errors', errors.length === 0, errors.join(' | '));
+  check('page draws a non-uniform picture', stats.stddev > 10 && stats.colours > 50,
+    `luminance stddev ${stats.stddev.toFixed(1)}, ${stats.colours} colours`);
 
-    // 1. The page loads (the bar, at rest) and draws.
-    const start = Date.now();
-    await page.goto(`${url}?character=bar&clip=none`);
-    await page.waitForFunction(() => typeof Module !== 'undefined' && Module.calledRun &&
-      Module.ccall('dynskin_frame_count', 'number') >= 1, { timeout: 120000, polling: 20 });
-    const firstFrameMs = Date.now() - start;
-    const f0 = await frames(page), t0 = Date.now();
-    await new Promise((r) => setTimeout(r, 3000));
-    const fps = ((await frames(page)) - f0) / ((Date.now() - t0) / 1000);
-    console.log(`time to first frame: ${firstFrameMs} ms; ${fps.toFixed(1)} frames per second (bar, 1280x800, SwiftShader)`);
-    const stats = await pictureStats(page);
-    await page.screenshot({ path: path.join(webDir, 'test-bar.png') });
-    check('page loads without console errors', errors.length === 0, errors.join(' | '));
-    check('page draws a non-uniform picture', stats.stddev > 10 && stats.colours > 50,
-      `luminance stddev ${stats.stddev.toFixed(1)}, ${stats.colours} colours`);
+  // 2. The wheel zooms: a notch up (the browser's deltaY < 0) brings the bar closer.
+  const joints = await call(page, 'dynskin_joint_count', 'number');
+  const spread = async () => {
+    const at = async (j, axis) => call(page, 'dynskin_joint', 'number', ['number', 'number'], [j, axis]);
+    return Math.hypot((await at(joints - 1, 3)) - (await at(0, 3)), (await at(joints - 1, 4)) - (await at(0, 4)));
+  };
+  const spreadBefore = await spread();
+  await page.mouse.move(900, 650);
+  await page.mouse.wheel({ deltaY: -100 });
+  await waitFrames(page, 3);
+  const spreadAfter = await spread();
+  check('a wheel notch up zooms in', spreadAfter > 1.02 * spreadBefore,
+    `the bar spans ${spreadBefore.toFixed(0)} then ${spreadAfter.toFixed(0)} pixels`);
 
-    // 2. The wheel zooms: a notch up (the browser's deltaY < 0) brings the bar closer.
-    const joints = await call(page, 'dynskin_joint_count', 'number');
-    const spread = async () => {
-      const at = async (j, axis) => call(page, 'dynskin_joint', 'number', ['number', 'number'], [j, axis]);
-      return Math.hypot((await at(joints - 1, 3)) - (await at(0, 3)), (await at(joints - 1, 4)) - (await at(0, 4)));
-    };
-    const spreadBefore = await spread();
-    await page.mouse.move(900, 650);
-    await page.mouse.wheel({ deltaY: -100 });
-    await waitFrames(page, 3);
-    const spreadAfter = await spread();
-    check('a wheel notch up zooms in', spreadAfter > 1.02 * spreadBefore,
-      `the bar spans ${spreadBefore.toFixed(0)} then ${spreadAfter.toFixed(0)} pixels`);
+  // 3. A drag on the bar's tip moves it (the rest pose does not move by itself).
 
-    // 3. A drag on the bar's tip moves it (the rest pose does not move by itself).
-
-    const joint = joints - 1;
-    const jointAt = async (axis) => call(page, 'dynskin_joint', 'number', ['number', 'number'], [joint, axis]);
-    const before = [await jointAt(0), await jointAt(1), await jointAt(2)];
-    const [x, y] = [await jointAt(3), await jointAt(4)];
-    await page.mouse.move(x, y);
-    await waitFrames(page, 2);
-    await page.mouse.down();
-    await waitFrames(page, 2);
-    for (let k = 1; k <= 4; k++) {  // fast, for the dynamics to have something to show
-      await page.mouse.move(x + 40 * k, y + 20 * k);
-      await waitFrames(page, 1);
-    }
-    const during = [await jointAt(0), await jointAt(1), await jointAt(2)];
-    await page.mouse.up();
-    const moved = Math.hypot(during[0] - before[0], during[1] - before[1], during[2] - before[2]);
-    check('a mouse drag moves a joint', moved > 1e-3, `joint ${joint} of ${joints} at (${x.toFixed(0)}, ${y.toFixed(0)}) moved ${moved.toFixed(4)}`);
-
-    // The skin wobbles after the release (the joints stay where the drag left them, so any
-    // motion is the dynamics'), then settles.
-    const skin = () => page.evaluate(() => {
-      const count = Module.ccall('dynskin_vertex_count', 'number');
-      const p = [];
-      for (let v = 0; v < count; v++)
-        for (let a = 0; a < 3; a++) p.push(Module.ccall('dynskin_vertex', 'number', ['number', 'number'], [v, a]));
-      return p;
-    });
-    const farthest = (p, q) => {  // the largest distance between the same vertex in two skins
-      let d = 0;
-      for (let i = 0; i < p.length; i += 3) d = Math.max(d, Math.hypot(p[i] - q[i], p[i + 1] - q[i + 1], p[i + 2] - q[i + 2]));
-      return d;
-    };
-    const samples = [];
-    for (let k = 0; k < 8; k++) {
-      samples.push(await skin());
-      await waitFrames(page, 1);
-    }
-    await new Promise((r) => setTimeout(r, 6000));
-    const a = await skin();
-    await waitFrames(page, 5);
-    const b = await skin();
-    const still = farthest(a, b);
-    // How far from where it comes to rest the skin was in the frames after the release.
-    const wobble = Math.max(...samples.map((q) => farthest(q, b)));
-    check('the skin wobbles after the release, then settles', wobble > 1e-3 && still < 1e-4,
-      `up to ${wobble.toFixed(4)} from its rest in the 8 frames after the release, moves ${still.toExponential(1)} over 5 frames 6 s later`);
-
-    // 4. Each bundled character loads and draws.
-    const fpsOf = {};
-    for (const name of characters) {
-      errors.length = 0;
-      await call(page, 'dynskin_load', null, ['string'], [name]);
-      await waitFrames(page, 3, 120000);
-      const error = await call(page, 'dynskin_error', 'string');
-      const loaded = await call(page, 'dynskin_character', 'string');
-      const f1 = await frames(page), t1 = Date.now();
-      await new Promise((r) => setTimeout(r, 1500));
-      fpsOf[name] = ((await frames(page)) - f1) / ((Date.now() - t1) / 1000);
-      const s = await pictureStats(page);
-      await page.screenshot({ path: path.join(webDir, `test-${name}.png`) });
-      check(`character ${name} renders`, !error && loaded.length > 0 && errors.length === 0 && s.stddev > 10,
-        `${loaded}, luminance stddev ${s.stddev.toFixed(1)}, ${fpsOf[name].toFixed(1)} fps${error ? ', error: ' + error : ''}${errors.length ? ', console: ' + errors.join(' | ') : ''}`);
-    }
-
-    // 5. The WebAssembly deformation equals the native one (dynskin-cli trace).
-    if (nativeCli && fs.existsSync(nativeCli)) {
-      for (const [name, vertex, seconds] of [['cow', 1234, 2], ['octopus', 777, 1.5]]) {
-        const ticks = Math.round(seconds * 60);
-        const rc = await call(page, 'dynskin_trace', 'number', ['string', 'number', 'number'], [name, vertex, ticks]);
-        const web = [];
-        for (let k = 0; k < 7; k++) web.push(await call(page, 'dynskin_traced', 'number', ['number'], [k]));
-        const csv = execFileSync(nativeCli, ['trace', name, '--vertex', String(vertex), '--duration', String(seconds)],
-          { encoding: 'utf8' }).trim().split('\n');
-        const native = csv[csv.length - 1].split(',').slice(1).map(Number);
-        const difference = Math.max(...native.map((v, k) => Math.abs(v - web[k])));
-        check(`deformation of ${name} equals the native one`, rc === 0 && difference <= 1e-5 * web[6],
-          `vertex ${vertex} after ${ticks} ticks: largest difference ${difference.toExponential(2)}, size L ${web[6].toFixed(4)}`);
-      }
-    } else {
-      console.log('SKIP deformation equals the native one (no dynskin-cli given)');
-    }
-  } finally {
-    await browser.close();
-    server.close();
+  const joint = joints - 1;
+  const jointAt = async (axis) => call(page, 'dynskin_joint', 'number', ['number', 'number'], [joint, axis]);
+  const before = [await jointAt(0), await jointAt(1), await jointAt(2)];
+  const [x, y] = [await jointAt(3), await jointAt(4)];
+  await page.mouse.move(x, y);
+  await waitFrames(page, 2);
+  await page.mouse.down();
+  await waitFrames(page, 2);
+  for (let k = 1; k <= 4; k++) {  // fast, for the dynamics to have something to show
+    await page.mouse.move(x + 40 * k, y + 20 * k);
+    await waitFrames(page, 1);
   }
-}
+  const during = [await jointAt(0), await jointAt(1), await jointAt(2)];
+  await page.mouse.up();
+  const moved = Math.hypot(during[0] - before[0], during[1] - before[1], during[2] - before[2]);
+  check('a mouse drag moves a joint', moved > 1e-3, `joint ${joint} of ${joints} at (${x.toFixed(0)}, ${y.toFixed(0)}) moved ${moved.toFixed(4)}`);
 
-main().then(() => process.exit(failures ? 1 : 0), (e) => {
-  console.log(`FAIL ${e.stack || e}`);
-  process.exit(1);
+  // The skin wobbles after the release (the joints stay where the drag left them, so any
+  // motion is the dynamics'), then settles.
+  const skin = () => page.evaluate(() => {
+    const count = Module.ccall('dynskin_vertex_count', 'number');
+    const p = [];
+    for (let v = 0; v < count; v++)
+      for (let a = 0; a < 3; a++) p.push(Module.ccall('dynskin_vertex', 'number', ['number', 'number'], [v, a]));
+    return p;
+  });
+  const farthest = (p, q) => {  // the largest distance between the same vertex in two skins
+    let d = 0;
+    for (let i = 0; i < p.length; i += 3) d = Math.max(d, Math.hypot(p[i] - q[i], p[i + 1] - q[i + 1], p[i + 2] - q[i + 2]));
+    return d;
+  };
+  const samples = [];
+  for (let k = 0; k < 8; k++) {
+    samples.push(await skin());
+    await waitFrames(page, 1);
+  }
+  await sleep(6000);
+  const a = await skin();
+  await waitFrames(page, 5);
+  const b = await skin();
+  const still = farthest(a, b);
+  // How far from where it comes to rest the skin was in the frames after the release.
+  const wobble = Math.max(...samples.map((q) => farthest(q, b)));
+  check('the skin wobbles after the release, then settles', wobble > 1e-3 && still < 1e-4,
+    `up to ${wobble.toFixed(4)} from its rest in the 8 frames after the release, moves ${still.toExponential(1)} over 5 frames 6 s later`);
+
+  // 4. Each bundled character loads and draws.
+  const fpsOf = {};
+  for (const name of bundledCharacters) {
+    errors.length = 0;
+    await call(page, 'dynskin_load', null, ['string'], [name]);
+    await waitFrames(page, 3, 120000);
+    const error = await call(page, 'dynskin_error', 'string');
+    const loaded = await call(page, 'dynskin_character', 'string');
+    const f1 = await frames(page), t1 = Date.now();
+    await sleep(1500);
+    fpsOf[name] = ((await frames(page)) - f1) / ((Date.now() - t1) / 1000);
+    const s = await pictureStats(page);
+    await page.screenshot({ path: path.join(webDir, `test-${name}.png`) });
+    check(`character ${name} renders`, !error && loaded.length > 0 && errors.length === 0 && s.stddev > 10,
+      `${loaded}, luminance stddev ${s.stddev.toFixed(1)}, ${fpsOf[name].toFixed(1)} fps${error ? ', error: ' + error : ''}${errors.length ? ', console: ' + errors.join(' | ') : ''}`);
+  }
+
+  // 5. The WebAssembly deformation equals the native one (dynskin-cli trace).
+  if (nativeCli && fs.existsSync(nativeCli)) {
+    for (const [name, vertex, seconds] of [['cow', 1234, 2], ['octopus', 777, 1.5]]) {
+      const ticks = Math.round(seconds * 60);
+      const rc = await call(page, 'dynskin_trace', 'number', ['string', 'number', 'number'], [name, vertex, ticks]);
+      const web = [];
+      for (let k = 0; k < 7; k++) web.push(await call(page, 'dynskin_traced', 'number', ['number'], [k]));
+      const csv = execFileSync(nativeCli, ['trace', name, '--vertex', String(vertex), '--duration', String(seconds)],
+        { encoding: 'utf8' }).trim().split('\n');
+      const native = csv[csv.length - 1].split(',').slice(1).map(Number);
+      const difference = Math.max(...native.map((v, k) => Math.abs(v - web[k])));
+      check(`deformation of ${name} equals the native one`, rc === 0 && difference <= 1e-5 * web[6],
+        `vertex ${vertex} after ${ticks} ticks: largest difference ${difference.toExponential(2)}, size L ${web[6].toFixed(4)}`);
+    }
+  } else {
+    console.log('SKIP deformation equals the native one (no dynskin-cli given)');
+  }
 });
