@@ -48,10 +48,19 @@ EMSCRIPTEN_KEEPALIVE const char* dynskin_character() {
     return name.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* dynskin_error() { return exposed ? exposed->state().error_message.c_str() : ""; }
+// As the message's OK button does.
+EMSCRIPTEN_KEEPALIVE void dynskin_dismiss_error() {
+    if (exposed) exposed->state().error_message.clear();
+}
 
 // Asks the viewer to open a bundled character or a file (as the Character panel does).
 EMSCRIPTEN_KEEPALIVE void dynskin_load(const char* name_or_path) {
     if (exposed) exposed->state().load_request = std::string(name_or_path);
+}
+
+// The fraction of the requested character's download the panel shows, -1 when none is shown.
+EMSCRIPTEN_KEEPALIVE double dynskin_download_fraction() {
+    return exposed && exposed->state().download_fraction ? *exposed->state().download_fraction : -1.0;
 }
 
 EMSCRIPTEN_KEEPALIVE int dynskin_joint_count() {
