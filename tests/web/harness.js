@@ -82,7 +82,7 @@ class Session {
   constructor(browser, server) {
     this.browser = browser;
     this.server = server;
-    this.url = `http://127.0.0.1:${server.address().port}/index.html`;
+    this.url = `http://127.0.0.1:${server.address().port}/index.html`;  // the viewer; tests/ holds test pages
   }
   async open(query = '', viewport = { width: 1280, height: 800 }) {
     const page = await this.browser.newPage();
