@@ -84,8 +84,10 @@ class Session {
     this.server = server;
     this.url = `http://127.0.0.1:${server.address().port}/index.html`;  // the viewer; tests/ holds test pages
   }
-  async open(query = '', viewport = { width: 1280, height: 800 }) {
-    const page = await this.browser.newPage();
+  // context: a browser context to open it in (browser.createBrowserContext() has an empty
+  // cache, for timing a first visit); the default one otherwise.
+  async open(query = '', viewport = { width: 1280, height: 800 }, context = this.browser.defaultBrowserContext()) {
+    const page = await context.newPage();
     await page.setViewport(viewport);
     page.errors = [];
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
