@@ -89,6 +89,14 @@ EMSCRIPTEN_KEEPALIVE double dynskin_vertex(int vertex, int axis) {
     return component(scene()->deformer.positions()[static_cast<std::size_t>(vertex)], axis);
 }
 
+// The sum of the bend layer's painted weights (the paint tests watch it change and come back).
+EMSCRIPTEN_KEEPALIVE double dynskin_bend_weight_sum() {
+    double sum = 0.0;
+    if (scene())
+        for (float w : scene()->character().mesh.bend_weights) sum += w;
+    return sum;
+}
+
 // What `dynskin-cli trace CHARACTER --vertex V --duration T` prints for its last tick, with
 // ticks = T * 60: the first clip (held at its end), the file's settings, 1/60 s ticks, on the
 // WebAssembly core, apart from the viewer. Returns 0, then dynskin_traced(k) gives LBS x, y,
