@@ -9,6 +9,7 @@
 
 #include "app/viewer_app.h"
 #include "characters/character_source.h"
+#include "core/deformer_engine.h"
 #include "dynskin/deformer.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_sampler.h"
@@ -88,6 +89,15 @@ EMSCRIPTEN_KEEPALIVE double dynskin_vertex(int vertex, int axis) {
     if (!scene() || vertex < 0 || static_cast<std::size_t>(vertex) >= scene()->deformer.positions().size()) return 0.0;
     return component(scene()->deformer.positions()[static_cast<std::size_t>(vertex)], axis);
 }
+
+// What the last frame's deformation took on the CPU, in ms (the Performance panel's stages:
+// joints and filter, skinning, bend and normals), and the whole frame's CPU time.
+EMSCRIPTEN_KEEPALIVE double dynskin_deform_ms() {
+    if (!scene()) return 0.0;
+    const StageTimes& t = scene()->deformer.stage_times();
+    return t.measure + t.skin + t.bend;
+}
+EMSCRIPTEN_KEEPALIVE double dynskin_frame_ms() { return exposed ? exposed->state().frame_ms : 0.0; }
 
 // The sum of the bend layer's painted weights (the paint tests watch it change and come back).
 EMSCRIPTEN_KEEPALIVE double dynskin_bend_weight_sum() {
