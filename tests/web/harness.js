@@ -90,7 +90,11 @@ class Session {
     const page = await context.newPage();
     await page.setViewport(viewport);
     page.errors = [];
-    page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+    // Chromium reports GL errors as WebGL warnings: the viewer does not look for them every
+    // frame in the browser (gl::check_frame_errors), so the tests do.
+    page.on('console', (m) => {
+      if (m.type() === 'error' || (m.type() === 'warning' && /WebGL|GL_INVALID|GL ERROR/i.test(m.text()))) page.errors.push(m.text());
+    });
     page.on('pageerror', (e) => page.errors.push(String(e)));
     page.on('requestfailed', (r) => page.errors.push(`request failed: ${r.url()}`));
     const start = Date.now();
