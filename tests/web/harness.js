@@ -90,11 +90,15 @@ class Session {
     const page = await context.newPage();
     await page.setViewport(viewport);
     page.errors = [];
-    // Chromium reports GL errors as WebGL warnings: the viewer does not look for them every
-    // frame in the browser (gl::check_frame_errors), so the tests do.
-    page.on('console', (m) => {
-      if (m.type() === 'error' || (m.type() === 'warning' && /WebGL|GL_INVALID|GL ERROR/i.test(m.text()))) page.errors.push(m.text());
+    page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+    // Chromium reports GL errors in its log ("WebGL: INVALID_ENUM: ..."), not the console: the
+    // viewer does not look for them every frame in the browser (gl::check_frame_errors), so
+    // the tests do.
+    const log = await page.createCDPSession();
+    log.on('Log.entryAdded', ({ entry }) => {
+      if (/WebGL: (INVALID_|OUT_OF_MEMORY|CONTEXT_LOST)|GL_INVALID|GL ERROR/.test(entry.text)) page.errors.push(`${entry.level}: ${entry.text}`);
     });
+    await log.send('Log.enable');
     page.on('pageerror', (e) => page.errors.push(String(e)));
     page.on('requestfailed', (r) => page.errors.push(`request failed: ${r.url()}`));
     const start = Date.now();
