@@ -16,6 +16,7 @@
 #include <stb_image_write.h>
 
 #include "app/bundled_asset_download.h"
+#include "app/key_taps.h"
 #include "app/panels.h"
 #include "app/platform.h"
 #include "characters/character_source.h"
@@ -85,6 +86,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     style_imgui(std::max(1.0f, platform::content_scale(window_)));
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     platform::adapt_input(window_);
+    install_key_taps(window_);
     ImGui_ImplOpenGL3_Init(gl::glsl_version_line());  // the dialect our own shaders use
 
     if (!options.script.empty()) script_ = read_input_script(options.script);
@@ -267,6 +269,7 @@ void ViewerApp::frame_tick(double dt) {
         draw_overlays();
     }
     draw_frame();
+    release_key_taps();  // this frame saw them down
     ++frame_index_;
     state_.frame_ms = static_cast<float>(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
