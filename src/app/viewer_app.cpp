@@ -15,6 +15,8 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <stb_image_write.h>
 
+#include "app/file_exchange.h"
+#include "app/file_requests.h"
 #include "app/panels.h"
 #include "app/platform.h"
 #include "characters/character_source.h"
@@ -75,7 +77,9 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
         state.confirm = ViewerState::Confirm::Quit;
     });
     glfwSetDropCallback(window_, [](GLFWwindow* w, int count, const char** paths) {
-        if (count > 0) static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_.load_request = paths[0];
+        // A .gltf comes with its .bin and images: open the glTF among them.
+        const std::string file = character_file_among(platform::keep_dropped_files({paths, paths + count}));
+        if (!file.empty()) static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_.load_request = file;
     });
 
     IMGUI_CHECKVERSION();
@@ -207,6 +211,7 @@ void ViewerApp::frame_tick(double dt) {
     const auto start = std::chrono::steady_clock::now();
     pipeline_->begin_frame();
     glfwPollEvents();
+    receive_picked_files(state_);
     if (state_.load_request) {
         const std::string request = *state_.load_request;
         state_.load_request.reset();
@@ -496,6 +501,7 @@ void ViewerApp::draw_frame() {
     if (!pending_screenshot_.empty()) {
         try {
             save_screenshot(pending_screenshot_);
+            platform::offer_download(pending_screenshot_, platform::AfterDownload::Remove);  // the browser's
         } catch (const std::exception& e) {
             state_.error_message = e.what();
         }
