@@ -91,8 +91,17 @@ async function dropFiles(page, files) {
   }, files.map((f) => ({ name: f.name, data: Buffer.from(f.bytes).toString('base64') })));
 }
 
-async function waitCharacter(page, name, timeout = 90000) {
-  await page.waitForFunction((n) => Module.ccall('dynskin_character', 'string') === n, { timeout, polling: 100 }, name);
+// True once the character is name; false after timeout ms (or when an error popup came
+// instead, which is then closed so that the next steps can go on).
+async function waitCharacter(page, name, timeout = 60000) {
+  const ok = await page.waitForFunction((n) => Module.ccall('dynskin_character', 'string') === n ||
+    Module.ccall('dynskin_error', 'string') !== '', { timeout, polling: 100 }, name).then(() => true, () => false);
+  if ((await errorShown(page)) !== '') {
+    console.log(`  (the error popup says: ${(await errorShown(page)).replace(/\n/g, ' ')})`);
+    await clickWidget(page, 'OK');
+    return false;
+  }
+  return ok && (await character(page)) === name;
 }
 async function waitError(page, timeout = 60000) {
   await page.waitForFunction(() => Module.ccall('dynskin_error', 'string') !== '', { timeout, polling: 100 });
@@ -166,27 +175,26 @@ main(async (session) => {
 
   // (a) The file picker, opened by a real click on Open...: a .glb, then a .gltf with its .bin.
   await pickFiles(page, 'Open...', [picked]);
-  await waitCharacter(page, 'picked_giraffe');
+  const pickedOpens = await waitCharacter(page, 'picked_giraffe');
   await waitFrames(page, 3);
   const vertices = await call(page, 'dynskin_vertex_count', 'number');
   const stats = await pictureStats(page);
   await page.screenshot({ path: path.join(webDir, 'test-files-picked.png') });
-  check('a .glb chosen in the file picker opens', (await errorShown(page)) === '' && vertices > 0 &&
+  check('a .glb chosen in the file picker opens', pickedOpens && vertices > 0 &&
     (giraffeVertices === null || vertices === giraffeVertices) && stats.stddev > 10,
     `picked_giraffe, ${vertices} vertices${giraffeVertices !== null ? ` (dynskin-cli info: ${giraffeVertices})` : ''}, luminance stddev ${stats.stddev.toFixed(1)}`);
 
   await pickFiles(page, 'Open...', splitGlb(giraffeGlb, path.join(work, 'pair'), 'split_giraffe'));
-  await waitCharacter(page, 'split_giraffe');
-  check('a .gltf picked together with its .bin opens', (await errorShown(page)) === '' &&
+  check('a .gltf picked together with its .bin opens', (await waitCharacter(page, 'split_giraffe')) &&
     (await call(page, 'dynskin_vertex_count', 'number')) === vertices, 'split_giraffe.gltf + split_giraffe.bin, the .bin listed first');
 
   if (fs.existsSync(path.join(wildRigs, 'Fox.glb'))) {
     await pickFiles(page, 'Open...', [path.join(wildRigs, 'Fox.glb')]);
-    await waitCharacter(page, 'Fox');
+    const foxOpens = await waitCharacter(page, 'Fox');
     await waitFrames(page, 3);
     await page.screenshot({ path: path.join(webDir, 'test-files-fox.png') });
     const foxStats = await pictureStats(page);
-    check('a real rig chosen in the file picker opens', (await errorShown(page)) === '' && foxStats.stddev > 10,
+    check('a real rig chosen in the file picker opens', foxOpens && foxStats.stddev > 10,
       `Fox.glb (../shared/rigs/wild), ${await call(page, 'dynskin_vertex_count', 'number')} vertices`);
   } else {
     console.log(`SKIP a real rig in the file picker (${wildRigs} is absent: only the shared workspace has it)`);
@@ -194,30 +202,29 @@ main(async (session) => {
 
   // Opening over unsaved work asks first, as on the desktop; Discard goes on.
   await setSquash(page, 0.5);
-  const before = await character(page);
+  const unsaved = await character(page);
   await pickFiles(page, 'Open...', [picked]);
   await waitFrames(page, 4);
-  const asked = (await widget(page, 'Discard')) !== null && (await character(page)) === before;
+  const asked = (await widget(page, 'Discard')) !== null && (await character(page)) === unsaved;
   if (asked) await clickWidget(page, 'Discard');
-  await waitCharacter(page, 'picked_giraffe').catch(() => {});
+  await waitCharacter(page, 'picked_giraffe');
   check('opening over unsaved work asks first', asked && (await character(page)) === 'picked_giraffe',
-    `${before} with squash changed: the Unsaved changes popup ${asked ? 'asked' : 'did not ask'}, then ${await character(page)} opened`);
+    `${unsaved} with squash changed: the Unsaved changes popup ${asked ? 'asked' : 'did not ask'}, then ${await character(page)} opened`);
 
   // (b) Drag and drop: a .glb, then a .gltf with its .bin (the .gltf is the one opened).
   const giraffeBytes = fs.readFileSync(giraffeGlb);
   await dropFiles(page, [{ name: 'dropped_giraffe.glb', bytes: giraffeBytes }]);
-  await waitCharacter(page, 'dropped_giraffe');
-  check('a dropped .glb opens', (await errorShown(page)) === '' &&
+  check('a dropped .glb opens', (await waitCharacter(page, 'dropped_giraffe')) &&
     !(await pathExists(page, '/.glfw_dropped_files/dropped_giraffe.glb')),
     'dropped_giraffe.glb, moved out of /.glfw_dropped_files into a folder of its own');
   const [binPath, gltfPath] = splitGlb(giraffeGlb, path.join(work, 'dropped-pair'), 'dropped_pair');
   await dropFiles(page, [{ name: 'dropped_pair.bin', bytes: fs.readFileSync(binPath) },
     { name: 'dropped_pair.gltf', bytes: fs.readFileSync(gltfPath) }]);
-  await waitCharacter(page, 'dropped_pair');
-  check('a .gltf dropped together with its .bin opens', (await errorShown(page)) === '', 'dropped_pair.bin, dropped_pair.gltf');
+  check('a .gltf dropped together with its .bin opens', await waitCharacter(page, 'dropped_pair'), 'dropped_pair.bin, dropped_pair.gltf');
 
   // (c) Broken files: the error popup, and the character stays; the page goes on drawing.
   page.errors.length = 0;
+  const before = await character(page);
   for (const [name, bytes] of [['truncated.glb', giraffeBytes.subarray(0, 4000)],
     ['not_a_model.glb', Buffer.from('These are words, not a glTF binary.\n')]]) {
     await dropFiles(page, [{ name, bytes }]);
@@ -229,14 +236,14 @@ main(async (session) => {
     const f0 = await frames(page);
     await waitFrames(page, 3);
     check(`a broken file (${name}) shows the error and the character stays`,
-      message.includes(name) && stays === 'dropped_pair' && popup && (await errorShown(page)) === '' && (await frames(page)) > f0,
+      message.includes(name) && stays === before && popup && (await errorShown(page)) === '' && (await frames(page)) > f0,
       `"${message.replace(/\n/g, ' ')}"; still ${stays}`);
   }
   check('no console error after the broken files', page.errors.length === 0, page.errors.join(' | '));
 
   // (d) Save (Ctrl+S) downloads the glb with the settings; it reads back, here and natively.
   await pickFiles(page, 'Open...', [picked]);
-  await waitCharacter(page, 'picked_giraffe');
+  if (!(await waitCharacter(page, 'picked_giraffe'))) check('picked_giraffe.glb opens again for saving', false);
   await setSquash(page, 0.375);
   clearDownloads();
   await page.mouse.move(900, 400);  // over the view: the keys are the viewer's
@@ -254,8 +261,8 @@ main(async (session) => {
 
   fs.copyFileSync(savedPath, path.join(work, 'saved_giraffe.glb'));
   await pickFiles(page, 'Open...', [path.join(work, 'saved_giraffe.glb')]);  // nothing unsaved: no question
-  await waitCharacter(page, 'saved_giraffe');
-  check('the saved glb reopens with its settings', Math.abs((await squash(page)) - 0.375) < 1e-6,
+  const reopens = await waitCharacter(page, 'saved_giraffe');
+  check('the saved glb reopens with its settings', reopens && Math.abs((await squash(page)) - 0.375) < 1e-6,
     `squash ${await squash(page)}`);
 
   clearDownloads();
@@ -309,9 +316,12 @@ main(async (session) => {
   const zipPath = path.join(downloads, 'dynskin-frames.zip');
   const listing = JSON.parse(execFileSync('/usr/bin/python3', ['-c', `
 import json, sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as z:
-    bad = z.testzip()  # reads every entry and checks its CRC-32
-    entries = [(i.filename, i.compress_type, z.read(i.filename)[:8].hex()) for i in z.infolist()]
+try:
+    with zipfile.ZipFile(sys.argv[1]) as z:
+        bad = z.testzip()  # reads every entry and checks its CRC-32: the first bad one's name
+        entries = [(i.filename, i.compress_type, z.read(i.filename)[:8].hex()) for i in z.infolist()]
+except Exception as e:
+    bad, entries = "%s: %s" % (type(e).__name__, e), []
 print(json.dumps({"bad": bad, "entries": entries}))`, zipPath], { encoding: 'utf8' }));
   const written = Number((status.match(/^(\d+) frames/) || [])[1]);
   const allPng = listing.entries.every(([, , head]) => head === pngSignature.toString('hex'));
