@@ -36,6 +36,11 @@ std::vector<PickedFiles> take_picked_files();
 // open character's source (which Save reads). The desktop's paths stay as they are.
 std::vector<std::string> keep_dropped_files(const std::vector<std::string>& paths);
 
+// Frees the page's copies of opened files except those of the folder in_use comes from (the
+// open character's, with its .bin and images, and where Save writes). The desktop's files are
+// the user's own: nothing happens there.
+void release_files_except(const std::string& in_use);
+
 enum class AfterDownload { Keep, Remove };
 
 // Hands the file at path to the user as a download named like the file; Remove then frees

@@ -153,6 +153,8 @@ void ViewerApp::load(const std::string& file_or_name) {
     } catch (const std::exception& e) {
         state_.error_message = "Could not open " + file_or_name + ":\n" + e.what();
     }
+    // The browser's copies of files opened before, or refused now, are no longer needed.
+    platform::release_files_except(state_.scene ? state_.scene->source : "");
 }
 
 void ViewerApp::select_clip(const std::string& name_or_index) {

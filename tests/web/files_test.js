@@ -213,10 +213,14 @@ main(async (session) => {
 
   // (b) Drag and drop: a .glb, then a .gltf with its .bin (the .gltf is the one opened).
   const giraffeBytes = fs.readFileSync(giraffeGlb);
+  const openCopy = await call(page, 'dynskin_source', 'string');
+  const copyKept = await pathExists(page, openCopy);
   await dropFiles(page, [{ name: 'dropped_giraffe.glb', bytes: giraffeBytes }]);
   check('a dropped .glb opens', (await waitCharacter(page, 'dropped_giraffe')) &&
     !(await pathExists(page, '/.glfw_dropped_files/dropped_giraffe.glb')),
     'dropped_giraffe.glb, moved out of /.glfw_dropped_files into a folder of its own');
+  check('the page frees the copy of the character it no longer shows', copyKept && !(await pathExists(page, openCopy)),
+    `${openCopy} ${copyKept ? 'kept while open' : 'missing while open'}, then ${(await pathExists(page, openCopy)) ? 'kept' : 'freed'}`);
   const [binPath, gltfPath] = splitGlb(giraffeGlb, path.join(work, 'dropped-pair'), 'dropped_pair');
   await dropFiles(page, [{ name: 'dropped_pair.bin', bytes: fs.readFileSync(binPath) },
     { name: 'dropped_pair.gltf', bytes: fs.readFileSync(gltfPath) }]);

@@ -116,6 +116,16 @@ std::vector<std::string> keep_dropped_files(const std::vector<std::string>& path
     return kept;
 }
 
+void release_files_except(const std::string& in_use) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path keep = fs::path(in_use).parent_path();
+    std::vector<fs::path> folders;
+    for (const fs::directory_entry& e : fs::directory_iterator("/uploads", error)) folders.push_back(e.path());
+    for (const fs::path& folder : folders)
+        if (folder != keep) fs::remove_all(folder, error);
+}
+
 bool offer_download(const std::string& path, AfterDownload after) {
     const std::string name = std::filesystem::path(path).filename().string();
     const bool offered = download_file(path.c_str(), name.c_str()) != 0;

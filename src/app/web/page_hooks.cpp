@@ -140,6 +140,9 @@ EMSCRIPTEN_KEEPALIVE int dynskin_path_exists(const char* path) {
     return std::filesystem::exists(path, error) ? 1 : 0;
 }
 
+// The file the open character comes from (in the page's memory), or a bundled name.
+EMSCRIPTEN_KEEPALIVE const char* dynskin_source() { return scene() ? scene()->source.c_str() : ""; }
+
 // The Export panel's last outcome ("Baked 121 frames: downloaded as ...").
 EMSCRIPTEN_KEEPALIVE const char* dynskin_export_status() {
     return exposed ? exposed->state().exports.status.c_str() : "";
