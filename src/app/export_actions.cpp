@@ -69,12 +69,16 @@ void stop_frame_recording(ViewerState& state) {
     // In the browser, the frames go to the user as one zip download (and leave the page's memory).
     std::vector<std::string> paths;
     for (int i = 0; i < frames.frames_written(); ++i) paths.push_back(frames.frame_path(i));
-    const std::string zip_name = std::filesystem::path(frames.folder()).filename().string() + ".zip";
+    std::filesystem::path folder = std::filesystem::path(frames.folder()).lexically_normal();
+    if (folder.filename().empty()) folder = folder.parent_path();  // "frames/"
+    const std::string stem = folder.filename().string();
+    const std::string zip_name = (stem.empty() || stem == "." || stem == ".." ? "frames" : stem) + ".zip";
     try {
         if (platform::offer_zip_download(paths, zip_name))
             state.exports.status = std::to_string(frames.frames_written()) + " frames: downloaded as " + zip_name;
     } catch (const std::exception& e) {
-        state.error_message = std::string("Could not download the recorded frames: ") + e.what();
+        state.error_message += (state.error_message.empty() ? "" : "\n") +
+                               std::string("Could not download the recorded frames: ") + e.what();
     }
 }
 

@@ -15,6 +15,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <stb_image_write.h>
 
+#include "app/export_actions.h"
 #include "app/file_exchange.h"
 #include "app/file_requests.h"
 #include "app/panels.h"
@@ -496,6 +497,7 @@ void ViewerApp::draw_frame() {
             state_.exports.frames.write(target_->read_rgba(), target_->width(), target_->height());
         } catch (const std::exception& e) {
             state_.error_message = e.what();
+            stop_frame_recording(state_);  // the frames written so far still reach the user (the browser's zip)
         }
     }
     ImGui::Render();

@@ -138,23 +138,24 @@ bool offer_download(const std::string& path, AfterDownload after) {
 }
 
 bool offer_zip_download(const std::vector<std::string>& paths, const std::string& zip_name) {
-    std::vector<web::ZipEntry> entries;
-    std::error_code error;
-    try {
-        for (const std::string& path : paths)
-            entries.push_back({std::filesystem::path(path).filename().string(), read_file(path)});
-    } catch (...) {
-        for (const std::string& path : paths) std::filesystem::remove(path, error);
-        throw;
-    }
-    for (const std::string& path : paths) std::filesystem::remove(path, error);  // the zip holds them now
-    const std::vector<std::uint8_t> zip = web::store_zip(entries);
-    entries.clear();
+    // Entry by entry, each file leaving as it goes in, so that the page's memory holds the
+    // recording about once (a long one at 60 frames a second runs to gigabytes).
     const std::string zip_path = "/" + std::filesystem::path(zip_name).filename().string();
-    {
+    try {
         std::ofstream out(zip_path, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(zip.data()), static_cast<std::streamsize>(zip.size()));
         if (!out) throw std::runtime_error("cannot write " + zip_path + " in the page's memory");
+        web::StoreZipWriter zip(out);
+        for (const std::string& path : paths) {
+            const std::vector<std::uint8_t> data = read_file(path);
+            zip.add(std::filesystem::path(path).filename().string(), data.data(), data.size());
+            std::error_code error;
+            std::filesystem::remove(path, error);
+        }
+        zip.finish();
+    } catch (...) {
+        std::error_code error;
+        std::filesystem::remove(zip_path, error);
+        throw;
     }
     return offer_download(zip_path, AfterDownload::Remove);
 }

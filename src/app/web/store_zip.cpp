@@ -3,6 +3,7 @@
 #include <array>
 #include <ctime>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 
 namespace dynskin::app::web {
@@ -50,66 +51,80 @@ std::uint32_t crc32(const std::uint8_t* data, std::size_t size) {
     return c ^ 0xFFFFFFFFu;
 }
 
-std::vector<std::uint8_t> store_zip(const std::vector<ZipEntry>& entries) {
+StoreZipWriter::StoreZipWriter(std::ostream& out) : out_(out) { dos_now(time_, date_); }
+
+void StoreZipWriter::add(const std::string& name, const std::uint8_t* data, std::size_t size) {
     constexpr std::uint64_t kMax = std::numeric_limits<std::uint32_t>::max();
-    if (entries.size() > 0xFFFFu) throw std::runtime_error("too many files for one zip (65,535 at most)");
-    std::uint32_t time = 0, date = 0;
-    dos_now(time, date);
-    std::vector<std::uint8_t> out, directory;
-    for (const ZipEntry& e : entries) {
-        if (e.name.empty() || e.name.size() > 0xFFFFu) throw std::runtime_error("bad zip entry name '" + e.name + "'");
-        if (out.size() + e.data.size() + e.name.size() + 30 > kMax) throw std::runtime_error("too much data for one zip (4 GiB)");
-        const std::uint32_t crc = crc32(e.data.data(), e.data.size());
-        const auto size = static_cast<std::uint32_t>(e.data.size());
-        const auto name_size = static_cast<std::uint32_t>(e.name.size());
-        const auto offset = static_cast<std::uint32_t>(out.size());
-        // Local file header, then the data as it is.
-        put32(out, 0x04034B50u);
-        put16(out, 20);  // version needed: 2.0
-        put16(out, 0);   // flags
-        put16(out, 0);   // method: stored
-        put16(out, time);
-        put16(out, date);
-        put32(out, crc);
-        put32(out, size);  // compressed size
-        put32(out, size);
-        put16(out, name_size);
-        put16(out, 0);  // extra field
-        out.insert(out.end(), e.name.begin(), e.name.end());
-        out.insert(out.end(), e.data.begin(), e.data.end());
-        // Its central directory record.
-        put32(directory, 0x02014B50u);
-        put16(directory, 20);  // made by: 2.0, MS-DOS attributes
-        put16(directory, 20);
-        put16(directory, 0);
-        put16(directory, 0);
-        put16(directory, time);
-        put16(directory, date);
-        put32(directory, crc);
-        put32(directory, size);
-        put32(directory, size);
-        put16(directory, name_size);
-        put16(directory, 0);  // extra field
-        put16(directory, 0);  // comment
-        put16(directory, 0);  // disk
-        put16(directory, 0);  // internal attributes
-        put32(directory, 0);  // external attributes
-        put32(directory, offset);
-        directory.insert(directory.end(), e.name.begin(), e.name.end());
-    }
-    if (out.size() + directory.size() + 22 > kMax) throw std::runtime_error("too much data for one zip (4 GiB)");
-    const auto directory_offset = static_cast<std::uint32_t>(out.size());
-    out.insert(out.end(), directory.begin(), directory.end());
-    // End of central directory.
-    put32(out, 0x06054B50u);
-    put16(out, 0);
-    put16(out, 0);
-    put16(out, static_cast<std::uint32_t>(entries.size()));
-    put16(out, static_cast<std::uint32_t>(entries.size()));
-    put32(out, static_cast<std::uint32_t>(directory.size()));
-    put32(out, directory_offset);
-    put16(out, 0);  // comment
-    return out;
+    if (count_ >= 0xFFFFu) throw std::runtime_error("too many files for one zip (65,535 at most)");
+    if (name.empty() || name.size() > 0xFFFFu) throw std::runtime_error("bad zip entry name '" + name + "'");
+    if (offset_ + 30 + name.size() + size > kMax) throw std::runtime_error("too much data for one zip (4 GiB)");
+    const std::uint32_t crc = crc32(data, size);
+    const auto size32 = static_cast<std::uint32_t>(size);
+    const auto name_size = static_cast<std::uint32_t>(name.size());
+    // Local file header, then the data as it is.
+    std::vector<std::uint8_t> header;
+    put32(header, 0x04034B50u);
+    put16(header, 20);  // version needed: 2.0
+    put16(header, 0);   // flags
+    put16(header, 0);   // method: stored
+    put16(header, time_);
+    put16(header, date_);
+    put32(header, crc);
+    put32(header, size32);  // compressed size
+    put32(header, size32);
+    put16(header, name_size);
+    put16(header, 0);  // extra field
+    header.insert(header.end(), name.begin(), name.end());
+    out_.write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
+    out_.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+    if (!out_) throw std::runtime_error("cannot write the zip");
+    // Its central directory record.
+    put32(directory_, 0x02014B50u);
+    put16(directory_, 20);  // made by: 2.0, MS-DOS attributes
+    put16(directory_, 20);
+    put16(directory_, 0);
+    put16(directory_, 0);
+    put16(directory_, time_);
+    put16(directory_, date_);
+    put32(directory_, crc);
+    put32(directory_, size32);
+    put32(directory_, size32);
+    put16(directory_, name_size);
+    put16(directory_, 0);  // extra field
+    put16(directory_, 0);  // comment
+    put16(directory_, 0);  // disk
+    put16(directory_, 0);  // internal attributes
+    put32(directory_, 0);  // external attributes
+    put32(directory_, static_cast<std::uint32_t>(offset_));
+    directory_.insert(directory_.end(), name.begin(), name.end());
+    offset_ += header.size() + size;
+    ++count_;
+}
+
+void StoreZipWriter::finish() {
+    if (offset_ + directory_.size() + 22 > std::numeric_limits<std::uint32_t>::max())
+        throw std::runtime_error("too much data for one zip (4 GiB)");
+    std::vector<std::uint8_t> end = directory_;
+    put32(end, 0x06054B50u);
+    put16(end, 0);
+    put16(end, 0);
+    put16(end, static_cast<std::uint32_t>(count_));
+    put16(end, static_cast<std::uint32_t>(count_));
+    put32(end, static_cast<std::uint32_t>(directory_.size()));
+    put32(end, static_cast<std::uint32_t>(offset_));
+    put16(end, 0);  // comment
+    out_.write(reinterpret_cast<const char*>(end.data()), static_cast<std::streamsize>(end.size()));
+    out_.flush();
+    if (!out_) throw std::runtime_error("cannot write the zip");
+}
+
+std::vector<std::uint8_t> store_zip(const std::vector<ZipEntry>& entries) {
+    std::ostringstream out;
+    StoreZipWriter zip(out);
+    for (const ZipEntry& e : entries) zip.add(e.name, e.data.data(), e.data.size());
+    zip.finish();
+    const std::string bytes = out.str();
+    return std::vector<std::uint8_t>(bytes.begin(), bytes.end());
 }
 
 }  // namespace dynskin::app::web

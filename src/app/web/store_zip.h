@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,25 @@ struct ZipEntry {
 // CRC-32 (IEEE 802.3, as zip and PNG use it).
 std::uint32_t crc32(const std::uint8_t* data, std::size_t size);
 
-// The archive's bytes. Throws std::runtime_error beyond what plain zip holds (65,535 entries,
-// 4 GiB); the page's memory ends well before.
+// Writes an archive entry by entry, so that only one entry at a time need be in memory.
+// Throws std::runtime_error beyond what plain zip holds (65,535 entries, 4 GiB) or when the
+// stream fails.
+class StoreZipWriter {
+public:
+    explicit StoreZipWriter(std::ostream& out);
+    void add(const std::string& name, const std::uint8_t* data, std::size_t size);
+    // The central directory and the end record: the archive is complete.
+    void finish();
+
+private:
+    std::ostream& out_;
+    std::vector<std::uint8_t> directory_;
+    std::uint64_t offset_ = 0;
+    std::size_t count_ = 0;
+    std::uint32_t time_ = 0, date_ = 0;
+};
+
+// The archive of these entries, in memory.
 std::vector<std::uint8_t> store_zip(const std::vector<ZipEntry>& entries);
 
 }  // namespace dynskin::app::web
