@@ -16,6 +16,9 @@
 #include <stb_image_write.h>
 
 #include "app/bundled_asset_download.h"
+#include "app/export_actions.h"
+#include "app/file_exchange.h"
+#include "app/file_requests.h"
 #include "app/key_taps.h"
 #include "app/panels.h"
 #include "app/platform.h"
@@ -77,7 +80,9 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
         state.confirm = ViewerState::Confirm::Quit;
     });
     glfwSetDropCallback(window_, [](GLFWwindow* w, int count, const char** paths) {
-        if (count > 0) static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_.load_request = paths[0];
+        // A .gltf comes with its .bin and images: open the glTF among them.
+        const std::string file = character_file_among(platform::keep_dropped_files({paths, paths + count}));
+        if (!file.empty()) static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_.load_request = file;
     });
 
     IMGUI_CHECKVERSION();
@@ -152,6 +157,8 @@ void ViewerApp::load(const std::string& file_or_name) {
     } catch (const std::exception& e) {
         state_.error_message = "Could not open " + file_or_name + ":\n" + e.what();
     }
+    // The browser's copies of files opened before, or refused now, are no longer needed.
+    platform::release_files_except(state_.scene ? state_.scene->source : "");
 }
 
 void ViewerApp::take_load_request() {
@@ -232,6 +239,7 @@ void ViewerApp::frame_tick(double dt) {
     const auto start = std::chrono::steady_clock::now();
     pipeline_->begin_frame();
     glfwPollEvents();
+    receive_picked_files(state_);
     if (state_.load_request) take_load_request();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -506,6 +514,7 @@ void ViewerApp::draw_frame() {
             state_.exports.frames.write(target_->read_rgba(), target_->width(), target_->height());
         } catch (const std::exception& e) {
             state_.error_message = e.what();
+            stop_frame_recording(state_);  // the frames written so far still reach the user (the browser's zip)
         }
     }
     ImGui::Render();
@@ -513,6 +522,7 @@ void ViewerApp::draw_frame() {
     if (!pending_screenshot_.empty()) {
         try {
             save_screenshot(pending_screenshot_);
+            platform::offer_download(pending_screenshot_, platform::AfterDownload::Remove);  // the browser's
         } catch (const std::exception& e) {
             state_.error_message = e.what();
         }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "app/file_exchange.h"
 #include "core/formulas/linear_blend_skinning.h"
 #include "dynskin/gltf_saver.h"
 
@@ -71,6 +72,12 @@ bool save_work(ViewerState& state, const std::string& path) {
     scene.source = target;
     scene.file_clip_count = scene.character().clips.size();  // in the file now
     mark_saved(state);
+    try {  // in the browser, the user gets the file; the page keeps its copy for the next save
+        platform::offer_download(target, platform::AfterDownload::Keep);
+    } catch (const std::exception& e) {
+        state.error_message = "Could not download " + target + ":\n" + e.what();
+        return false;
+    }
     return true;
 }
 

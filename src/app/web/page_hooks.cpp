@@ -2,12 +2,14 @@
 
 #include <cstddef>
 #include <exception>
+#include <filesystem>
 #include <string>
 
 #include <emscripten/emscripten.h>
 #include <imgui.h>
 
 #include "app/viewer_app.h"
+#include "app/web/widget_rects.h"
 #include "characters/character_source.h"
 #include "core/deformer_engine.h"
 #include "dynskin/deformer.h"
@@ -30,7 +32,10 @@ std::string trace_error;
 
 }  // namespace
 
-void expose_to_page(ViewerApp& app) { exposed = &app; }
+void expose_to_page(ViewerApp& app) {
+    exposed = &app;
+    record_widget_rects();  // for dynskin_widget
+}
 
 }  // namespace dynskin::app::web
 
@@ -139,5 +144,35 @@ EMSCRIPTEN_KEEPALIVE double dynskin_traced(int k) {
     return k >= 0 && k < 6 ? component(traced[k / 3], k % 3) : 0.0;
 }
 EMSCRIPTEN_KEEPALIVE const char* dynskin_trace_error() { return trace_error.c_str(); }
+
+// Files in the browser (tests/web/files_test.js).
+
+// Where the widget labelled label (as the panels pass it to ImGui) was drawn in the last
+// frame, in CSS pixels: k = 0..3 gives x, y, width, height; -1 when it was not drawn.
+EMSCRIPTEN_KEEPALIVE double dynskin_widget(const char* label, int k) {
+    WidgetRect r;
+    if (!widget_rect(label, r)) return -1.0;
+    return k == 0 ? r.x : k == 1 ? r.y : k == 2 ? r.width : r.height;
+}
+
+// The squash & stretch strength S, a parameter saved into glbs and presets.
+EMSCRIPTEN_KEEPALIVE double dynskin_squash() { return exposed ? exposed->state().settings.parameters.squash : 0.0; }
+EMSCRIPTEN_KEEPALIVE void dynskin_set_squash(double s) {
+    if (exposed) exposed->state().settings.parameters.squash = static_cast<float>(s);
+}
+
+// Whether the page's memory file system holds path (what was downloaded should be gone).
+EMSCRIPTEN_KEEPALIVE int dynskin_path_exists(const char* path) {
+    std::error_code error;
+    return std::filesystem::exists(path, error) ? 1 : 0;
+}
+
+// The file the open character comes from (in the page's memory), or a bundled name.
+EMSCRIPTEN_KEEPALIVE const char* dynskin_source() { return scene() ? scene()->source.c_str() : ""; }
+
+// The Export panel's last outcome ("Baked 121 frames: downloaded as ...").
+EMSCRIPTEN_KEEPALIVE const char* dynskin_export_status() {
+    return exposed ? exposed->state().exports.status.c_str() : "";
+}
 
 }  // extern "C"
