@@ -78,9 +78,8 @@ void save_as_popup(ViewerState& state) {
     static char path[1024] = "";
     if (state.save_as_open && !ImGui::IsPopupOpen("Save as")) {
         if (state.scene) {
-            const std::filesystem::path p(state.scene->source);
-            const std::filesystem::path name = p.stem().string() + "_dynskin.glb";
-            std::snprintf(path, sizeof path, "%s", (name_only ? name : p.parent_path() / name).string().c_str());
+            const std::filesystem::path target = default_save_path(state.scene->source);
+            std::snprintf(path, sizeof path, "%s", (name_only ? target.filename() : target).string().c_str());
         }
         ImGui::OpenPopup("Save as");
     }
