@@ -5,9 +5,13 @@
 #include <string>
 
 #include <emscripten/emscripten.h>
+#include <emscripten/html5.h>
 #include <imgui.h>
 
+#include "app/panels.h"
+#include "app/settings_link.h"
 #include "app/viewer_app.h"
+#include "app/web/widget_rectangles.h"
 #include "characters/character_source.h"
 #include "dynskin/deformer.h"
 #include "dynskin/measurement_clock.h"
@@ -22,6 +26,15 @@ const Scene* scene() { return exposed && exposed->state().scene ? exposed->state
 
 float component(const glm::vec3& v, int axis) { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; }
 
+// CSS pixels per window pixel: the window counts the canvas's drawing-buffer pixels, device
+// pixels on a HiDPI screen (platform.cpp); the page and its tests click in CSS pixels.
+double css_per_pixel() {
+    double css_width = 0.0, css_height = 0.0;
+    emscripten_get_element_css_size("#canvas", &css_width, &css_height);
+    const float display = ImGui::GetIO().DisplaySize.x;
+    return display > 0.0f && css_width > 0.0 ? css_width / display : 1.0;
+}
+
 // The last dynskin_trace's vertex, LBS then final position, and the character's size L.
 glm::vec3 traced[2];
 float traced_size = 0.0f;
@@ -29,7 +42,10 @@ std::string trace_error;
 
 }  // namespace
 
-void expose_to_page(ViewerApp& app) { exposed = &app; }
+void expose_to_page(ViewerApp& app) {
+    exposed = &app;
+    record_widget_rectangles();
+}
 
 }  // namespace dynskin::app::web
 
@@ -67,7 +83,7 @@ EMSCRIPTEN_KEEPALIVE double dynskin_joint(int joint, int axis) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     glm::vec2 pixel;
     if (!exposed->state().camera.project(world, glm::vec2(display.x, display.y), pixel)) return -1.0;
-    return axis == 3 ? pixel.x : pixel.y;
+    return (axis == 3 ? pixel.x : pixel.y) * css_per_pixel();
 }
 
 EMSCRIPTEN_KEEPALIVE int dynskin_vertex_count() {
@@ -112,5 +128,52 @@ EMSCRIPTEN_KEEPALIVE double dynskin_traced(int k) {
     return k >= 0 && k < 6 ? component(traced[k / 3], k % 3) : 0.0;
 }
 EMSCRIPTEN_KEEPALIVE const char* dynskin_trace_error() { return trace_error.c_str(); }
+
+// --- Links, HiDPI, touch (settings_link.h, panel_share.cpp, touch_input.h) ---
+
+// A global parameter by its link key ("f", "tau", "A", "D", "c", "mode", ...; see
+// settings_link.h): enums as their index, c infinite when dLBS is off; NaN for no such key.
+EMSCRIPTEN_KEEPALIVE double dynskin_parameter(const char* key) {
+    return exposed ? app::link_value(exposed->state().settings.parameters, key) : 0.0;
+}
+
+// The current clip's name ("none": the rest pose; "" before a character is loaded).
+EMSCRIPTEN_KEEPALIVE const char* dynskin_clip() {
+    static std::string name;
+    name.clear();
+    if (const auto* s = scene()) {
+        const int clip = s->input.clip;
+        name = clip < 0 ? "none" : s->character().clips[static_cast<std::size_t>(clip)].name;
+    }
+    return name.c_str();
+}
+
+// What "Copy link" would copy now, and what it copied last (its text field).
+EMSCRIPTEN_KEEPALIVE const char* dynskin_link() {
+    static std::string link;
+    link = exposed ? app::share_link(exposed->state()) : "";
+    return link.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* dynskin_shared_link() { return exposed ? exposed->state().shared_link.c_str() : ""; }
+
+// The UI scale (the device pixel ratio in the browser).
+EMSCRIPTEN_KEEPALIVE double dynskin_ui_scale() { return ImGui::GetIO().FontGlobalScale; }
+
+// The rectangle of the last frame's first widget labelled `label` (widget_rectangles.h), in
+// CSS pixels: k = 0, 1 its top left x, y; 2, 3 its bottom right. -1 when no such widget.
+EMSCRIPTEN_KEEPALIVE double dynskin_widget(const char* label, int k) {
+    ImVec2 min, max;
+    if (!widget_rectangle(label, min, max) || k < 0 || k > 3) return -1.0;
+    const float v[4] = {min.x, min.y, max.x, max.y};
+    return v[k] * css_per_pixel();
+}
+
+// The camera: k = 0 yaw, 1 pitch (radians), 2 distance, 3..5 the target.
+EMSCRIPTEN_KEEPALIVE double dynskin_camera(int k) {
+    if (!exposed) return 0.0;
+    const app::OrbitCamera& c = exposed->state().camera;
+    const double v[6] = {c.yaw, c.pitch, c.distance, c.target.x, c.target.y, c.target.z};
+    return k >= 0 && k < 6 ? v[k] : 0.0;
+}
 
 }  // extern "C"
