@@ -68,7 +68,10 @@ void TouchGestures::touch_end(long id) {
 
 TouchGestures::Pointer TouchGestures::take_pointer() {
     Pointer p;
-    p.active = pointer_down_ || press_unseen_ || release_pending_;
+    // While any finger is down the touch screen owns the pointer, even when no finger acts
+    // as it: Emscripten's GLFW also reports each touch as a press at the mouse's last
+    // position, which would otherwise start an orbit from there.
+    p.active = count_ > 0 || pointer_down_ || press_unseen_ || release_pending_;
     p.position = pointer_;
     if (press_unseen_ && !shown_) {
         // The finger arrives one frame before it presses, as a mouse would: the press frame

@@ -19,8 +19,9 @@ public:
     void touch_move(long id, glm::vec2 position);
     void touch_end(long id);  // lifted or cancelled
 
-    // The one-finger "mouse" for this frame. active: a finger is (or was, until this frame)
-    // the pointer, and its position and button replace the mouse's. A new finger shows one
+    // The one-finger "mouse" for this frame. active: fingers are down (or the last one lifted
+    // after this frame's previous one), and this position and button replace the mouse's; with
+    // two fingers the button is up where the first finger was. A new finger shows one
     // frame up where it is, then down; a tap between two frames shows as down for one frame,
     // then up.
     struct Pointer {

@@ -255,9 +255,11 @@ void ViewerApp::frame_tick(double dt) {
     if (!script_.empty()) apply_script_events();  // after the backend, so the script wins
     ImGui::NewFrame();
 
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(360 * ImGui::GetIO().FontGlobalScale, 0), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(200, 100), ImVec2(1e4f, ImGui::GetIO().DisplaySize.y - 20));
+    const float ui_scale = ImGui::GetIO().FontGlobalScale;
+    ImGui::SetNextWindowPos(ImVec2(10 * ui_scale, 10 * ui_scale), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(360 * ui_scale, 0), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(200 * ui_scale, 100 * ui_scale),
+                                        ImVec2(1e4f, ImGui::GetIO().DisplaySize.y - 20 * ui_scale));
     ImGui::Begin("dynskin");
     character_panel(state_);
     share_panel(state_);

@@ -70,25 +70,32 @@ TEST(TouchGestures, PinchZoomsAndMovingTogetherPans) {
     EXPECT_NEAR(m.zoom, 1.0f, 1e-6f);
     EXPECT_NEAR(m.pan.y, 30.0f, 1e-4f);
     EXPECT_NEAR(m.pan.x, 0.0f, 1e-4f);
-    // While two fingers are down the pointer does nothing.
-    EXPECT_FALSE(t.take_pointer().active);
+    // While two fingers are down the pointer stays up where the first finger was.
+    p = t.take_pointer();
+    EXPECT_TRUE(p.active);
+    EXPECT_FALSE(p.down);
+    EXPECT_EQ(p.position, glm::vec2(100, 100));
 }
 
 TEST(TouchGestures, TheFingerLeftAfterAPinchDoesNotOrbit) {
     TouchGestures t;
     t.touch_start(1, {100, 100});
     t.touch_start(2, {200, 100});  // in the same frame: the press is never shown
-    EXPECT_FALSE(t.take_pointer().active);
+    EXPECT_FALSE(t.take_pointer().down);
     t.touch_end(2);
     t.touch_move(1, {160, 140});
-    EXPECT_FALSE(t.take_pointer().active);
+    TouchGestures::Pointer left = t.take_pointer();
+    EXPECT_TRUE(left.active);  // owned by the touch screen, up, where it was
+    EXPECT_FALSE(left.down);
+    EXPECT_EQ(left.position, glm::vec2(100, 100));
     const TouchGestures::CameraMotion m = t.take_camera_motion();
     EXPECT_EQ(m.pan, glm::vec2(0.0f));
     EXPECT_EQ(m.zoom, 1.0f);
     t.touch_start(3, {10, 10});  // still finishing: one finger is down
-    EXPECT_FALSE(t.take_pointer().active);
+    EXPECT_FALSE(t.take_pointer().down);
     t.touch_end(1);
     t.touch_end(3);
+    EXPECT_FALSE(t.take_pointer().active);  // all up: the mouse is back
     t.touch_start(4, {20, 20});  // all were up: a new one-finger press
     EXPECT_FALSE(t.take_pointer().down);
     const TouchGestures::Pointer p = t.take_pointer();

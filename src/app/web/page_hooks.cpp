@@ -1,8 +1,11 @@
 #include "app/web/page_hooks.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
@@ -166,6 +169,29 @@ EMSCRIPTEN_KEEPALIVE double dynskin_widget(const char* label, int k) {
     if (!widget_rectangle(label, min, max) || k < 0 || k > 3) return -1.0;
     const float v[4] = {min.x, min.y, max.x, max.y};
     return v[k] * css_per_pixel();
+}
+
+// The largest distance of a vertex from its base skinning (the dynamics' offset), in
+// character sizes: 0 when nothing wobbles or lags.
+EMSCRIPTEN_KEEPALIVE double dynskin_largest_offset() {
+    const auto* s = scene();
+    if (!s) return 0.0;
+    const std::vector<glm::vec3>& p = s->deformer.positions();
+    const std::vector<glm::vec3>& base = s->deformer.base_positions();
+    float largest = 0.0f;
+    for (std::size_t v = 0; v < p.size() && v < base.size(); ++v) {
+        const float d = glm::distance(p[v], base[v]);
+        largest = std::isnan(d) ? d : std::max(largest, d);  // a NaN shows
+        if (std::isnan(largest)) break;
+    }
+    return largest / std::max(s->deformer.size(), 1e-12f);
+}
+
+// The size the panel's font is rasterised at, in pixels (13 times the UI scale: drawn one
+// texel per pixel, sharp).
+EMSCRIPTEN_KEEPALIVE double dynskin_font_pixels() {
+    const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    return atlas && !atlas->Fonts.empty() ? atlas->Fonts[0]->FontSize : 0.0;
 }
 
 // The camera: k = 0 yaw, 1 pitch (radians), 2 distance, 3..5 the target.
