@@ -148,7 +148,7 @@ main(async (session) => {
   check('HiDPI: the drawing buffer is twice the CSS size', buffer.width === 2 * buffer.cssWidth &&
     buffer.height === 2 * buffer.cssHeight && buffer.cssWidth === 1280, JSON.stringify(buffer));
   const scale = await call(hidpi, 'dynskin_ui_scale', 'number'), font = await call(hidpi, 'dynskin_font_pixels', 'number');
-  const hidpiSlider = await widget(hidpi, 'f (Hz)');
+  const hidpiSlider = (await widget(hidpi, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
   const ratio = (hidpiSlider.y1 - hidpiSlider.y0) / (plainSlider.y1 - plainSlider.y0);
   check('HiDPI: UI scale 2, font rasterised at 26 px, the panel as large in CSS pixels as at ratio 1',
     scale === 2 && font === 26 && Math.abs(ratio - 1) < 0.1 && Math.abs(hidpiSlider.x0 - plainSlider.x0) < 3,
