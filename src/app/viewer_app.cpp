@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
+#include <utility>
 
 #include "core/deformer_engine.h"
 #include "gl/gl.h"  // before GLFW, which must not include a GL header itself
@@ -101,7 +102,8 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // the layout is ours; no file left in the user's folder
-    style_imgui(std::max(1.0f, platform::content_scale(window_)));
+    ui_scale_ = std::max(1.0f, platform::content_scale(window_));
+    style_imgui(ui_scale_);
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     platform::adapt_input(window_);
     touch_ = platform::touch_gestures();
@@ -249,6 +251,7 @@ void ViewerApp::frame_tick(double dt) {
             load(request);
         }
     }
+    follow_content_scale();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     if (touch_) apply_touch_pointer(*touch_);     // after the backend: a finger is the left button
@@ -256,8 +259,10 @@ void ViewerApp::frame_tick(double dt) {
     ImGui::NewFrame();
 
     const float ui_scale = ImGui::GetIO().FontGlobalScale;
-    ImGui::SetNextWindowPos(ImVec2(10 * ui_scale, 10 * ui_scale), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(360 * ui_scale, 0), ImGuiCond_FirstUseEver);
+    // Placed at first, and again when the UI scale changed.
+    const ImGuiCond place = std::exchange(place_panel_, false) ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(ImVec2(10 * ui_scale, 10 * ui_scale), place);
+    ImGui::SetNextWindowSize(ImVec2(360 * ui_scale, 0), place);
     ImGui::SetNextWindowSizeConstraints(ImVec2(200 * ui_scale, 100 * ui_scale),
                                         ImVec2(1e4f, ImGui::GetIO().DisplaySize.y - 20 * ui_scale));
     ImGui::Begin("dynskin");
@@ -292,6 +297,19 @@ void ViewerApp::frame_tick(double dt) {
     ++frame_index_;
     state_.frame_ms = static_cast<float>(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+}
+
+void ViewerApp::follow_content_scale() {
+    // The browser's device pixel ratio changes with its zoom and when the window moves to
+    // another screen; a desktop window's content scale when it moves to another monitor.
+    const float scale = std::max(1.0f, platform::content_scale(window_));
+    if (scale == ui_scale_) return;
+    ui_scale_ = scale;
+    ImGui::GetStyle() = ImGuiStyle();  // ScaleAllSizes multiplies: from the unscaled sizes
+    style_imgui(scale);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    place_panel_ = true;
 }
 
 void ViewerApp::handle_keys() {

@@ -72,6 +72,8 @@ private:
     void draw_overlays();
     void select_clip(const std::string& name_or_index);
     void apply_link_settings(const std::string& query);
+    // Restyles the UI (sizes, font) when the content scale changed since the last frame.
+    void follow_content_scale();
     void apply_script_events();
     void update_title();
 
@@ -86,6 +88,8 @@ private:
     LeftDrag left_drag_ = LeftDrag::None;
     CentroidDrag centroid_drag_;
     glm::vec3 centroid_drag_start_{0.0f};  // the offset when the drag began
+    float ui_scale_ = 1.0f;   // the content scale the UI is styled for
+    bool place_panel_ = false;  // the panel's position and size are set again next frame
     TouchGestures* touch_ = nullptr;  // the browser's touch screen (platform.h); null on the desktop
     int screenshot_count_ = 0;
     std::string pending_screenshot_;  // written at the end of the frame

@@ -95,10 +95,11 @@ main(async (session) => {
     await reopened.evaluate(() => location.href));
   await reopened.close();
 
-  // (c) A slider change shows in the next frame. With D = 0 and T = 0 the cow's offsets are
-  // its wobble alone, A exp(-t/tau) sin(2 pi f t) filtered; f = 0 makes that kernel zero, so
-  // the very frame that takes the click skins with no offset where the frames before had one.
-  const still = await session.open('?character=cow&clip=walk&D=0&T=0&f=3&A=0.5');
+  // (c) A slider change shows in the next frame. With D = 0, T = 0 and S = 0 (no drag, no
+  // translation term, no squash) the cow's offsets are its wobble alone, A exp(-t/tau)
+  // sin(2 pi f t) filtered; f = 0 makes that kernel zero, so the very frame that takes the
+  // click skins with no offset where the frames before had one.
+  const still = await session.open('?character=cow&clip=walk&D=0&T=0&S=0&f=3&A=0.5');
   let before = 0;
   for (let k = 0; k < 6; k++) {
     await waitFrames(still, 1);
@@ -170,6 +171,15 @@ main(async (session) => {
   await hidpi.mouse.up();
   check('HiDPI: a mouse drag at the joint\'s CSS position moves it', distance3(dragged.world, tip.world) > 1e-3,
     `joint ${tipIndex} at (${tip.x.toFixed(0)}, ${tip.y.toFixed(0)}) CSS moved ${distance3(dragged.world, tip.world).toFixed(4)}`);
+  // The ratio changes while the page runs (browser zoom, another screen): drawing and UI follow.
+  await hidpi.setViewport({ width: 1280, height: 800, deviceScaleFactor: 1 });
+  await waitFrames(hidpi, 3);
+  const back = await hidpi.evaluate(() => document.getElementById('canvas').width);
+  const backScale = await call(hidpi, 'dynskin_ui_scale', 'number'), backFont = await call(hidpi, 'dynskin_font_pixels', 'number');
+  const backSlider = (await widget(hidpi, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
+  check('HiDPI: back at ratio 1 the buffer, UI scale, font and panel follow', back === 1280 && backScale === 1 &&
+    backFont === 13 && Math.abs(backSlider.x0 - plainSlider.x0) < 1 && Math.abs(backSlider.x1 - plainSlider.x1) < 1,
+  `buffer ${back} px wide, scale ${backScale}, font ${backFont} px, f slider x ${backSlider.x0}..${backSlider.x1} (fresh page ${plainSlider.x0}..${plainSlider.x1})`);
   check('HiDPI: no console error', hidpi.errors.length === 0, hidpi.errors.join(' | '));
   await hidpi.close();
 
