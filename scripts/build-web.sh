@@ -6,7 +6,7 @@
 # What it builds (issue 19): the libraries (core, io, characters and gl, the latter for
 # OpenGL ES 3.0 / WebGL 2 with DYNSKIN_GLES) as WebAssembly, the viewer (src/app, GLFW from
 # -sUSE_GLFW=3, Dear ImGui from its Debian sources) as index.html + dynskin.js + .wasm +
-# .data (the bundled characters), which scripts/serve-web.sh serves, and examples/minimal as
+# assets/ (the bundled characters, downloaded on demand), which scripts/serve-web.sh serves, and examples/minimal as
 # dynskin-minimal.js, which it runs under node on the cow. tests/web/run.sh tests the page in
 # headless Chromium.
 #
@@ -109,4 +109,4 @@ cmake --build "$out" -j"$(nproc)"
 node_flags=()
 node --no-experimental-fetch -e 0 2>/dev/null && node_flags=(--no-experimental-fetch)
 node "${node_flags[@]}" "$out/dynskin-minimal.js" "$root/assets/cow.glb"
-echo "Built the browser viewer in $out (index.html, dynskin.js, .wasm, .data): scripts/serve-web.sh serves it."
+echo "Built the browser viewer in $out (index.html, dynskin.js, .wasm, assets/): scripts/serve-web.sh serves it."

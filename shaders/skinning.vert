@@ -76,6 +76,34 @@ vec4 quat_multiply(vec4 a, vec4 b) {  // (x, y, z, w)
 
 vec3 quat_rotate(vec4 q, vec3 v) { return v + 2.0 * cross(q.xyz, cross(q.xyz, v) + q.w * v); }
 
+// sin and cos to float precision (about 1e-8 for |x| up to a few hundred). GLSL leaves the
+// built-ins' precision to the implementation: Vulkan-class drivers, SwiftShader among them,
+// may be off by 2^-11, which put the shader 1e-4 of the size away from the CPU in WebGL.
+vec2 precise_sin_cos(float x) {
+    float quadrant = floor(x * 0.63661977236758134 + 0.5);  // x / (pi / 2), rounded
+    float r = (x - quadrant * 1.5707963705062866) + quadrant * 4.3711388286737929e-8;  // pi / 2 in two parts
+    float r2 = r * r;
+    float s = r + r * r2 * (-1.6666666666666667e-1 + r2 * (8.3333333333333333e-3 + r2 * (-1.9841269841269841e-4 +
+                                                                                         r2 * 2.7557319223985891e-6)));
+    float c = 1.0 + r2 * (-0.5 + r2 * (4.1666666666666667e-2 + r2 * (-1.3888888888888889e-3 + r2 * 2.4801587301587302e-5)));
+    int q = int(quadrant - 4.0 * floor(quadrant * 0.25));  // 0..3
+    if (q == 1) return vec2(c, -s);
+    if (q == 2) return vec2(-s, -c);
+    if (q == 3) return vec2(-c, s);
+    return vec2(s, c);
+}
+
+// acos to float precision: the built-in's (see above), refined by two Newton steps on
+// cos(theta) = d; for d in [0, 0.9995] (slerp_shortest), where sin(theta) >= 0.03.
+float precise_acos(float d) {
+    float theta = acos(d);
+    for (int k = 0; k < 2; ++k) {
+        vec2 sc = precise_sin_cos(theta);
+        theta += (sc.y - d) / sc.x;
+    }
+    return theta;
+}
+
 vec4 slerp_shortest(vec4 q0, vec4 q1, float a) {  // as src/core/model/transform.cpp
     if (a <= 0.0) return q0;
     if (a >= 1.0) return q1;
@@ -85,9 +113,9 @@ vec4 slerp_shortest(vec4 q0, vec4 q1, float a) {  // as src/core/model/transform
         d = -d;
     }
     if (d > 0.9995) return normalize(q0 + a * (q1 - q0));
-    float theta = acos(d);
-    float s = sin(theta);
-    return (sin((1.0 - a) * theta) / s) * q0 + (sin(a * theta) / s) * q1;
+    float theta = precise_acos(d);
+    float s = precise_sin_cos(theta).x;
+    return (precise_sin_cos((1.0 - a) * theta).x / s) * q0 + (precise_sin_cos(a * theta).x / s) * q1;
 }
 
 // The ring row `back` ticks before the newest, held at the oldest tick kept.
@@ -270,7 +298,8 @@ bool add_turn(vec3 w, float k, float max_angle, float beta, vec3 u, inout vec3 o
     float theta = -k * speed * distance;
     if (max_angle > 0.0) theta = soft_limit(theta, max_angle, slope);
     if (isinf(theta) || isnan(theta) || theta == 0.0) return false;
-    float c = cos(theta), s = sin(theta);
+    vec2 sc = precise_sin_cos(theta);
+    float c = sc.y, s = sc.x;
     vec3 rotated_minus_u = s * cross(axis, u) - (1.0 - c) * u_perp;
     offset += beta * rotated_minus_u;
     mat3 cross_axis = mat3(vec3(0.0, axis.z, -axis.y), vec3(-axis.z, 0.0, axis.x), vec3(axis.y, -axis.x, 0.0));

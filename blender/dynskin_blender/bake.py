@@ -23,7 +23,7 @@ class BakeJob:
             raise ValueError("the scene's frame range is empty")
         self.scene, self.obj = scene, obj
         self.frames = range(scene.frame_start, scene.frame_end + 1)
-        self.state = live.LiveState(obj)
+        self.state = live.LiveState(obj, keep_results=False)  # self.positions keeps each frame
         if self.state.rig.evaluated_pose:  # constraints, drivers, NLA: Blender's own pose, as live
             self.state.rig.pose_track = live.pose_track_of(scene, obj)
         self.to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))

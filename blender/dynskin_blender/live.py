@@ -26,11 +26,16 @@ class LiveState:
     """One object's rig and deformer, the frame the deformer has reached, and the results of
     the frames computed since the last change, so that going back costs nothing and going
     forward continues from there; only a frame never reached since the last change is
-    simulated again from the scene's start."""
+    simulated again from the scene's start.
 
-    def __init__(self, obj):
+    keep_results=False keeps no results (for a bake, which goes forward once and keeps each
+    frame itself: the cache would be a second copy of every frame, up to CACHE_BYTES); going
+    back then simulates again from the scene's start."""
+
+    def __init__(self, obj, keep_results=True):
         self.rig = Rig(obj)
         self.deformer = dynskin.Deformer(self.rig.character)
+        self.keep_results = keep_results
         self.settings_current = False
         self.forget_results()
 
@@ -40,7 +45,8 @@ class LiveState:
         self.timeline = None  # the scene's (start, fps) the results were made with
 
     def positions_at(self, scene, frame, obj):
-        """dynskin's skin at a frame, in world space."""
+        """dynskin's skin at a frame, in world space: a kept result or the deformer's own
+        positions (a view that the next frame overwrites; copy it to keep it)."""
         if not self.settings_current:
             settings.apply(self.deformer, obj, self.rig)
             self.settings_current = True
@@ -58,7 +64,7 @@ class LiveState:
         for f in range(first, frame + 1):
             self.deformer.update((f - scene.frame_start) / fps, self.rig.world_matrices(f))
             self.reached = f
-            if (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES:
+            if self.keep_results and (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES:
                 self.results[f] = np.array(self.deformer.positions)
         return self.results.get(frame, self.deformer.positions)
 

@@ -1,8 +1,9 @@
 """The cow's glb imported into Blender, Dynamic Skinning switched on: the evaluated mesh
 equals dynskin fed Blender's own evaluated pose, played straight and visited in a random
 order; with the settings the glb carries (each joint's on the bone of its name); LBS only
-equals Blender's own Armature modifier; both bakes replay the live result; switching off
-gives Blender's skinning back, Auto Smooth included."""
+equals Blender's own Armature modifier; both bakes replay the live result, and a bake caches
+no second copy of its frames; switching off gives Blender's skinning back, Auto Smooth
+included."""
 import os
 import random
 import sys
@@ -10,6 +11,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
 import harness
 from harness import bpy, dynskin, expect, np
+from dynskin_blender import bake
 
 
 def main():
@@ -49,6 +51,18 @@ def main():
     worst = harness.largest_difference(obj, order, live, size)
     print(f"DYNSKIN-BLENDER shape keys: {worst:.3g} of the size from live")
     expect(worst < 1e-6, f"shape keys: {worst:.3g} of the size from live")
+    # A bake keeps each frame once: its own simulation caches no results (live scrubbing's
+    # cache would be a second copy of every frame), and gives the live result all the same.
+    job = bake.BakeJob(scene, obj)
+    job.step()
+    to_world = np.array(obj.matrix_world)
+    worst = max(float(np.abs(p @ to_world[:3, :3].T + to_world[:3, 3] - live[f]).max())
+                for f, p in zip(job.frames, job.positions)) / size
+    print(f"DYNSKIN-BLENDER a bake's own simulation: {len(job.positions)} frames, "
+          f"{len(job.state.results)} cached, {worst:.3g} of the size from live")
+    expect(job.done and len(job.positions) == len(frames), "the bake job should have done every frame")
+    expect(not job.state.results, f"a bake should cache no results ({len(job.state.results)} frames cached)")
+    expect(worst < 1e-6, f"a bake without a cache: {worst:.3g} of the size from live")
     keys = [k.name for k in obj.data.shape_keys.key_blocks]
     expect(bpy.ops.dynskin.bake_shape_keys() == {"FINISHED"} and
            [k.name for k in obj.data.shape_keys.key_blocks] == keys, "baking again should replace the keys")

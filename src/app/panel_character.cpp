@@ -30,6 +30,10 @@ void character_panel(ViewerState& state) {
         if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width < right) ImGui::SameLine();
         if (ImGui::SmallButton(name.c_str())) state.load_request = name;
     }
+    if (state.download_fraction && state.load_request) {  // the browser fetches characters when asked for
+        const std::string label = "Downloading " + *state.load_request + "...";
+        ImGui::ProgressBar(*state.download_fraction, ImVec2(-1, 0), label.c_str());
+    }
     static bool browser_open = false;
     if (ImGui::Button("Open...")) browser_open = true;
     ImGui::SameLine();
@@ -164,6 +168,7 @@ void file_browser(ViewerState& state, bool& open) {
 void error_popup(ViewerState& state) {
     if (!state.error_message.empty() && !ImGui::IsPopupOpen("Problem")) ImGui::OpenPopup("Problem");
     if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        if (state.error_message.empty()) ImGui::CloseCurrentPopup();  // dismissed elsewhere
         const float scale = ImGui::GetIO().FontGlobalScale;  // HiDPI: as wide in points
         ImGui::PushTextWrapPos(480.0f * scale);
         ImGui::TextUnformatted(state.error_message.c_str());

@@ -16,6 +16,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <stb_image_write.h>
 
+#include "app/bundled_asset_download.h"
 #include "app/panels.h"
 #include "app/platform.h"
 #include "app/settings_link.h"
@@ -185,6 +186,28 @@ void ViewerApp::apply_link_settings(const std::string& query) {
     state_.error_message += (state_.error_message.empty() ? "" : "\n\n") + message;
 }
 
+void ViewerApp::take_load_request() {
+    const std::string request = *state_.load_request;
+    const AssetDownload asset = request_bundled_asset(request);
+    state_.download_fraction.reset();
+    if (!asset.error.empty()) {
+        state_.load_request.reset();
+        state_.error_message = "Could not open " + request + ":\n" + asset.error;
+        return;
+    }
+    if (!asset.ready) {  // asked again next frame, until it is there
+        state_.download_fraction = asset.fraction;
+        return;
+    }
+    state_.load_request.reset();
+    if (has_unsaved_changes(state_)) {
+        state_.confirm = ViewerState::Confirm::Open;
+        state_.confirm_path = request;
+    } else {
+        load(request);
+    }
+}
+
 void ViewerApp::select_clip(const std::string& name_or_index) {
     const std::vector<AnimationClip>& clips = state_.scene->character().clips;
     int found = name_or_index == "none" ? -1 : -2;
@@ -241,16 +264,7 @@ void ViewerApp::frame_tick(double dt) {
     const auto start = std::chrono::steady_clock::now();
     pipeline_->begin_frame();
     glfwPollEvents();
-    if (state_.load_request) {
-        const std::string request = *state_.load_request;
-        state_.load_request.reset();
-        if (has_unsaved_changes(state_)) {
-            state_.confirm = ViewerState::Confirm::Open;
-            state_.confirm_path = request;
-        } else {
-            load(request);
-        }
-    }
+    if (state_.load_request) take_load_request();
     follow_content_scale();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();

@@ -63,6 +63,9 @@ public:
 
 private:
     void load(const std::string& file_or_name);
+    // Carries out state_.load_request, once its file is there (the browser downloads bundled
+    // characters on demand).
+    void take_load_request();
     void handle_viewport_input();
     void handle_keys();
     // The frame pipeline's simulation, then |F| of the selected joint for its plot.

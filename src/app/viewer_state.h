@@ -74,6 +74,9 @@ struct ViewerState {
 
     // Requests from the panels, carried out by the app between frames.
     std::optional<std::string> load_request;  // a path or a bundled name
+    // The browser's download of the requested bundled character, for the panel's progress
+    // bar (bundled_asset_download.h); the request waits for it.
+    std::optional<float> download_fraction;
     bool reset_history = false;               // scrub, clip change, reset
     bool frame_camera = false;
     std::string error_message;                // shown in a popup while the current character stays

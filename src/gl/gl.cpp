@@ -14,4 +14,10 @@ void check_errors(const char* what) {
     if (!errors.empty()) throw GlError(std::string("OpenGL error ") + errors + " in " + what);
 }
 
+void check_frame_errors([[maybe_unused]] const char* what) {
+#ifndef __EMSCRIPTEN__
+    check_errors(what);
+#endif
+}
+
 }  // namespace dynskin::gl

@@ -29,5 +29,10 @@ struct GlError : std::runtime_error {
 
 // Throws GlError naming `what` and every pending GL error; nothing when there is none.
 void check_errors(const char* what);
+// The same, for what runs every frame; nothing in the browser, where glGetError is a round
+// trip to the GPU process that waits for every command before it to run, so a check a frame
+// would stall the page for the whole frame's drawing (the checks where things are created
+// and uploaded stay).
+void check_frame_errors(const char* what);
 
 }  // namespace dynskin::gl

@@ -334,7 +334,7 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
         glEnable(GL_DEPTH_TEST);
     }
     glBindVertexArray(0);
-    check_errors("drawing the scene");
+    check_frame_errors("drawing the scene");
 }
 
 }  // namespace dynskin::gl

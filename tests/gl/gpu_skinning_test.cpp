@@ -5,9 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <filesystem>
-#include <random>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -19,6 +17,7 @@
 #include "gl/gl.h"
 #include "display_ready.h"
 #include "gl/gpu_skinning.h"
+#include "gpu_equivalence.h"
 #include "morph_rigs.h"
 
 namespace dynskin {
@@ -59,109 +58,17 @@ std::vector<std::string> every_character() {
     return list;
 }
 
-// The first clip, or (for a rig without one) every joint swinging.
-PoseSampler motion_of(const Character& c) {
-    if (!c.clips.empty()) return clip_sampler(c.skeleton, c.clips[0], true);
-    return [&c](double t, Pose& pose) {
-        pose.local = c.skeleton.rest;
-        for (int j = 0; j < c.skeleton.joint_count(); ++j)
-            pose.local[j].rotation = glm::angleAxis(0.4f * float(std::sin(3.0 * t + j)), glm::vec3(0, 0, 1)) *
-                                     c.skeleton.rest[j].rotation;
-    };
-}
-
-struct Mode {
-    const char* name;
-    DynamicSettings settings;
-};
-
-std::vector<Mode> modes(int joint_count) {
-    std::vector<Mode> list;
-    DynamicSettings s;
-    s.parameters.oscillation = {2.5f, 0.5f, 0.3f, 0.2f};
-    DynamicSettings lbs = s;
-    lbs.parameters.mode = DeformerMode::LbsOnly;
-    list.push_back({"LBS", lbs});
-    list.push_back({"dynamic skinning", s});
-    DynamicSettings dqs = s;
-    dqs.parameters.base = SkinningBase::DualQuaternion;
-    list.push_back({"dynamic skinning on DQS", dqs});
-    DynamicSettings tuned = s;
-    tuned.parameters.mode = DeformerMode::DragOnly;
-    tuned.parameters.max_angle = 0.4f;
-    tuned.parameters.translation_gain = 2.0f;
-    tuned.joints.resize(joint_count);
-    for (int j = 0; j < joint_count; ++j) {
-        tuned.joints[j].gain = j % 3 == 0 ? 0.0f : 1.5f;
-        tuned.joints[j].origin_offset = glm::vec3(0.01f * j, 0.02f, 0.0f);
-    }
-    list.push_back({"drag, soft limit, per-joint gains and origins", tuned});
-    DynamicSettings limited = s;
-    limited.parameters.max_offset = 0.03f;  // past its knee on many vertices
-    list.push_back({"dynamic skinning, offset limit", limited});
-    DynamicSettings delayed = s;
-    delayed.parameters.propagation_speed = 1.5f;
-    list.push_back({"dLBS with oscillations", delayed});
-    DynamicSettings squash = s;
-    squash.parameters.squash = 0.3f;
-    squash.parameters.max_angle = 0.6f;
-    squash.joints.resize(joint_count);
-    for (int j = 0; j < joint_count; ++j) {
-        squash.joints[j].centroid_offset = glm::vec3(0.0f, 0.01f * j, 0.0f);
-        squash.joints[j].bend.translation = j % 4 != 1;
-        squash.joints[j].squash.rotation = j % 5 != 2;
-    }
-    list.push_back({"Velocity Skinning: squash about the axis, switches", squash});
-    squash.parameters.squash_center = SquashCenter::Centroid;
-    squash.parameters.mode = DeformerMode::DragOnly;
-    list.push_back({"Velocity Skinning: drag and squash about the centroid", squash});
-    return list;
-}
-
-float max_distance(const std::vector<glm::vec3>& a, const std::vector<glm::vec3>& b) {
-    float d = 0.0f;
-    for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, glm::length(a[i] - b[i]));
-    return d;
-}
-
 TEST(GpuSkinning, MatchesTheCpuForEveryCharacterAndMode) {
     gl::GpuSkinning gpu;
     for (const std::string& name : every_character()) {
         io::LoadedCharacter loaded = characters::load_character(name);
-        Character& c = loaded.character;
-        // A painted layer with negative and zero values, as users make them.
-        std::mt19937 random(3);
-        std::uniform_real_distribution<float> paint(-0.5f, 1.5f);
-        for (float& g : c.mesh.bend_weights) g = paint(random);
-        c.mesh.bend_weights[0] = 0.0f;
-        c.mesh.floppy_weights.resize(c.mesh.vertex_count());
-        c.mesh.squash_weights.resize(c.mesh.vertex_count());
-        for (float& w : c.mesh.floppy_weights) w = paint(random) * 1.5f;
-        for (float& w : c.mesh.squash_weights) w = paint(random);
-
-        const PoseSampler motion = motion_of(c);
-        for (const Mode& mode : modes(c.skeleton.joint_count())) {
-            Deformer deformer(c);
-            gpu.set_mesh(c, deformer);
-            const float tolerance = 1e-5f * deformer.size();
-            for (int frame = 0; frame <= 90; ++frame) {
-                // Frames at 47 fps land between the ticks as well as on them.
-                const double t = frame / 47.0;
-                deformer.update(t, motion, mode.settings);
-                if (frame != 20 && frame != 47 && frame != 90) continue;
-                gpu.update_joints(c, deformer, t, mode.settings.parameters);
-                std::vector<glm::vec3> positions, normals;
-                gpu.capture(positions, normals);
-                ASSERT_EQ(positions.size(), c.mesh.vertex_count());
-                // Feedback that silently captured nothing would be all zero.
-                EXPECT_GT(max_distance(positions, std::vector<glm::vec3>(positions.size())), 0.0f);
-                EXPECT_LT(max_distance(positions, deformer.positions()), tolerance)
-                    << name << ", " << mode.name << ", frame " << frame;
-                // Unit normals: float rounding grows where the deformation is close to folding
-                // (the cofactor of a near-singular Jacobian); 1e-3 is 0.06 degrees.
-                EXPECT_LT(max_distance(normals, deformer.normals()), 1e-3f)
-                    << name << ", " << mode.name << ", frame " << frame;
-            }
+        test::paint_test_layers(loaded.character);
+        for (const test::GpuComparison& r : test::compare_gpu_with_cpu(gpu, loaded.character)) {
+            EXPECT_TRUE(r.captured) << name << ", " << r.mode << ", frame " << r.frame;
+            EXPECT_LT(r.position_error, 1e-5f * r.size) << name << ", " << r.mode << ", frame " << r.frame;
+            // Unit normals: float rounding grows where the deformation is close to folding
+            // (the cofactor of a near-singular Jacobian); 1e-3 is 0.06 degrees.
+            EXPECT_LT(r.normal_error, 1e-3f) << name << ", " << r.mode << ", frame " << r.frame;
         }
     }
 }
@@ -185,7 +92,7 @@ TEST(GpuSkinning, SkinsTheMorphedRestAsTheCpuDoes) {
             if (k.name == file.second) clip = &k;
         ASSERT_NE(clip, nullptr) << file.first;
         const PoseSampler motion = clip_sampler(c.skeleton, *clip, false);
-        for (const Mode& mode : modes(c.skeleton.joint_count())) {
+        for (const test::GpuMode& mode : test::gpu_modes(c.skeleton.joint_count())) {
             if (mode.settings.parameters.squash != 0.0f) continue;  // squash is checked above, morphs or not
             Deformer deformer(c);
             gpu.set_mesh(c, deformer);
@@ -198,15 +105,15 @@ TEST(GpuSkinning, SkinsTheMorphedRestAsTheCpuDoes) {
                 gpu.update_joints(c, deformer, t, mode.settings.parameters);
                 std::vector<glm::vec3> positions, normals, unmorphed, unmorphed_normals;
                 gpu.capture(positions, normals);
-                EXPECT_LT(max_distance(positions, deformer.positions()), tolerance)
+                EXPECT_LT(test::max_distance(positions, deformer.positions()), tolerance)
                     << file.first << ", " << mode.name << ", frame " << frame;
-                EXPECT_LT(max_distance(normals, deformer.normals()), 1e-3f)
+                EXPECT_LT(test::max_distance(normals, deformer.normals()), 1e-3f)
                     << file.first << ", " << mode.name << ", frame " << frame;
                 gpu.capture(positions, normals, false);
                 std::vector<glm::mat4> skinning;
                 skinning_matrices(deformer.globals(), c.mesh.inverse_binds, skinning);
                 linear_blend_skinning(c.mesh, skinning, unmorphed, unmorphed_normals);
-                morphed = std::max(morphed, max_distance(positions, unmorphed));
+                morphed = std::max(morphed, test::max_distance(positions, unmorphed));
             }
             if (mode.settings.parameters.mode == DeformerMode::LbsOnly) {
                 EXPECT_GT(morphed, 0.01f * deformer.size()) << file.first << ": the morph is not there";
@@ -228,8 +135,8 @@ TEST(GpuSkinning, TheBendIsReallyThere) {
     std::vector<glm::vec3> bent, plain, normals;
     gpu.capture(bent, normals, true);
     gpu.capture(plain, normals, false);
-    EXPECT_GT(max_distance(bent, plain), 0.05f * deformer.size());
-    EXPECT_LT(max_distance(plain, deformer.base_positions()), 1e-5f * deformer.size());
+    EXPECT_GT(test::max_distance(bent, plain), 0.05f * deformer.size());
+    EXPECT_LT(test::max_distance(plain, deformer.base_positions()), 1e-5f * deformer.size());
 }
 
 }  // namespace

@@ -82,13 +82,23 @@ class Session {
   constructor(browser, server) {
     this.browser = browser;
     this.server = server;
-    this.url = `http://127.0.0.1:${server.address().port}/index.html`;
+    this.url = `http://127.0.0.1:${server.address().port}/index.html`;  // the viewer; tests/ holds test pages
   }
-  async open(query = '', viewport = { width: 1280, height: 800 }) {
-    const page = await this.browser.newPage();
+  // context: a browser context to open it in (browser.createBrowserContext() has an empty
+  // cache, for timing a first visit); the default one otherwise.
+  async open(query = '', viewport = { width: 1280, height: 800 }, context = this.browser.defaultBrowserContext()) {
+    const page = await context.newPage();
     await page.setViewport(viewport);
     page.errors = [];
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+    // Chromium reports GL errors in its log ("WebGL: INVALID_ENUM: ..."), not the console: the
+    // viewer does not look for them every frame in the browser (gl::check_frame_errors), so
+    // the tests do.
+    const log = await page.createCDPSession();
+    log.on('Log.entryAdded', ({ entry }) => {
+      if (/WebGL: (INVALID_|OUT_OF_MEMORY|CONTEXT_LOST)|GL_INVALID|GL ERROR/.test(entry.text)) page.errors.push(`${entry.level}: ${entry.text}`);
+    });
+    await log.send('Log.enable');
     page.on('pageerror', (e) => page.errors.push(String(e)));
     page.on('requestfailed', (r) => page.errors.push(`request failed: ${r.url()}`));
     const start = Date.now();

@@ -12,8 +12,13 @@ const { webDir, nativeCli, bundledCharacters, check, pictureStats, call, frames,
   require('./harness');
 
 main(async (session) => {
-  const size = (f) => (fs.statSync(path.join(webDir, f)).size / 1e6).toFixed(2) + ' MB';
-  console.log(`sizes: dynskin.wasm ${size('dynskin.wasm')}, dynskin.js ${size('dynskin.js')}, dynskin.data ${size('dynskin.data')}`);
+  const megabytes = (f) => fs.statSync(path.join(webDir, f)).size / 1e6;
+  const site = ['index.html', 'dynskin.js', 'dynskin.wasm'];
+  const first = site.reduce((sum, f) => sum + megabytes(f), 0) + megabytes('assets/bar.glb');
+  const assets = bundledCharacters.map((name) => `${name} ${megabytes(`assets/${name}.glb`).toFixed(2)}`);
+  console.log(`download before the first frame: ${first.toFixed(2)} MB (dynskin.wasm ${megabytes('dynskin.wasm').toFixed(2)}, ` +
+    `dynskin.js ${megabytes('dynskin.js').toFixed(2)}, the bar ${megabytes('assets/bar.glb').toFixed(2)}); ` +
+    `the others on demand, MB: ${assets.join(', ')}`);
 
   // 1. The page loads (the bar, at rest) and draws.
   const page = await session.open('?character=bar&clip=none');
@@ -90,12 +95,54 @@ main(async (session) => {
   check('the skin wobbles after the release, then settles', wobble > 1e-3 && still < 1e-4,
     `up to ${wobble.toFixed(4)} from its rest in the 8 frames after the release, moves ${still.toExponential(1)} over 5 frames 6 s later`);
 
-  // 4. Each bundled character loads and draws.
+  // 4. A character whose download fails: the message, and the current one stays.
+  const loadAndWait = async (name) => {
+    await call(page, 'dynskin_load', null, ['string'], [name]);
+    await page.waitForFunction((n) => Module.ccall('dynskin_character', 'string') === n ||
+      Module.ccall('dynskin_error', 'string') !== '', { timeout: 120000, polling: 20 }, name);
+    await waitFrames(page, 3, 120000);
+  };
+  await page.setRequestInterception(true);
+  const refuse = (request) => request.url().endsWith('/assets/train.glb') ? request.respond({ status: 404, body: '' })
+    : request.continue();
+  page.on('request', refuse);
+  await loadAndWait('train');
+  const refusedError = await call(page, 'dynskin_error', 'string');
+  check('a character that cannot be downloaded says so, and the current one stays',
+    /train/.test(refusedError) && /404/.test(refusedError) && (await call(page, 'dynskin_character', 'string')) === 'bar',
+    `"${refusedError.replace(/\n/g, ' ')}", showing ${await call(page, 'dynskin_character', 'string')}`);
+  page.off('request', refuse);
+  await page.setRequestInterception(false);
+  await page.evaluate(() => Module.ccall('dynskin_dismiss_error', null));
+  errors.length = 0;  // the refused request
+
+  // 5. Each bundled character is downloaded when asked for, with a progress bar while it
+  // comes (the first over a link slowed to 2 MB/s, so that it takes several frames), loads
+  // and draws.
+  const network = await page.createCDPSession();
+  await network.send('Network.enable');
+  await network.send('Network.emulateNetworkConditions',
+    { offline: false, latency: 20, downloadThroughput: 2e6, uploadThroughput: 2e6 });
+  const progressSeen = page.evaluate(async () => {  // the panel's fraction, sampled every frame
+    const seen = [];
+    for (let k = 0; k < 600 && Module.ccall('dynskin_character', 'string') !== 'giraffe'; k++) {
+      seen.push(Module.ccall('dynskin_download_fraction', 'number'));
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return seen;
+  });
   const fpsOf = {};
   for (const name of bundledCharacters) {
     errors.length = 0;
-    await call(page, 'dynskin_load', null, ['string'], [name]);
-    await waitFrames(page, 3, 120000);
+    const requested = Date.now();
+    await loadAndWait(name);
+    const loadMs = Date.now() - requested;
+    if (name === 'giraffe') {
+      const fractions = (await progressSeen).filter((f) => f > 0 && f < 1);
+      await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      check('a downloading character shows its progress', fractions.length >= 2 && fractions[fractions.length - 1] > fractions[0],
+        `${fractions.length} frames showed ${fractions.map((f) => f.toFixed(2)).join(', ')} over 2 MB/s; loaded ${loadMs} ms after the request`);
+    }
     const error = await call(page, 'dynskin_error', 'string');
     const loaded = await call(page, 'dynskin_character', 'string');
     const f1 = await frames(page), t1 = Date.now();
@@ -107,7 +154,7 @@ main(async (session) => {
       `${loaded}, luminance stddev ${s.stddev.toFixed(1)}, ${fpsOf[name].toFixed(1)} fps${error ? ', error: ' + error : ''}${errors.length ? ', console: ' + errors.join(' | ') : ''}`);
   }
 
-  // 5. The WebAssembly deformation equals the native one (dynskin-cli trace).
+  // 6. The WebAssembly deformation equals the native one (dynskin-cli trace).
   if (nativeCli && fs.existsSync(nativeCli)) {
     for (const [name, vertex, seconds] of [['cow', 1234, 2], ['octopus', 777, 1.5]]) {
       const ticks = Math.round(seconds * 60);

@@ -16,6 +16,7 @@
 #include "app/viewer_app.h"
 #include "app/web/widget_rectangles.h"
 #include "characters/character_source.h"
+#include "core/deformer_engine.h"
 #include "dynskin/deformer.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_sampler.h"
@@ -67,10 +68,19 @@ EMSCRIPTEN_KEEPALIVE const char* dynskin_character() {
     return name.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* dynskin_error() { return exposed ? exposed->state().error_message.c_str() : ""; }
+// As the message's OK button does.
+EMSCRIPTEN_KEEPALIVE void dynskin_dismiss_error() {
+    if (exposed) exposed->state().error_message.clear();
+}
 
 // Asks the viewer to open a bundled character or a file (as the Character panel does).
 EMSCRIPTEN_KEEPALIVE void dynskin_load(const char* name_or_path) {
     if (exposed) exposed->state().load_request = std::string(name_or_path);
+}
+
+// The fraction of the requested character's download the panel shows, -1 when none is shown.
+EMSCRIPTEN_KEEPALIVE double dynskin_download_fraction() {
+    return exposed && exposed->state().download_fraction ? *exposed->state().download_fraction : -1.0;
 }
 
 EMSCRIPTEN_KEEPALIVE int dynskin_joint_count() {
@@ -97,6 +107,23 @@ EMSCRIPTEN_KEEPALIVE int dynskin_vertex_count() {
 EMSCRIPTEN_KEEPALIVE double dynskin_vertex(int vertex, int axis) {
     if (!scene() || vertex < 0 || static_cast<std::size_t>(vertex) >= scene()->deformer.positions().size()) return 0.0;
     return component(scene()->deformer.positions()[static_cast<std::size_t>(vertex)], axis);
+}
+
+// What the last frame's deformation took on the CPU, in ms (the Performance panel's stages:
+// joints and filter, skinning, bend and normals), and the whole frame's CPU time.
+EMSCRIPTEN_KEEPALIVE double dynskin_deform_ms() {
+    if (!scene()) return 0.0;
+    const StageTimes& t = scene()->deformer.stage_times();
+    return t.measure + t.skin + t.bend;
+}
+EMSCRIPTEN_KEEPALIVE double dynskin_frame_ms() { return exposed ? exposed->state().frame_ms : 0.0; }
+
+// The sum of the bend layer's painted weights (the paint tests watch it change and come back).
+EMSCRIPTEN_KEEPALIVE double dynskin_bend_weight_sum() {
+    double sum = 0.0;
+    if (scene())
+        for (float w : scene()->character().mesh.bend_weights) sum += w;
+    return sum;
 }
 
 // What `dynskin-cli trace CHARACTER --vertex V --duration T` prints for its last tick, with
