@@ -1,6 +1,9 @@
 #include "app/export_actions.h"
 
 #include <cstdio>
+#include <filesystem>
+
+#include "app/file_exchange.h"
 
 namespace dynskin::app {
 
@@ -29,7 +32,15 @@ void step_bake(ViewerState& state, double budget_ms) {
         return;
     }
     if (tools.bake->finished()) {
-        tools.status = "Baked " + std::to_string(tools.bake->frame_count()) + " frames into " + tools.bake->output_path();
+        const std::string path = tools.bake->output_path();
+        tools.status = "Baked " + std::to_string(tools.bake->frame_count()) + " frames into " + path;
+        try {  // in the browser, the file goes to the user as a download
+            if (platform::offer_download(path, platform::AfterDownload::Remove))
+                tools.status = "Baked " + std::to_string(tools.bake->frame_count()) + " frames: downloaded as " +
+                               std::filesystem::path(path).filename().string();
+        } catch (const std::exception& e) {
+            state.error_message = std::string("Could not download the baked glTF: ") + e.what();
+        }
         tools.bake.reset();
     }
 }
@@ -54,6 +65,21 @@ void stop_frame_recording(ViewerState& state) {
     FrameRecorder& frames = state.exports.frames;
     frames.stop();
     state.exports.status = std::to_string(frames.frames_written()) + " frames in " + frames.folder();
+    if (frames.frames_written() == 0) return;
+    // In the browser, the frames go to the user as one zip download (and leave the page's memory).
+    std::vector<std::string> paths;
+    for (int i = 0; i < frames.frames_written(); ++i) paths.push_back(frames.frame_path(i));
+    std::filesystem::path folder = std::filesystem::path(frames.folder()).lexically_normal();
+    if (folder.filename().empty()) folder = folder.parent_path();  // "frames/"
+    const std::string stem = folder.filename().string();
+    const std::string zip_name = (stem.empty() || stem == "." || stem == ".." ? "frames" : stem) + ".zip";
+    try {
+        if (platform::offer_zip_download(paths, zip_name))
+            state.exports.status = std::to_string(frames.frames_written()) + " frames: downloaded as " + zip_name;
+    } catch (const std::exception& e) {
+        state.error_message += (state.error_message.empty() ? "" : "\n") +
+                               std::string("Could not download the recorded frames: ") + e.what();
+    }
 }
 
 void start_clip_recording(ViewerState& state) { state.exports.clip.start(state.world_time); }

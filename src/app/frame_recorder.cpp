@@ -19,10 +19,14 @@ void FrameRecorder::start(const std::string& folder) {
     recording_ = true;
 }
 
-void FrameRecorder::write(const std::vector<std::uint8_t>& rgba, int width, int height) {
+std::string FrameRecorder::frame_path(int index) const {
     char name[32];
-    std::snprintf(name, sizeof name, "frame_%05d.png", next_);
-    const std::string path = (std::filesystem::path(folder_) / name).string();
+    std::snprintf(name, sizeof name, "frame_%05d.png", index);
+    return (std::filesystem::path(folder_) / name).string();
+}
+
+void FrameRecorder::write(const std::vector<std::uint8_t>& rgba, int width, int height) {
+    const std::string path = frame_path(next_);
     if (!stbi_write_png(path.c_str(), width, height, 4, rgba.data(), width * 4)) {
         recording_ = false;
         throw std::runtime_error("cannot write " + path);

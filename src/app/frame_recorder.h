@@ -19,6 +19,8 @@ public:
     bool recording() const { return recording_; }
     int frames_written() const { return next_; }
     const std::string& folder() const { return folder_; }
+    // Where frame index (0, 1, ...) is written.
+    std::string frame_path(int index) const;
 
 private:
     bool recording_ = false;

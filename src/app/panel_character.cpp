@@ -5,10 +5,11 @@
 
 #include <imgui.h>
 
+#include "app/file_exchange.h"
+#include "app/file_requests.h"
 #include "app/panels.h"
 #include "characters/bundled_characters.h"
 #include "dynskin/gltf_saver.h"
-#include "io/settings_json.h"
 
 namespace dynskin::app {
 
@@ -35,9 +36,11 @@ void character_panel(ViewerState& state) {
         ImGui::ProgressBar(*state.download_fraction, ImVec2(-1, 0), label.c_str());
     }
     static bool browser_open = false;
-    if (ImGui::Button("Open...")) browser_open = true;
+    // The browser's own file picker where there is one (it opens only on this click).
+    if (ImGui::Button("Open...") && !platform::pick_files(platform::Picked::Character)) browser_open = true;
     ImGui::SameLine();
-    ImGui::TextDisabled("or drop a .gltf/.glb on the window");
+    ImGui::TextDisabled(platform::files_through_browser() ? "or drop a .gltf/.glb on the page"
+                                                          : "or drop a .gltf/.glb on the window");
     if (browser_open) file_browser(state, browser_open);
 
     if (scene && !scene->loaded.warnings.empty() &&
@@ -53,42 +56,46 @@ void character_panel(ViewerState& state) {
         ImGui::SameLine();
         if (ImGui::Button("Save as... (Ctrl+Shift+S)")) state.save_as_open = true;
         ImGui::TextDisabled("paint, per-joint settings and parameters, in the glb");
+        // The field leaves room for both buttons on its line (at its default width, Load preset
+        // fell off the panel's right edge).
+        const float buttons = ImGui::CalcTextSize("Save preset").x + ImGui::CalcTextSize("Load preset").x +
+                              4.0f * style.FramePadding.x + 2.0f * style.ItemSpacing.x;
+        ImGui::SetNextItemWidth(std::max(60.0f * ImGui::GetIO().FontGlobalScale, ImGui::GetContentRegionAvail().x - buttons));
         ImGui::InputText("##preset", preset_path, sizeof preset_path);
         ImGui::SameLine();
-        if (ImGui::Button("Save preset")) {
-            try {
-                io::save_preset(preset_path, state.settings.parameters);
-            } catch (const std::exception& e) {
-                state.error_message = std::string("Could not save the preset: ") + e.what();
-            }
-        }
+        if (ImGui::Button("Save preset")) save_preset_file(state, preset_path);
         ImGui::SameLine();
-        if (ImGui::Button("Load preset")) {
-            try {
-                state.settings.parameters = io::load_preset(preset_path);
-            } catch (const std::exception& e) {
-                state.error_message = std::string("Could not load the preset: ") + e.what();
-            }
-        }
+        if (ImGui::Button("Load preset") && !platform::pick_files(platform::Picked::Preset))
+            load_preset_file(state, preset_path);
         ImGui::TreePop();
     }
 }
 
 void save_as_popup(ViewerState& state) {
+    // In the browser the file goes to the user as a download: only its name is asked, and the
+    // page keeps it beside the one it was opened from.
+    const bool name_only = platform::files_through_browser();
     static char path[1024] = "";
     if (state.save_as_open && !ImGui::IsPopupOpen("Save as")) {
         if (state.scene) {
-            const std::filesystem::path p(state.scene->source);
-            std::snprintf(path, sizeof path, "%s", (p.parent_path() / (p.stem().string() + "_dynskin.glb")).string().c_str());
+            const std::filesystem::path target = default_save_path(state.scene->source);
+            std::snprintf(path, sizeof path, "%s", (name_only ? target.filename() : target).string().c_str());
         }
         ImGui::OpenPopup("Save as");
     }
     if (ImGui::BeginPopupModal("Save as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::TextUnformatted("Save the character with its paint and settings as:");
+        ImGui::TextUnformatted(name_only ? "Download the character with its paint and settings as:"
+                                         : "Save the character with its paint and settings as:");
         ImGui::SetNextItemWidth(420.0f * ImGui::GetIO().FontGlobalScale);
         ImGui::InputText("##path", path, sizeof path);
         if (ImGui::Button("Save", ImVec2(120 * ImGui::GetIO().FontGlobalScale, 0))) {
-            save_work(state, path);
+            if (!name_only) {
+                save_work(state, path);
+            } else if (std::string(path).find('/') != std::string::npos || !*path) {
+                state.error_message = "Give a file name alone (no folder): the browser saves downloads in its own folder.";
+            } else if (state.scene) {
+                save_work(state, (std::filesystem::path(state.scene->source).parent_path() / path).string());
+            }
             state.save_as_open = false;
             ImGui::CloseCurrentPopup();
         }

@@ -17,6 +17,10 @@
 #include <stb_image_write.h>
 
 #include "app/bundled_asset_download.h"
+#include "app/export_actions.h"
+#include "app/file_exchange.h"
+#include "app/file_requests.h"
+#include "app/key_taps.h"
 #include "app/panels.h"
 #include "app/platform.h"
 #include "app/settings_link.h"
@@ -97,7 +101,9 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
         state.confirm = ViewerState::Confirm::Quit;
     });
     glfwSetDropCallback(window_, [](GLFWwindow* w, int count, const char** paths) {
-        if (count > 0) static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_.load_request = paths[0];
+        // A .gltf comes with its .bin and images: open the glTF among them.
+        const std::string file = character_file_among(platform::keep_dropped_files({paths, paths + count}));
+        if (!file.empty()) static_cast<ViewerApp*>(glfwGetWindowUserPointer(w))->state_.load_request = file;
     });
 
     IMGUI_CHECKVERSION();
@@ -108,6 +114,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     platform::adapt_input(window_);
     touch_ = platform::touch_gestures();
+    install_key_taps(window_);
     ImGui_ImplOpenGL3_Init(gl::glsl_version_line());  // the dialect our own shaders use
 
     if (!options.script.empty()) script_ = read_input_script(options.script);
@@ -174,6 +181,8 @@ void ViewerApp::load(const std::string& file_or_name) {
     } catch (const std::exception& e) {
         state_.error_message = "Could not open " + file_or_name + ":\n" + e.what();
     }
+    // The browser's copies of files opened before, or refused now, are no longer needed.
+    platform::release_files_except(state_.scene ? state_.scene->source : "");
 }
 
 void ViewerApp::apply_link_settings(const std::string& query) {
@@ -264,6 +273,7 @@ void ViewerApp::frame_tick(double dt) {
     const auto start = std::chrono::steady_clock::now();
     pipeline_->begin_frame();
     glfwPollEvents();
+    receive_picked_files(state_);
     if (state_.load_request) take_load_request();
     follow_content_scale();
     ImGui_ImplOpenGL3_NewFrame();
@@ -308,6 +318,7 @@ void ViewerApp::frame_tick(double dt) {
         draw_overlays();
     }
     draw_frame();
+    release_key_taps();  // this frame saw them down
     ++frame_index_;
     state_.frame_ms = static_cast<float>(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
@@ -565,6 +576,7 @@ void ViewerApp::draw_frame() {
             state_.exports.frames.write(target_->read_rgba(), target_->width(), target_->height());
         } catch (const std::exception& e) {
             state_.error_message = e.what();
+            stop_frame_recording(state_);  // the frames written so far still reach the user (the browser's zip)
         }
     }
     ImGui::Render();
@@ -572,6 +584,7 @@ void ViewerApp::draw_frame() {
     if (!pending_screenshot_.empty()) {
         try {
             save_screenshot(pending_screenshot_);
+            platform::offer_download(pending_screenshot_, platform::AfterDownload::Remove);  // the browser's
         } catch (const std::exception& e) {
             state_.error_message = e.what();
         }

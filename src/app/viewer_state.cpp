@@ -1,7 +1,10 @@
 #include "app/viewer_state.h"
 
+#include <cctype>
 #include <cmath>
+#include <filesystem>
 
+#include "app/file_exchange.h"
 #include "core/formulas/linear_blend_skinning.h"
 #include "dynskin/gltf_saver.h"
 
@@ -47,6 +50,21 @@ void mark_saved(ViewerState& state) {
     state.saved_settings = state.settings;
 }
 
+std::string default_save_path(const std::string& source) {
+    const std::filesystem::path p(source);
+    return (p.parent_path() / (p.stem().string() + "_dynskin.glb")).string();
+}
+
+namespace {
+
+bool is_glb(const std::string& path) {
+    std::string extension = std::filesystem::path(path).extension().string();
+    for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return extension == ".glb";
+}
+
+}  // namespace
+
 bool save_work(ViewerState& state, const std::string& path) {
     if (!state.scene) return false;
     Scene& scene = *state.scene;
@@ -56,7 +74,8 @@ bool save_work(ViewerState& state, const std::string& path) {
             "glTF file to save painted weights.";
         return false;
     }
-    const std::string target = path.empty() ? scene.source : path;
+    // The work is saved as a .glb: a .gltf keeps its text, and its work goes beside it.
+    const std::string target = !path.empty() ? path : is_glb(scene.source) ? scene.source : default_save_path(scene.source);
     try {
         const std::vector<AnimationClip>& clips = scene.character().clips;
         const std::vector<AnimationClip> recorded(clips.begin() + static_cast<std::ptrdiff_t>(scene.file_clip_count), clips.end());
@@ -71,6 +90,12 @@ bool save_work(ViewerState& state, const std::string& path) {
     scene.source = target;
     scene.file_clip_count = scene.character().clips.size();  // in the file now
     mark_saved(state);
+    try {  // in the browser, the user gets the file; the page keeps its copy for the next save
+        platform::offer_download(target, platform::AfterDownload::Keep);
+    } catch (const std::exception& e) {
+        state.error_message = "Could not download " + target + ":\n" + e.what();
+        return false;
+    }
     return true;
 }
 

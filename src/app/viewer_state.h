@@ -113,6 +113,10 @@ bool has_unsaved_changes(const ViewerState& state);
 void mark_saved(ViewerState& state);
 // Saves the paint and settings into a glb at path (the scene's own file when empty); on
 // failure sets error_message and returns false. The scene's file becomes path.
+// A .gltf source's work is saved beside it as default_save_path(source), which becomes the
+// scene's file.
 bool save_work(ViewerState& state, const std::string& path = "");
+// Where the work on source is saved unless the user says otherwise: NAME_dynskin.glb beside it.
+std::string default_save_path(const std::string& source);
 
 }  // namespace dynskin::app

@@ -29,7 +29,8 @@ const joint = async (page, j) => {
 const widget = async (page, label) => {
   const r = [];
   for (let k = 0; k < 4; k++) r.push(await call(page, 'dynskin_widget', 'number', ['string', 'number'], [label, k]));
-  return r[2] < 0 ? null : { x0: r[0], y0: r[1], x1: r[2], y1: r[3], cx: (r[0] + r[2]) / 2, cy: (r[1] + r[3]) / 2 };
+  // dynskin_widget gives x, y, width, height in CSS pixels (a slider's frame, without its label).
+  return r[2] < 0 ? null : { x0: r[0], y0: r[1], x1: r[0] + r[2], y1: r[1] + r[3], cx: r[0] + r[2] / 2, cy: r[1] + r[3] / 2 };
 };
 const offset = (page) => call(page, 'dynskin_largest_offset', 'number');
 const near = (a, b, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;
@@ -132,6 +133,8 @@ main(async (session) => {
   }
   check('a click at 3/4 of the f slider sets f near 7.5 and the wobble is back',
     Math.abs(atThreeQuarters.f - 7.5) < 0.3 && after > 1e-3, `f ${atThreeQuarters.f}, largest offset ${after.toFixed(5)} L`);
+  check('links and slider pages: no console or WebGL error', page.errors.length === 0 && still.errors.length === 0,
+    page.errors.concat(still.errors).join(' | '));
   await still.close();
   await page.close();
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <exception>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@
 #include "app/panels.h"
 #include "app/settings_link.h"
 #include "app/viewer_app.h"
-#include "app/web/widget_rectangles.h"
+#include "app/web/widget_rects.h"
 #include "characters/character_source.h"
 #include "core/deformer_engine.h"
 #include "dynskin/deformer.h"
@@ -48,7 +49,7 @@ std::string trace_error;
 
 void expose_to_page(ViewerApp& app) {
     exposed = &app;
-    record_widget_rectangles();
+    record_widget_rects();  // for dynskin_widget
 }
 
 }  // namespace dynskin::app::web
@@ -189,15 +190,6 @@ EMSCRIPTEN_KEEPALIVE const char* dynskin_shared_link() { return exposed ? expose
 // The UI scale (the device pixel ratio in the browser).
 EMSCRIPTEN_KEEPALIVE double dynskin_ui_scale() { return ImGui::GetIO().FontGlobalScale; }
 
-// The rectangle of the last frame's first widget labelled `label` (widget_rectangles.h), in
-// CSS pixels: k = 0, 1 its top left x, y; 2, 3 its bottom right. -1 when no such widget.
-EMSCRIPTEN_KEEPALIVE double dynskin_widget(const char* label, int k) {
-    ImVec2 min, max;
-    if (!widget_rectangle(label, min, max) || k < 0 || k > 3) return -1.0;
-    const float v[4] = {min.x, min.y, max.x, max.y};
-    return v[k] * css_per_pixel();
-}
-
 // The largest distance of a vertex from its base skinning (the dynamics' offset), in
 // character sizes: 0 when nothing wobbles or lags.
 EMSCRIPTEN_KEEPALIVE double dynskin_largest_offset() {
@@ -227,6 +219,36 @@ EMSCRIPTEN_KEEPALIVE double dynskin_camera(int k) {
     const app::OrbitCamera& c = exposed->state().camera;
     const double v[6] = {c.yaw, c.pitch, c.distance, c.target.x, c.target.y, c.target.z};
     return k >= 0 && k < 6 ? v[k] : 0.0;
+}
+
+// Files in the browser (tests/web/files_test.js).
+
+// Where the widget labelled label (as the panels pass it to ImGui) was drawn in the last
+// frame, in CSS pixels: k = 0..3 gives x, y, width, height; -1 when it was not drawn.
+EMSCRIPTEN_KEEPALIVE double dynskin_widget(const char* label, int k) {
+    WidgetRect r;
+    if (!widget_rect(label, r)) return -1.0;
+    return (k == 0 ? r.x : k == 1 ? r.y : k == 2 ? r.width : r.height) * css_per_pixel();
+}
+
+// The squash & stretch strength S, a parameter saved into glbs and presets.
+EMSCRIPTEN_KEEPALIVE double dynskin_squash() { return exposed ? exposed->state().settings.parameters.squash : 0.0; }
+EMSCRIPTEN_KEEPALIVE void dynskin_set_squash(double s) {
+    if (exposed) exposed->state().settings.parameters.squash = static_cast<float>(s);
+}
+
+// Whether the page's memory file system holds path (what was downloaded should be gone).
+EMSCRIPTEN_KEEPALIVE int dynskin_path_exists(const char* path) {
+    std::error_code error;
+    return std::filesystem::exists(path, error) ? 1 : 0;
+}
+
+// The file the open character comes from (in the page's memory), or a bundled name.
+EMSCRIPTEN_KEEPALIVE const char* dynskin_source() { return scene() ? scene()->source.c_str() : ""; }
+
+// The Export panel's last outcome ("Baked 121 frames: downloaded as ...").
+EMSCRIPTEN_KEEPALIVE const char* dynskin_export_status() {
+    return exposed ? exposed->state().exports.status.c_str() : "";
 }
 
 }  // extern "C"
