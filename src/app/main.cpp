@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/settings_link.h"
 #include "app/viewer_app.h"
 #ifdef __EMSCRIPTEN__
 #include "app/web/page_hooks.h"
@@ -15,7 +16,7 @@ int main(int argc, char** argv) {
     dynskin::app::ViewerOptions options;
     std::string size;
     CLI::App cli{"dynskin: Dynamic Skinning viewer. Drag joints, tune f, tau, A, D live, paint where the skin is soft."};
-    cli.add_option("character", options.character, "A .gltf/.glb file or a bundled character (default: bar)");
+    auto* character = cli.add_option("character", options.character, "A .gltf/.glb file or a bundled character (default: bar)");
     cli.add_option("--preset", options.preset, "Parameters from a preset JSON file");
     cli.add_flag("--headless", options.headless, "Render off-screen (use under xvfb-run -a) and exit");
     cli.add_option("--frames", options.frames, "Headless: frames to run at 60 fps")->check(CLI::Range(1, 1000000));
@@ -24,7 +25,10 @@ int main(int argc, char** argv) {
     cli.add_flag("--gpu", options.gpu, "Skin and bend in the vertex shader (the CPU only measures and filters)");
     cli.add_option("--herd", options.herd, "A crowd of N instances of the character, each at its own phase (GPU path)")
         ->check(CLI::Range(1, 100000));
-    cli.add_option("--clip", options.clip, "The clip to start with: a name, an index, or none (the rest pose)");
+    auto* clip = cli.add_option("--clip", options.clip, "The clip to start with: a name, an index, or none (the rest pose)");
+    cli.add_option("--link", options.link,
+                   "Parameters as in a shared link, over the character's own: 'f=2.5&tau=0.4&A=0.2&D=0.1' "
+                   "(keys f, tau, A, D, mode, base, c, T, S, center, bend, offset; character and clip too)");
     cli.add_option("--script", options.script, "Scripted mouse and key input: a JSON list of timed events (for tests)");
     try {
         cli.parse(argc, argv);
@@ -32,6 +36,11 @@ int main(int argc, char** argv) {
             throw CLI::ValidationError("--size", "expected WxH, e.g. 1280x800");
         if (options.width < 64 || options.height < 64 || options.width > 8192 || options.height > 8192)
             throw CLI::ValidationError("--size", "between 64x64 and 8192x8192");
+        // A link may name the character and clip too; those given on their own win.
+        dynskin::DynamicParameters unused;
+        const dynskin::app::SettingsLink link = dynskin::app::apply_link(options.link, unused);
+        if (character->count() == 0 && !link.character.empty()) options.character = link.character;
+        if (clip->count() == 0 && !link.clip.empty()) options.clip = link.clip;
     } catch (const CLI::CallForHelp& e) {
         return cli.exit(e);
     } catch (const CLI::ParseError& e) {

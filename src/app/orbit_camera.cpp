@@ -52,7 +52,12 @@ void OrbitCamera::pan(float dx, float dy, float viewport_height) {
     target += (-dx * right + dy * up) * per_pixel;
 }
 
-void OrbitCamera::zoom(float wheel_steps) { distance = std::clamp(distance * std::pow(0.85f, wheel_steps), 1e-4f, 1e6f); }
+void OrbitCamera::zoom(float wheel_steps) { zoom_by(std::pow(0.85f, -wheel_steps)); }
+
+void OrbitCamera::zoom_by(float factor) {
+    if (!(factor > 0.0f) || !std::isfinite(factor)) return;
+    distance = std::clamp(distance / factor, 1e-4f, 1e6f);
+}
 
 glm::vec3 OrbitCamera::position() const {
     const glm::vec3 offset(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));

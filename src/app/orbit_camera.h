@@ -21,6 +21,7 @@ public:
     void orbit(float dx_pixels, float dy_pixels);
     void pan(float dx_pixels, float dy_pixels, float viewport_height);
     void zoom(float wheel_steps);  // positive: closer
+    void zoom_by(float factor);    // the distance divided by factor (a pinch: the fingers' spread ratio)
 
     glm::vec3 position() const;
     glm::mat4 view() const;

@@ -33,7 +33,7 @@ void animation_panel(ViewerState& state) {
         ImGui::TextDisabled("Grab a joint in the view and drag it.");
     } else {
         const float duration = clips[input.clip].duration;
-        if (ImGui::Button(state.playback.playing ? "Pause" : "Play", ImVec2(60, 0)))
+        if (ImGui::Button(state.playback.playing ? "Pause" : "Play", ImVec2(60 * ImGui::GetIO().FontGlobalScale, 0)))
             state.playback.playing = !state.playback.playing;
         ImGui::SameLine();
         ImGui::Checkbox("Loop", &input.loop);

@@ -86,9 +86,9 @@ void save_as_popup(ViewerState& state) {
     if (ImGui::BeginPopupModal("Save as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::TextUnformatted(name_only ? "Download the character with its paint and settings as:"
                                          : "Save the character with its paint and settings as:");
-        ImGui::SetNextItemWidth(420.0f);
+        ImGui::SetNextItemWidth(420.0f * ImGui::GetIO().FontGlobalScale);
         ImGui::InputText("##path", path, sizeof path);
-        if (ImGui::Button("Save", ImVec2(120, 0))) {
+        if (ImGui::Button("Save", ImVec2(120 * ImGui::GetIO().FontGlobalScale, 0))) {
             if (!name_only) {
                 save_work(state, path);
             } else if (std::string(path).find('/') != std::string::npos || !*path) {
@@ -100,7 +100,7 @@ void save_as_popup(ViewerState& state) {
             ImGui::CloseCurrentPopup();
         }
         ImGui::SameLine();
-        if (ImGui::Button("Cancel", ImVec2(120, 0))) {
+        if (ImGui::Button("Cancel", ImVec2(120 * ImGui::GetIO().FontGlobalScale, 0))) {
             state.save_as_open = false;
             ImGui::CloseCurrentPopup();
         }
@@ -122,11 +122,11 @@ void unsaved_changes_popup(ViewerState& state) {
         state.confirm = Confirm::None;
         ImGui::CloseCurrentPopup();
     };
-    if (ImGui::Button("Save", ImVec2(110, 0)) && save_work(state)) proceed();
+    if (ImGui::Button("Save", ImVec2(110 * ImGui::GetIO().FontGlobalScale, 0)) && save_work(state)) proceed();
     ImGui::SameLine();
-    if (ImGui::Button("Discard", ImVec2(110, 0))) proceed();
+    if (ImGui::Button("Discard", ImVec2(110 * ImGui::GetIO().FontGlobalScale, 0))) proceed();
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(110, 0))) {
+    if (ImGui::Button("Cancel", ImVec2(110 * ImGui::GetIO().FontGlobalScale, 0))) {
         state.confirm = Confirm::None;
         ImGui::CloseCurrentPopup();
     }
@@ -135,7 +135,7 @@ void unsaved_changes_popup(ViewerState& state) {
 
 void file_browser(ViewerState& state, bool& open) {
     static std::string folder = std::filesystem::current_path().string();
-    ImGui::SetNextWindowSize(ImVec2(520, 420), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(520 * ImGui::GetIO().FontGlobalScale, 420 * ImGui::GetIO().FontGlobalScale), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Open a glTF character", &open)) {
         ImGui::End();
         return;
@@ -176,10 +176,11 @@ void error_popup(ViewerState& state) {
     if (!state.error_message.empty() && !ImGui::IsPopupOpen("Problem")) ImGui::OpenPopup("Problem");
     if (ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         if (state.error_message.empty()) ImGui::CloseCurrentPopup();  // dismissed elsewhere
-        ImGui::PushTextWrapPos(480.0f);
+        const float scale = ImGui::GetIO().FontGlobalScale;  // HiDPI: as wide in points
+        ImGui::PushTextWrapPos(480.0f * scale);
         ImGui::TextUnformatted(state.error_message.c_str());
         ImGui::PopTextWrapPos();
-        if (ImGui::Button("OK", ImVec2(120, 0))) {
+        if (ImGui::Button("OK", ImVec2(120 * scale, 0))) {
             state.error_message.clear();
             ImGui::CloseCurrentPopup();
         }

@@ -43,7 +43,7 @@ void kernel_plot(const OscillationParameters& p) {
     const float bound = std::max(std::abs(p.amplitude), 1e-3f);
     char overlay[64];
     std::snprintf(overlay, sizeof overlay, "kappa(t), 0 .. %.2f s", span);
-    ImGui::PlotLines("##kernel", values, 160, 0, overlay, -bound, bound, ImVec2(ImGui::GetContentRegionAvail().x, 70));
+    ImGui::PlotLines("##kernel", values, 160, 0, overlay, -bound, bound, ImVec2(ImGui::GetContentRegionAvail().x, 70 * ImGui::GetIO().FontGlobalScale));
 }
 
 }  // namespace
@@ -115,7 +115,7 @@ void dynamics_panel(ViewerState& state) {
     for (float v : history) top = std::max(top, v);
     char overlay[64];
     std::snprintf(overlay, sizeof overlay, "|F| now %.3f rad/s", history.empty() ? 0.0f : history.back());
-    ImGui::PlotLines("##drive", history.data(), static_cast<int>(history.size()), 0, overlay, 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, 60));
+    ImGui::PlotLines("##drive", history.data(), static_cast<int>(history.size()), 0, overlay, 0.0f, top, ImVec2(ImGui::GetContentRegionAvail().x, 60 * ImGui::GetIO().FontGlobalScale));
 
     if (state.settings.joints.size() < static_cast<std::size_t>(skeleton.joint_count()))
         state.settings.joints.resize(skeleton.joint_count());

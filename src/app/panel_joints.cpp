@@ -14,7 +14,7 @@ void joints_panel(ViewerState& state) {
     for (int j = 0; j < s.joint_count(); ++j)
         if (s.parents[j] >= 0) children[s.parents[j]].push_back(j);
 
-    ImGui::BeginChild("joint_tree", ImVec2(0, 180), true);
+    ImGui::BeginChild("joint_tree", ImVec2(0, 180 * ImGui::GetIO().FontGlobalScale), true);
     std::function<void(int)> node = [&](int j) {
         ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_DefaultOpen |
                                    ImGuiTreeNodeFlags_SpanAvailWidth;

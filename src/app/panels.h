@@ -19,6 +19,10 @@ void save_as_popup(ViewerState& state);
 void unsaved_changes_popup(ViewerState& state);
 void joints_panel(ViewerState& state);
 void velocity_skinning_panel(ViewerState& state);
+// Copy link (browser) or command line (desktop): the character, clip and changed parameters.
+void share_panel(ViewerState& state);
+// What Copy link copies: the page's link in the browser, `dynskin ... --link '...'` on the desktop.
+std::string share_link(const ViewerState& state);
 // Bake to glTF, record frames, record drags as a clip; also steps a running bake.
 void export_panel(ViewerState& state);
 

@@ -2,17 +2,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 
 #include "gl/gl.h"  // before GLFW, which must not include a GL header itself
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
+
+#include "app/web/touch_input.h"
 #endif
 
 namespace dynskin::app::platform {
@@ -35,7 +39,50 @@ void window_hints(bool) {}
 
 bool load_gl() { return true; }
 
-float content_scale(GLFWwindow*) { return 1.0f; }
+// The browser's device pixel ratio: the canvas is drawn in device pixels (follow_canvas_size),
+// which are also the window's coordinates in Emscripten's GLFW (its mouse positions are scaled
+// by the canvas's width over its CSS width), so the UI is scaled by it as on a HiDPI monitor.
+float content_scale(GLFWwindow*) { return static_cast<float>(emscripten_get_device_pixel_ratio()); }
+
+TouchGestures* touch_gestures() { return &web::touch_input(); }
+
+std::string page_address() {
+    static const std::string address = emscripten_run_script_string("location.href.split(/[?#]/)[0]");
+    return address;
+}
+
+void show_in_address(const std::string& link) {
+    static std::string shown;
+    if (link == shown) return;
+    shown = link;
+    // The page's own switches (gpu, herd) stay: they are how the viewer runs, not settings.
+    EM_ASM({
+        const url = new URL(UTF8ToString($0));
+        const now = new URLSearchParams(location.search);
+        for (const key of ['gpu', 'herd'])
+            if (now.has(key)) url.searchParams.set(key, now.get(key));
+        history.replaceState(history.state, '', url.href);
+    }, link.c_str());
+}
+
+void copy_to_clipboard(const std::string& text) {
+    // Called in the frame after the click, well within the click's transient activation,
+    // which the browser's clipboard asks for. The outcome comes later (a promise).
+    EM_ASM({
+        Module.dynskinClipboard = 0;
+        if (!navigator.clipboard) { Module.dynskinClipboard = 2; return; }
+        navigator.clipboard.writeText(UTF8ToString($0)).then(
+            () => { Module.dynskinClipboard = 1; }, () => { Module.dynskinClipboard = 2; });
+    }, text.c_str());
+}
+
+const char* clipboard_status() {
+    switch (EM_ASM_INT({ return Module.dynskinClipboard | 0; })) {
+        case 0: return "copying...";
+        case 1: return "copied";
+        default: return "the browser refused the clipboard: copy it from below";
+    }
+}
 
 void adapt_input(GLFWwindow* window) {
     // Emscripten's GLFW hands on the browser's wheel event as it is: pixels, positive down
@@ -52,11 +99,14 @@ struct Loop {
     std::function<bool(double)> frame;
 };
 
-// The canvas fills the page (its CSS size); its drawing buffer follows it.
+// The canvas fills the page (its CSS size); its drawing buffer follows it in device pixels
+// (CSS pixels times the device pixel ratio), so that a HiDPI screen gets a sharp picture.
 void follow_canvas_size(GLFWwindow* window) {
     double css_width = 0.0, css_height = 0.0;
     if (emscripten_get_element_css_size("#canvas", &css_width, &css_height) != EMSCRIPTEN_RESULT_SUCCESS) return;
-    const int width = std::max(1, static_cast<int>(css_width)), height = std::max(1, static_cast<int>(css_height));
+    const double ratio = emscripten_get_device_pixel_ratio();
+    const int width = std::max(1, static_cast<int>(std::lround(css_width * ratio)));
+    const int height = std::max(1, static_cast<int>(std::lround(css_height * ratio)));
     int current_width = 0, current_height = 0;
     glfwGetWindowSize(window, &current_width, &current_height);
     if (width != current_width || height != current_height) glfwSetWindowSize(window, width, height);
@@ -103,6 +153,16 @@ float content_scale(GLFWwindow* window) {
 }
 
 void adapt_input(GLFWwindow*) {}
+
+TouchGestures* touch_gestures() { return nullptr; }
+
+std::string page_address() { return ""; }
+
+void show_in_address(const std::string&) {}
+
+void copy_to_clipboard(const std::string& text) { ImGui::SetClipboardText(text.c_str()); }
+
+const char* clipboard_status() { return "copied"; }
 
 void run_frame_loop(GLFWwindow* window, std::function<bool(double)> frame) {
     elapsed_seconds();

@@ -5,8 +5,13 @@
 // frames from the browser (requestAnimationFrame), one callback each.
 
 #include <functional>
+#include <string>
 
 struct GLFWwindow;
+
+namespace dynskin::app {
+class TouchGestures;
+}
 
 namespace dynskin::app::platform {
 
@@ -25,6 +30,21 @@ float content_scale(GLFWwindow* window);
 // After ImGui's GLFW backend installed its callbacks: what the platform's events need before
 // ImGui sees them (the browser's wheel deltas in notches).
 void adapt_input(GLFWwindow* window);
+
+// The touch screen's gestures, fed by the browser's touch events; null on the desktop, where
+// GLFW reports no touches (a touch screen there acts as a mouse).
+TouchGestures* touch_gestures();
+
+// The page's address without its query ("http://host/index.html") in the browser; "" on the
+// desktop, which shares command lines instead.
+std::string page_address();
+// Shows a link in the address bar without reloading (history.replaceState), so that the
+// address is always the current settings' link; nothing on the desktop.
+void show_in_address(const std::string& link);
+// Puts text on the clipboard: the browser's (asynchronous: it may refuse), the desktop's.
+void copy_to_clipboard(const std::string& text);
+// How the last copy went, for the panel: "copied", "copying...", or why it did not.
+const char* clipboard_status();
 
 // Calls frame(seconds since the last call, at most 0.1) until it returns false: a loop on the
 // desktop, returning then; in the browser, once per animation frame, and it never returns

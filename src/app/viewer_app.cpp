@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
+#include <utility>
 
 #include "core/deformer_engine.h"
 #include "gl/gl.h"  // before GLFW, which must not include a GL header itself
@@ -22,6 +23,8 @@
 #include "app/key_taps.h"
 #include "app/panels.h"
 #include "app/platform.h"
+#include "app/settings_link.h"
+#include "app/touch_gestures.h"
 #include "characters/character_source.h"
 #include "gl/render_target.h"
 #include "gl/scene_renderer.h"
@@ -31,6 +34,16 @@
 namespace dynskin::app {
 namespace {
 
+
+// One finger on a touch screen replaces the mouse while it is down (and for the frame that
+// shows its release).
+void apply_touch_pointer(TouchGestures& touch) {
+    const TouchGestures::Pointer pointer = touch.take_pointer();
+    if (!pointer.active) return;
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(pointer.position.x, pointer.position.y);
+    io.MouseDown[ImGuiMouseButton_Left] = pointer.down;
+}
 
 void glfw_error(int code, const char* message) { std::fprintf(stderr, "GLFW error %d: %s\n", code, message); }
 
@@ -50,7 +63,15 @@ void style_imgui(float scale) {
     s.WindowBorderSize = 0.0f;
     s.Colors[ImGuiCol_WindowBg].w = 0.92f;
     s.ScaleAllSizes(scale);
-    ImGui::GetIO().FontGlobalScale = scale;
+    // The font rasterised at the scaled size and drawn one texel per pixel, sharp at any scale
+    // (a 13 px atlas magnified would be blurred); FontGlobalScale stays the UI scale that the
+    // viewer's own sizes (pick radius, joint dots, panel width) are multiplied by.
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig font;
+    font.SizePixels = 13.0f * scale;
+    io.Fonts->AddFontDefault(&font)->Scale = 1.0f / scale;
+    io.FontGlobalScale = scale;
 }
 
 }  // namespace
@@ -88,9 +109,11 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;  // the layout is ours; no file left in the user's folder
-    style_imgui(std::max(1.0f, platform::content_scale(window_)));
+    ui_scale_ = std::max(1.0f, platform::content_scale(window_));
+    style_imgui(ui_scale_);
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     platform::adapt_input(window_);
+    touch_ = platform::touch_gestures();
     install_key_taps(window_);
     ImGui_ImplOpenGL3_Init(gl::glsl_version_line());  // the dialect our own shaders use
 
@@ -116,6 +139,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
             state_.error_message = "Could not load the preset " + options.preset + ": " + e.what();
         }
     }
+    if (!options.link.empty() && state_.scene) apply_link_settings(options.link);
     if (options.settings && state_.scene) {
         state_.settings = *options.settings;
         state_.settings.joints.resize(static_cast<std::size_t>(state_.scene->character().skeleton.joint_count()));
@@ -159,6 +183,16 @@ void ViewerApp::load(const std::string& file_or_name) {
     }
     // The browser's copies of files opened before, or refused now, are no longer needed.
     platform::release_files_except(state_.scene ? state_.scene->source : "");
+}
+
+void ViewerApp::apply_link_settings(const std::string& query) {
+    // Over the character's own preset, for the keys the link names; the character and clip
+    // were chosen from it before (main.cpp). What cannot be used is said, once, in the popup.
+    const SettingsLink link = apply_link(query, state_.settings.parameters);
+    if (link.messages.empty()) return;
+    std::string message = "Some of the link's settings could not be used as given:";
+    for (const std::string& line : link.messages) message += "\n  " + line;
+    state_.error_message += (state_.error_message.empty() ? "" : "\n\n") + message;
 }
 
 void ViewerApp::take_load_request() {
@@ -241,16 +275,23 @@ void ViewerApp::frame_tick(double dt) {
     glfwPollEvents();
     receive_picked_files(state_);
     if (state_.load_request) take_load_request();
+    follow_content_scale();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (touch_) apply_touch_pointer(*touch_);     // after the backend: a finger is the left button
     if (!script_.empty()) apply_script_events();  // after the backend, so the script wins
     ImGui::NewFrame();
 
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(360 * ImGui::GetIO().FontGlobalScale, 0), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(200, 100), ImVec2(1e4f, ImGui::GetIO().DisplaySize.y - 20));
+    const float ui_scale = ImGui::GetIO().FontGlobalScale;
+    // Placed at first, and again when the UI scale changed.
+    const ImGuiCond place = std::exchange(place_panel_, false) ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
+    ImGui::SetNextWindowPos(ImVec2(10 * ui_scale, 10 * ui_scale), place);
+    ImGui::SetNextWindowSize(ImVec2(360 * ui_scale, 0), place);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(200 * ui_scale, 100 * ui_scale),
+                                        ImVec2(1e4f, ImGui::GetIO().DisplaySize.y - 20 * ui_scale));
     ImGui::Begin("dynskin");
     character_panel(state_);
+    share_panel(state_);
     joints_panel(state_);
     animation_panel(state_);
     dynamics_panel(state_);
@@ -281,6 +322,19 @@ void ViewerApp::frame_tick(double dt) {
     ++frame_index_;
     state_.frame_ms = static_cast<float>(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+}
+
+void ViewerApp::follow_content_scale() {
+    // The browser's device pixel ratio changes with its zoom and when the window moves to
+    // another screen; a desktop window's content scale when it moves to another monitor.
+    const float scale = std::max(1.0f, platform::content_scale(window_));
+    if (scale == ui_scale_) return;
+    ui_scale_ = scale;
+    ImGui::GetStyle() = ImGuiStyle();  // ScaleAllSizes multiplies: from the unscaled sizes
+    style_imgui(scale);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    place_panel_ = true;
 }
 
 void ViewerApp::handle_keys() {
@@ -379,7 +433,10 @@ void ViewerApp::handle_viewport_input() {
     if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
         glm::vec3 hit;
         switch (left_drag_) {
-            case LeftDrag::Orbit: state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y); break;
+            // In points, not pixels: the same turn for the same hand's move on a HiDPI screen.
+            case LeftDrag::Orbit:
+                state_.camera.orbit(io.MouseDelta.x / io.FontGlobalScale, io.MouseDelta.y / io.FontGlobalScale);
+                break;
             case LeftDrag::Joint: state_.drag.update(ray, cursor, scene.input); break;
             case LeftDrag::Centroid:
                 state_.settings.joints[centroid_drag_.joint()].centroid_offset = centroid_drag_.offset(
@@ -401,10 +458,15 @@ void ViewerApp::handle_viewport_input() {
     if (!over_ui) {
         if (ImGui::IsMouseDown(ImGuiMouseButton_Middle)) {
             if (io.KeyShift) state_.camera.pan(io.MouseDelta.x, io.MouseDelta.y, viewport.y);
-            else state_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
+            else state_.camera.orbit(io.MouseDelta.x / io.FontGlobalScale, io.MouseDelta.y / io.FontGlobalScale);
         }
         if (ImGui::IsMouseDown(ImGuiMouseButton_Right)) state_.camera.pan(io.MouseDelta.x, io.MouseDelta.y, viewport.y);
         if (io.MouseWheel != 0.0f) state_.camera.zoom(io.MouseWheel);
+    }
+    if (touch_) {  // two fingers: pinch to zoom, move together to pan
+        const TouchGestures::CameraMotion motion = touch_->take_camera_motion();
+        state_.camera.zoom_by(motion.zoom);
+        if (motion.pan != glm::vec2(0.0f)) state_.camera.pan(motion.pan.x, motion.pan.y, viewport.y);
     }
 }
 

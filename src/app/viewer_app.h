@@ -22,6 +22,8 @@ class RenderTarget;
 
 namespace dynskin::app {
 
+class TouchGestures;
+
 struct ViewerOptions {
     std::string character = "bar";  // a path or a bundled character's name
     std::string preset;              // a preset JSON file, optional
@@ -30,6 +32,7 @@ struct ViewerOptions {
     std::string screenshot;          // headless: PNG written after the last frame
     std::string script;              // scripted input, a JSON file (see input_script.h)
     std::string clip;                // the clip to start with: a name, an index or "none"
+    std::string link;                // parameters from a link's query, over the file's (settings_link.h)
     bool gpu = false;                // skin and bend in the vertex shader
     int herd = 0;                    // > 0: a crowd of this many instances (GPU path)
     int width = 1280, height = 800;
@@ -71,6 +74,9 @@ private:
     // The squash centroids and the visualiser's paths, over the view.
     void draw_overlays();
     void select_clip(const std::string& name_or_index);
+    void apply_link_settings(const std::string& query);
+    // Restyles the UI (sizes, font) when the content scale changed since the last frame.
+    void follow_content_scale();
     void apply_script_events();
     void update_title();
 
@@ -85,6 +91,9 @@ private:
     LeftDrag left_drag_ = LeftDrag::None;
     CentroidDrag centroid_drag_;
     glm::vec3 centroid_drag_start_{0.0f};  // the offset when the drag began
+    float ui_scale_ = 1.0f;   // the content scale the UI is styled for
+    bool place_panel_ = false;  // the panel's position and size are set again next frame
+    TouchGestures* touch_ = nullptr;  // the browser's touch screen (platform.h); null on the desktop
     int screenshot_count_ = 0;
     std::string pending_screenshot_;  // written at the end of the frame
     int frame_index_ = 0;

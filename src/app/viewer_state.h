@@ -80,6 +80,7 @@ struct ViewerState {
     bool reset_history = false;               // scrub, clip change, reset
     bool frame_camera = false;
     std::string error_message;                // shown in a popup while the current character stays
+    std::string shared_link;                  // what "Copy link" copied last (panel_share.cpp)
 
     // Unsaved work: what was last loaded or saved, and what the user is asked to confirm.
     int saved_paint_revision = 0;

@@ -1,13 +1,19 @@
 #include "app/web/page_hooks.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <exception>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <emscripten/emscripten.h>
+#include <emscripten/html5.h>
 #include <imgui.h>
 
+#include "app/panels.h"
+#include "app/settings_link.h"
 #include "app/viewer_app.h"
 #include "app/web/widget_rects.h"
 #include "characters/character_source.h"
@@ -24,6 +30,15 @@ ViewerApp* exposed = nullptr;
 const Scene* scene() { return exposed && exposed->state().scene ? exposed->state().scene.get() : nullptr; }
 
 float component(const glm::vec3& v, int axis) { return axis == 0 ? v.x : axis == 1 ? v.y : v.z; }
+
+// CSS pixels per window pixel: the window counts the canvas's drawing-buffer pixels, device
+// pixels on a HiDPI screen (platform.cpp); the page and its tests click in CSS pixels.
+double css_per_pixel() {
+    double css_width = 0.0, css_height = 0.0;
+    emscripten_get_element_css_size("#canvas", &css_width, &css_height);
+    const float display = ImGui::GetIO().DisplaySize.x;
+    return display > 0.0f && css_width > 0.0 ? css_width / display : 1.0;
+}
 
 // The last dynskin_trace's vertex, LBS then final position, and the character's size L.
 glm::vec3 traced[2];
@@ -82,7 +97,7 @@ EMSCRIPTEN_KEEPALIVE double dynskin_joint(int joint, int axis) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     glm::vec2 pixel;
     if (!exposed->state().camera.project(world, glm::vec2(display.x, display.y), pixel)) return -1.0;
-    return axis == 3 ? pixel.x : pixel.y;
+    return (axis == 3 ? pixel.x : pixel.y) * css_per_pixel();
 }
 
 EMSCRIPTEN_KEEPALIVE int dynskin_vertex_count() {
@@ -145,6 +160,67 @@ EMSCRIPTEN_KEEPALIVE double dynskin_traced(int k) {
 }
 EMSCRIPTEN_KEEPALIVE const char* dynskin_trace_error() { return trace_error.c_str(); }
 
+// --- Links, HiDPI, touch (settings_link.h, panel_share.cpp, touch_input.h) ---
+
+// A global parameter by its link key ("f", "tau", "A", "D", "c", "mode", ...; see
+// settings_link.h): enums as their index, c infinite when dLBS is off; NaN for no such key.
+EMSCRIPTEN_KEEPALIVE double dynskin_parameter(const char* key) {
+    return exposed ? app::link_value(exposed->state().settings.parameters, key) : 0.0;
+}
+
+// The current clip's name ("none": the rest pose; "" before a character is loaded).
+EMSCRIPTEN_KEEPALIVE const char* dynskin_clip() {
+    static std::string name;
+    name.clear();
+    if (const auto* s = scene()) {
+        const int clip = s->input.clip;
+        name = clip < 0 ? "none" : s->character().clips[static_cast<std::size_t>(clip)].name;
+    }
+    return name.c_str();
+}
+
+// What "Copy link" would copy now, and what it copied last (its text field).
+EMSCRIPTEN_KEEPALIVE const char* dynskin_link() {
+    static std::string link;
+    link = exposed ? app::share_link(exposed->state()) : "";
+    return link.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* dynskin_shared_link() { return exposed ? exposed->state().shared_link.c_str() : ""; }
+
+// The UI scale (the device pixel ratio in the browser).
+EMSCRIPTEN_KEEPALIVE double dynskin_ui_scale() { return ImGui::GetIO().FontGlobalScale; }
+
+// The largest distance of a vertex from its base skinning (the dynamics' offset), in
+// character sizes: 0 when nothing wobbles or lags.
+EMSCRIPTEN_KEEPALIVE double dynskin_largest_offset() {
+    const auto* s = scene();
+    if (!s) return 0.0;
+    const std::vector<glm::vec3>& p = s->deformer.positions();
+    const std::vector<glm::vec3>& base = s->deformer.base_positions();
+    float largest = 0.0f;
+    for (std::size_t v = 0; v < p.size() && v < base.size(); ++v) {
+        const float d = glm::distance(p[v], base[v]);
+        largest = std::isnan(d) ? d : std::max(largest, d);  // a NaN shows
+        if (std::isnan(largest)) break;
+    }
+    return largest / std::max(s->deformer.size(), 1e-12f);
+}
+
+// The size the panel's font is rasterised at, in pixels (13 times the UI scale: drawn one
+// texel per pixel, sharp).
+EMSCRIPTEN_KEEPALIVE double dynskin_font_pixels() {
+    const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    return atlas && !atlas->Fonts.empty() ? atlas->Fonts[0]->FontSize : 0.0;
+}
+
+// The camera: k = 0 yaw, 1 pitch (radians), 2 distance, 3..5 the target.
+EMSCRIPTEN_KEEPALIVE double dynskin_camera(int k) {
+    if (!exposed) return 0.0;
+    const app::OrbitCamera& c = exposed->state().camera;
+    const double v[6] = {c.yaw, c.pitch, c.distance, c.target.x, c.target.y, c.target.z};
+    return k >= 0 && k < 6 ? v[k] : 0.0;
+}
+
 // Files in the browser (tests/web/files_test.js).
 
 // Where the widget labelled label (as the panels pass it to ImGui) was drawn in the last
@@ -152,7 +228,7 @@ EMSCRIPTEN_KEEPALIVE const char* dynskin_trace_error() { return trace_error.c_st
 EMSCRIPTEN_KEEPALIVE double dynskin_widget(const char* label, int k) {
     WidgetRect r;
     if (!widget_rect(label, r)) return -1.0;
-    return k == 0 ? r.x : k == 1 ? r.y : k == 2 ? r.width : r.height;
+    return (k == 0 ? r.x : k == 1 ? r.y : k == 2 ? r.width : r.height) * css_per_pixel();
 }
 
 // The squash & stretch strength S, a parameter saved into glbs and presets.

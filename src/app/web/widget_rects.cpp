@@ -1,5 +1,6 @@
 #include "app/web/widget_rects.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 // For the hooks' declarations (Dear ImGui itself is compiled with it, web/CMakeLists.txt).
@@ -33,13 +34,26 @@ bool widget_rect(const std::string& label, WidgetRect& rect) {
 
 // Dear ImGui's test engine hooks (imgui_internal.h, IMGUI_ENABLE_TEST_ENGINE). ItemInfo comes
 // for labelled widgets just after their ItemAdd.
-void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
-void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID, const char* label, ImGuiItemStatusFlags) {
+namespace {
+// What the last ItemAdd was given: a slider's or text field's frame without its label, so
+// that a test can click a slider at a known fraction of its travel.
+ImGuiID added_id = 0;
+ImRect added_rect;
+}  // namespace
+
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect& rect, ImGuiID id) {
+    added_id = id;
+    added_rect = rect;
+}
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext* context, ImGuiID id, const char* label, ImGuiItemStatusFlags) {
     if (!label || !*label || !context->CurrentWindow) return;
-    // Tree nodes report themselves even when scrolled out of view: keep what can be clicked.
-    ImRect visible = context->LastItemData.Rect;
+    // Tree nodes report themselves even when scrolled out of view: keep what can be clicked,
+    // at least half of the widget's height (a sliver at the panel's bottom edge lies in the
+    // window's resize border, where a click resizes instead).
+    const ImRect whole = id == added_id ? added_rect : context->LastItemData.Rect;
+    ImRect visible = whole;
     visible.ClipWith(context->CurrentWindow->ClipRect);
-    if (visible.GetWidth() >= 1.0f && visible.GetHeight() >= 1.0f)
+    if (visible.GetWidth() >= 1.0f && visible.GetHeight() >= std::max(1.0f, 0.5f * whole.GetHeight()))
         dynskin::app::web::seen[label] = dynskin::app::web::Seen{visible, context->FrameCount};
 }
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}

@@ -16,8 +16,9 @@ struct WidgetRect {
 };
 
 // The visible part of the widget whose label (as passed to ImGui, "##" suffix included) was
-// drawn in the last frame or the one being built; false when it was not drawn (hidden,
-// scrolled out of view, in a closed section).
+// drawn in the last frame or the one being built (a slider's or text field's frame, without
+// its label); false when it was not drawn (hidden, scrolled out of view, in a closed section)
+// or less than half of it shows.
 bool widget_rect(const std::string& label, WidgetRect& rect);
 
 }  // namespace dynskin::app::web

@@ -1,0 +1,56 @@
+#pragma once
+// The global parameters as a link's query string, both ways, so a tuned result can be shared:
+// `index.html?character=cow&clip=walk&f=2.5&tau=0.4` in the browser, `dynskin cow --link
+// 'f=2.5&tau=0.4'` on the desktop. Plain text, no GL, no browser.
+//
+// Keys (README, "In the browser"):
+//   f      frequency, Hz, 0..30 (the 60 Hz clock's Nyquist limit)
+//   tau    damping, s, 0..60
+//   A, D   amplitude and drag, s, -10..10
+//   mode   lbs | drag | dynamic
+//   base   linear | dq (dual quaternions)
+//   c      delayed LBS speed, character sizes per second, 0.01..10000, or off
+//   T      translation gain, 0..10
+//   S      squash & stretch, s, 0..10;  center = axis | centroid (where the squash is centred)
+//   bend   bend limit, radians, 0.01..3.14, or off
+//   offset offset limit, character sizes, 0.01..10, or off
+// character, clip, gpu and herd are the page's (the viewer's other arguments); they are read
+// here too, so that one string carries everything.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dynskin/settings.h"
+
+namespace dynskin::app {
+
+struct SettingsLink {
+    std::string character;  // empty: not in the link
+    std::string clip;       // empty: not in the link
+    // One line per key that could not be used as given: ignored (not a number, an unknown
+    // name) or clamped into its range. Never a NaN or an infinity in the parameters.
+    std::vector<std::string> messages;
+};
+
+// Sets the parameters named in the query ("f=2.5&tau=0.4", a leading '?' allowed,
+// percent-encoded or not); the others keep their value.
+SettingsLink apply_link(std::string_view query, DynamicParameters& parameters);
+
+// The keys of the parameters that differ from `defaults` (the character's own), in the
+// order of the list above: "f=2.5&tau=0.4", "" when none differ. Numbers are written with
+// the fewest digits that read back as the same float.
+std::string link_query(const DynamicParameters& parameters, const DynamicParameters& defaults);
+
+// A whole link: address?character=...&clip=...&parameters, the parts left out when empty.
+std::string page_link(const std::string& address, const std::string& character, const std::string& clip,
+                      const std::string& parameter_query);
+
+// The same for the desktop's command line: dynskin CHARACTER --clip CLIP --link '...'.
+std::string command_line(const std::string& character, const std::string& clip, const std::string& parameter_query);
+
+// A parameter's value by its key ("f", "tau", ...), enums as their index (mode: 0 lbs, 1
+// drag, 2 dynamic; base: 0 linear, 1 dq; center: 0 axis, 1 centroid); NaN for an unknown key.
+double link_value(const DynamicParameters& parameters, std::string_view key);
+
+}  // namespace dynskin::app
