@@ -8,12 +8,16 @@
 
 namespace dynskin::app {
 
-void FrameRecorder::start(const std::string& folder) {
+void FrameRecorder::make_folder(const std::string& folder) {
     if (folder.empty()) throw std::runtime_error("no folder to record the frames into");
     std::error_code error;
     std::filesystem::create_directories(folder, error);
     if (error || !std::filesystem::is_directory(folder))
         throw std::runtime_error("cannot make the folder " + folder + (error ? ": " + error.message() : ""));
+}
+
+void FrameRecorder::start(const std::string& folder) {
+    make_folder(folder);
     folder_ = folder;
     next_ = 0;
     recording_ = true;

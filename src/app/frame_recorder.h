@@ -12,6 +12,9 @@ class FrameRecorder {
 public:
     // Creates the folder when needed. Throws std::runtime_error when it cannot.
     void start(const std::string& folder);
+    // Makes the folder (and its parents) or throws std::runtime_error saying why: what start
+    // does first, for callers that check the folder before they open a window.
+    static void make_folder(const std::string& folder);
     void stop() { recording_ = false; }
     // Writes one frame (RGBA8 rows, top first). Throws std::runtime_error.
     void write(const std::vector<std::uint8_t>& rgba, int width, int height);

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/frame_recorder.h"
 #include "app/viewer_app.h"
 #include "characters/character_source.h"
 #include "cli/clip_lookup.h"
@@ -42,6 +43,11 @@ void run_render(const RenderOptions& o) {
     // Check the character, the clip and the settings here, for plain error messages.
     const io::LoadedCharacter loaded = characters::load_character(o.file);
     const AnimationClip& clip = find_clip(loaded.character, o.clip);
+    try {  // before the window: bad input is said without needing a display
+        app::FrameRecorder::make_folder(o.output);
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(std::string("cannot render: ") + e.what());
+    }
 
     app::ViewerOptions options;
     options.character = o.file;
