@@ -51,33 +51,43 @@ std::string page_address() {
     return address;
 }
 
+namespace {
+
+// The address bar shows link; the page's own switches (gpu, herd) stay: they are how the
+// viewer runs, not settings.
+EM_JS(void, replace_address, (const char* link), {
+    const url = new URL(UTF8ToString(link));
+    const now = new URLSearchParams(location.search);
+    for (const key of ["gpu", "herd"])
+        if (now.has(key)) url.searchParams.set(key, now.get(key));
+    history.replaceState(history.state, "", url.href);
+});
+
+// Module.dynskinClipboard: 0 while the browser's promise is pending, 1 copied, 2 refused.
+EM_JS(void, write_clipboard, (const char* text), {
+    Module.dynskinClipboard = 0;
+    if (!navigator.clipboard) { Module.dynskinClipboard = 2; return; }
+    navigator.clipboard.writeText(UTF8ToString(text)).then(
+        () => { Module.dynskinClipboard = 1; }, () => { Module.dynskinClipboard = 2; });
+});
+
+EM_JS(int, clipboard_outcome, (), { return Module.dynskinClipboard | 0; });
+
+}  // namespace
+
 void show_in_address(const std::string& link) {
     static std::string shown;
     if (link == shown) return;
     shown = link;
-    // The page's own switches (gpu, herd) stay: they are how the viewer runs, not settings.
-    EM_ASM({
-        const url = new URL(UTF8ToString($0));
-        const now = new URLSearchParams(location.search);
-        for (const key of ['gpu', 'herd'])
-            if (now.has(key)) url.searchParams.set(key, now.get(key));
-        history.replaceState(history.state, '', url.href);
-    }, link.c_str());
+    replace_address(link.c_str());
 }
 
-void copy_to_clipboard(const std::string& text) {
-    // Called in the frame after the click, well within the click's transient activation,
-    // which the browser's clipboard asks for. The outcome comes later (a promise).
-    EM_ASM({
-        Module.dynskinClipboard = 0;
-        if (!navigator.clipboard) { Module.dynskinClipboard = 2; return; }
-        navigator.clipboard.writeText(UTF8ToString($0)).then(
-            () => { Module.dynskinClipboard = 1; }, () => { Module.dynskinClipboard = 2; });
-    }, text.c_str());
-}
+// Called in the frame after the click, well within the click's transient activation, which
+// the browser's clipboard asks for. The outcome comes later (a promise).
+void copy_to_clipboard(const std::string& text) { write_clipboard(text.c_str()); }
 
 const char* clipboard_status() {
-    switch (EM_ASM_INT({ return Module.dynskinClipboard | 0; })) {
+    switch (clipboard_outcome()) {
         case 0: return "copying...";
         case 1: return "copied";
         default: return "the browser refused the clipboard: copy it from below";
