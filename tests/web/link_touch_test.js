@@ -240,10 +240,15 @@ main(async (session) => {
   await touches('touchEnd', []);
   await waitFrames(touch, 2);
   const c3 = await camera(touch);
+  // The fingers' moves may reach the page in different frames (Chromium under load), and a
+  // pan in pixels turns into the world at its frame's distance: a symmetric pinch can then
+  // leave a pixel or two of drift (seen: 1.5e-3 of the distance), far below a real pan's.
   check('touch: pinching apart zooms in (and neither orbits nor pans)',
     c3.distance < 0.6 * c2.distance && near(c3.yaw, c2.yaw) && near(c3.pitch, c2.pitch) &&
-    distance3(c3.target, c2.target) < 1e-3 * c2.distance,
-    `distance ${c2.distance.toFixed(3)} -> ${c3.distance.toFixed(3)} (fingers 100 -> 300 px apart)`);
+    distance3(c3.target, c2.target) < 1e-2 * c2.distance,
+    `distance ${c2.distance.toFixed(3)} -> ${c3.distance.toFixed(3)} (fingers 100 -> 300 px apart); ` +
+    `yaw ${c2.yaw.toFixed(6)} -> ${c3.yaw.toFixed(6)}, pitch ${c2.pitch.toFixed(6)} -> ${c3.pitch.toFixed(6)}, ` +
+    `target moved ${distance3(c3.target, c2.target).toExponential(2)}`);
 
   await touches('touchStart', [[centre[0] - 50, centre[1]], [centre[0] + 50, centre[1]]]);
   await waitFrames(touch, 2);
