@@ -23,6 +23,12 @@ std::vector<std::string> bundled_character_names() {
     return names;
 }
 
+bool is_bundled_character(const std::string& name) {
+    for (const std::string& bundled : bundled_character_names())
+        if (bundled == name) return true;
+    return false;
+}
+
 std::optional<BundledCharacter> make_bundled_character(const std::string& name) {
     for (const CastMember& member : cast)
         if (name == member.name) return member.make();

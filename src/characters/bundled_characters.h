@@ -14,6 +14,9 @@ namespace dynskin::characters {
 // The names, the default first.
 std::vector<std::string> bundled_character_names();
 
+// Whether name is one of bundled_character_names().
+bool is_bundled_character(const std::string& name);
+
 // Generates the character called `name` with its tuned preset (what make-assets writes), or
 // nothing when no bundled character has that name. Deterministic.
 std::optional<BundledCharacter> make_bundled_character(const std::string& name);

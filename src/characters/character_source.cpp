@@ -7,19 +7,10 @@
 #include "io/gltf_character_writer.h"
 
 namespace dynskin::characters {
-namespace {
-
-bool is_bundled(const std::string& name) {
-    for (const std::string& bundled : bundled_character_names())
-        if (bundled == name) return true;
-    return false;
-}
-
-}  // namespace
 
 io::LoadedCharacter load_character(const std::string& file_or_name) {
     std::error_code error;
-    if (std::filesystem::exists(file_or_name, error) || !is_bundled(file_or_name)) return io::load_gltf(file_or_name);
+    if (std::filesystem::exists(file_or_name, error) || !is_bundled_character(file_or_name)) return io::load_gltf(file_or_name);
     // A bundled character comes through the glTF loader like any user's file: from its
     // asset, or, when the asset is missing (a stripped install), from a freshly written glb.
     if (const std::string asset = bundled_asset_path(file_or_name); !asset.empty()) return io::load_gltf(asset);

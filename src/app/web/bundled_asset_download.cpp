@@ -21,12 +21,6 @@ struct Download {
 std::map<std::string, Download> downloads;
 using Entry = std::pair<const std::string, Download>;
 
-bool is_bundled(const std::string& name) {
-    for (const std::string& bundled : characters::bundled_character_names())
-        if (bundled == name) return true;
-    return false;
-}
-
 // Where the characters library looks for it (asset_location.h: /assets in the browser).
 std::filesystem::path local_path(const std::string& name) {
     return std::filesystem::path(characters::asset_directory()) / (name + ".glb");
@@ -56,7 +50,7 @@ void on_progress(unsigned, void* argument, int loaded, int total) {
 
 AssetDownload request_bundled_asset(const std::string& file_or_name) {
     std::error_code error;
-    if (!is_bundled(file_or_name) || std::filesystem::exists(file_or_name, error) ||
+    if (!characters::is_bundled_character(file_or_name) || std::filesystem::exists(file_or_name, error) ||
         !characters::bundled_asset_path(file_or_name).empty())
         return {};
     auto [it, started] = downloads.try_emplace(file_or_name);
