@@ -14,6 +14,7 @@
 #include <hwy/targets.h>
 
 #include "dynskin/pose.h"
+#include "simd_targets.h"
 
 namespace dynskin::test {
 
@@ -60,18 +61,22 @@ Character make_tree_character(std::size_t vertex_count, bool shuffled) {
 }
 
 int on_every_simd_target(const char* kernel, const std::function<void()>& check) {
-    const std::int64_t targets = HWY_TARGETS & hwy::SupportedTargets();
+    const std::int64_t forced = forced_simd_target();
     int tested = 0;
-    for (std::int64_t target = 1; target != 0 && target <= targets; target <<= 1) {
-        if (!(targets & target)) continue;
+    for (const std::int64_t target : runnable_simd_targets()) {
+        if (forced != 0 && target != forced) continue;  // a run forced to one target tests that one
         hwy::SetSupportedTargetsForTest(target);
         SCOPED_TRACE(hwy::TargetName(target));
         std::printf("%s kernel on %s\n", kernel, hwy::TargetName(target));
         check();
         ++tested;
     }
-    hwy::SetSupportedTargetsForTest(0);
+    hwy::SetSupportedTargetsForTest(forced);
     return tested;
+}
+
+int simd_targets_under_test() {
+    return forced_simd_target() != 0 ? 1 : static_cast<int>(runnable_simd_targets().size());
 }
 
 }  // namespace dynskin::test

@@ -13,8 +13,12 @@ namespace dynskin::test {
 // (a joint listed twice, zero weights), so that blocks are padded and not contiguous.
 Character make_tree_character(std::size_t vertex_count, bool shuffled);
 
-// Runs `check` once per SIMD target this build has and this CPU runs, then gives the
-// CPU's own back; returns how many ran.
+// Runs `check` once per SIMD target this build has and this CPU runs (only the forced one
+// under DYNSKIN_SIMD_TARGET), then gives the run's own back; returns how many ran.
 int on_every_simd_target(const char* kernel, const std::function<void()>& check);
+
+// How many targets on_every_simd_target runs: all this CPU runs (2 or more on any x86-64
+// but the oldest), or the forced one.
+int simd_targets_under_test();
 
 }  // namespace dynskin::test

@@ -370,13 +370,13 @@ void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t 
         const std::uint32_t g = s.block_group[b];
         const BlockedSkin::Group& group = s.groups[g];
         const std::uint32_t slot_count = bend ? f.active_count[g] : 0;
-        const std::uint32_t* slots = bend ? f.active_slots + group.ancestors_begin : nullptr;
+        const std::uint32_t* slots = slot_count > 0 ? f.active_slots + group.ancestors_begin : nullptr;
         for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
             const LaneSlice lanes{s.vertex.data() + b * kLanes + o, s.block_contiguous[b] != 0};
             V3 position, normal;
             if (f.skinning) {
                 SkinSlice(d, f.skinning, s.joints.data() + group.influences_begin, group.influence_count,
-                          s.weights.data() + std::size_t(s.block_weights[b]) * kLanes + o,
+                          run_start(s.weights, std::size_t(s.block_weights[b]) * kLanes + o, group.influence_count),
                           s.rest.data() + b * 6 * kLanes + o,
                           position, normal);
                 ScatterVec3(d, lanes, position, f.base_positions);
@@ -391,7 +391,7 @@ void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t 
                 if (f.squash != 0.0f)
                     layers.squash = f.squash_weights ? hn::Mul(hn::Set(d, f.squash), GatherFloat(d, lanes, f.squash_weights))
                                                      : hn::Set(d, f.squash);
-                const float* betas = s.betas.data() + std::size_t(s.block_betas[b]) * kLanes + o;
+                const float* betas = run_start(s.betas, std::size_t(s.block_betas[b]) * kLanes + o, group.ancestor_count);
                 BendSlice<kVelocity, kLimited>(d, f, group, slots, slot_count, betas, layers, position, normal);
             }
             if (f.positions) {

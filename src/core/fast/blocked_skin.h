@@ -52,6 +52,15 @@ struct BlockedSkin {
 // order (optional, one value per vertex): inside a window, the vertices of a group are
 // sorted by it instead of by index (dLBS puts vertices with close delays side by side),
 // at the price of blocks that are no longer runs of consecutive vertices.
+// The start of a run of `count` elements from `first` in one of these tables, or null when the
+// run is empty. Its address is then never formed: past a table's end, or on an empty table
+// (all-zero weights: data() is null), that arithmetic is undefined behaviour, and whether a
+// lane offset reaches it depends on how many lanes the CPU's SIMD target takes per slice.
+template <class T>
+const T* run_start(const std::vector<T>& table, std::size_t first, std::size_t count) {
+    return count == 0 ? nullptr : table.data() + first;
+}
+
 BlockedSkin build_blocked_skin(const SkinnedMesh& mesh, const HierarchicalWeights& betas,
                                const std::vector<float>* order = nullptr);
 

@@ -16,7 +16,7 @@ BlockedDelays build_blocked_delays(const BlockedSkin& skin, const Skeleton& skel
     d.slot.assign(skin.joints.size(), BlockedDelays::kNoParent);
     d.keep.assign(skin.joints.size(), 0);
     for (const BlockedSkin::Group& g : skin.groups) {
-        const std::uint32_t* ancestors = skin.joints.data() + g.ancestors_begin;
+        const std::uint32_t* ancestors = run_start(skin.joints, g.ancestors_begin, g.ancestor_count);
         auto slot_of = [&](int joint) -> std::int32_t {
             const std::uint32_t* end = ancestors + g.ancestor_count;
             const std::uint32_t* it = std::find(ancestors, end, static_cast<std::uint32_t>(joint));

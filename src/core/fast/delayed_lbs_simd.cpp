@@ -242,7 +242,7 @@ HWY_INLINE void SkinDelayedBlock(D d, const DelayedFrame& f, std::size_t b, SinC
         // Blend sum_j w_j G_j B_j^-1 from the influences' links, then skin as LBS does.
         V m[12];
         for (V& e : m) e = hn::Zero(d);
-        const float* weights = s.weights.data() + std::size_t(s.block_weights[b]) * kLanes + o;
+        const float* weights = run_start(s.weights, std::size_t(s.block_weights[b]) * kLanes + o, group.influence_count);
         for (std::uint32_t r = 0; r < group.influence_count; ++r) {
             const int joint = static_cast<int>(s.joints[group.influences_begin + r]);
             Quat g;
