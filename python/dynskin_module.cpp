@@ -21,6 +21,7 @@
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
 #include "dynskin/settings_json.h"
+#include "dynskin/settings_schema.h"
 #include "io/gltf_bake_writer.h"
 
 namespace py = pybind11;
@@ -87,40 +88,93 @@ py::array_t<float> from_matrices(const std::vector<glm::mat4>& m) {
     return a;
 }
 
-const char* mode_name(DeformerMode m) {
-    return m == DeformerMode::LbsOnly ? "lbs" : m == DeformerMode::DragOnly ? "drag" : "dynamic";
-}
-
-DeformerMode mode_from(const std::string& s) {
-    if (s == "lbs") return DeformerMode::LbsOnly;
-    if (s == "drag") return DeformerMode::DragOnly;
-    if (s == "dynamic") return DeformerMode::DynamicSkinning;
-    throw py::value_error("mode must be 'lbs', 'drag' or 'dynamic', not '" + s + "'");
-}
-
 float finite_value(float v, const char* name) {
     if (!std::isfinite(v)) throw py::value_error(std::string(name) + " must be a finite number");
     return v;
 }
 
-// f, tau, A and D as properties of a class whose oscillation parameters `of` gives.
-template <typename Class, typename Of>
-void add_oscillation_properties(py::class_<Class>& cls, Of of) {
-    struct Field {
-        const char* name;
-        float OscillationParameters::*member;
-        const char* doc;
-    };
-    static const Field fields[] = {
-        {"frequency", &OscillationParameters::frequency, "f: the wobble's frequency in Hz"},
-        {"damping", &OscillationParameters::damping, "tau: the wobble dies out as exp(-t / tau), seconds"},
-        {"amplitude", &OscillationParameters::amplitude, "A: the wobble's strength, seconds"},
-        {"drag", &OscillationParameters::drag, "D: the lag while a joint turns, seconds"},
-    };
-    for (const Field& f : fields)
+// "'lbs', 'drag' or 'dynamic'"
+std::string quoted_choices(const ParameterSpec& spec) {
+    std::string out;
+    for (std::size_t i = 0; i < spec.choices.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == spec.choices.size() ? " or " : ", ") + std::string("'") + spec.choices[i].name + "'";
+    return out;
+}
+
+// The docstring: the table's description, then the unit, or each choice and what it means.
+std::string doc_of(const ParameterSpec& spec) {
+    std::string doc = spec.description;
+    if (*spec.unit) doc += std::string(" (") + spec.unit + ")";
+    if (spec.off == ParameterOff::AtInfinity) doc += "; inf: off";
+    if (spec.off == ParameterOff::AtZero) doc += "; <= 0 or inf: off";
+    for (const ParameterChoice& choice : spec.choices) doc += std::string(". '") + choice.name + "': " + choice.description;
+    return doc;
+}
+
+const char* choice_name(const ParameterSpec& spec, const DynamicParameters& p) {
+    return spec.choices[static_cast<std::size_t>(spec.get(p))].name;
+}
+
+// One property per row of the parameter table: numbers as floats (finite unless the row can be
+// off at infinity or zero), choices as their names.
+void add_parameter_properties(py::class_<DynamicSettings>& cls) {
+    for (const ParameterSpec& row : parameter_table()) {
+        const ParameterSpec* spec = &row;  // the table lives as long as the module
+        if (spec->is_choice())
+            cls.def_property(
+                spec->name, [spec](const DynamicSettings& s) { return choice_name(*spec, s.parameters); },
+                [spec](DynamicSettings& s, const std::string& v) {
+                    const int index = spec->choice_index(v);
+                    if (index < 0)
+                        throw py::value_error(std::string(spec->name) + " must be " + quoted_choices(*spec) + ", not '" + v + "'");
+                    spec->set(s.parameters, index);
+                },
+                doc_of(*spec).c_str());
+        else
+            cls.def_property(
+                spec->name, [spec](const DynamicSettings& s) { return static_cast<float>(spec->get(s.parameters)); },
+                [spec](DynamicSettings& s, float v) {
+                    spec->set(s.parameters, spec->off == ParameterOff::Never ? finite_value(v, spec->name) : v);
+                },
+                doc_of(*spec).c_str());
+    }
+}
+
+// A joint's own f, tau, A and D: the table's oscillation rows, on JointSettings::oscillation.
+void add_joint_oscillation_properties(py::class_<JointSettings>& cls) {
+    for (const ParameterSpec& row : parameter_table()) {
+        if (!row.oscillation) continue;
+        const ParameterSpec* spec = &row;
         cls.def_property(
-            f.name, [of, f](Class& c) { return of(c).*f.member; },
-            [of, f](Class& c, float v) { of(c).*f.member = finite_value(v, f.name); }, f.doc);
+            spec->name, [spec](const JointSettings& j) { return j.oscillation.*spec->oscillation; },
+            [spec](JointSettings& j, float v) { j.oscillation.*spec->oscillation = finite_value(v, spec->name); },
+            doc_of(*spec).c_str());
+    }
+}
+
+// The table as Python data (dynskin.parameter_table()): what the Blender add-on's properties
+// are checked against, and what a tool can build its own panel from.
+py::list parameter_table_as_python() {
+    const DynamicParameters defaults;
+    py::list rows;
+    for (const ParameterSpec& spec : parameter_table()) {
+        py::list choices;
+        for (const ParameterChoice& c : spec.choices)
+            choices.append(py::dict(py::arg("name") = c.name, py::arg("description") = c.description,
+                                    py::arg("old_name") = c.old_name ? py::object(py::str(c.old_name)) : py::none()));
+        const char* off = spec.off == ParameterOff::AtInfinity ? "at_infinity" : spec.off == ParameterOff::AtZero ? "at_zero" : "never";
+        rows.append(py::dict(
+            py::arg("name") = spec.name, py::arg("json_key") = spec.json_key, py::arg("link_key") = spec.link_key,
+            py::arg("cli_option") = spec.cli_option, py::arg("unit") = spec.unit, py::arg("description") = spec.description,
+            py::arg("choices") = choices, py::arg("min") = spec.min, py::arg("max") = spec.max,
+            py::arg("slider_min") = spec.slider_min, py::arg("slider_max") = spec.slider_max,
+            py::arg("logarithmic_slider") = spec.logarithmic_slider, py::arg("non_negative") = spec.non_negative,
+            py::arg("off") = off, py::arg("on_value") = spec.on_value, py::arg("missing_means_off") = spec.missing_means_off,
+            py::arg("default") = spec.is_choice() ? py::object(py::str(choice_name(spec, defaults)))
+                                                  : py::object(py::float_(static_cast<float>(spec.default_value))),
+            py::arg("per_joint") = spec.oscillation != nullptr));
+    }
+    return rows;
 }
 
 // A painted layer as an (N,) array; an empty layer (uniform 1) as ones.
@@ -292,34 +346,14 @@ PYBIND11_MODULE(dynskin, m) {
                                 "What the user tunes: the method's global parameters (and per-joint settings, kept as "
                                 "they were loaded). Values are in the viewer's units: f in Hz, tau, A, D and squash in "
                                 "seconds, c and max_offset in character sizes.");
-    add_oscillation_properties(settings, [](DynamicSettings& s) -> OscillationParameters& { return s.parameters.oscillation; });
+    add_parameter_properties(settings);
+    m.def("parameter_table", &parameter_table_as_python,
+          "Every global parameter of Settings as a dict: its name in each front end (json_key, link_key, "
+          "cli_option), unit, range (min, max; slider_min, slider_max), default, description and choices");
     settings.def(py::init<>(), "The defaults: Dynamic Skinning with f = 2 Hz, tau = 0.4 s, A = 0.15, D = 0.1, safe limits on.")
-        .def_property("mode", [](const DynamicSettings& s) { return mode_name(s.parameters.mode); },
-                      [](DynamicSettings& s, const std::string& v) { s.parameters.mode = mode_from(v); },
-                      "'lbs' (the base skinning alone), 'drag' (the drag term alone) or 'dynamic' (drag and oscillations)")
         .def_property("dual_quaternion", [](const DynamicSettings& s) { return s.parameters.base == SkinningBase::DualQuaternion; },
                       [](DynamicSettings& s, bool v) { s.parameters.base = v ? SkinningBase::DualQuaternion : SkinningBase::Linear; },
-                      "Dual quaternion skinning as the base instead of LBS")
-        .def_property("translation_gain", [](const DynamicSettings& s) { return s.parameters.translation_gain; },
-                      [](DynamicSettings& s, float v) { s.parameters.translation_gain = finite_value(v, "translation_gain"); },
-                      "Strength of the lag behind a joint whose translation moves (0: off)")
-        .def_property("propagation_speed", [](const DynamicSettings& s) { return s.parameters.propagation_speed; },
-                      [](DynamicSettings& s, float v) { s.parameters.propagation_speed = v; },
-                      "dLBS: c in character sizes per second; inf turns delayed LBS off")
-        .def_property("max_angle", [](const DynamicSettings& s) { return s.parameters.max_angle; },
-                      [](DynamicSettings& s, float v) { s.parameters.max_angle = v; },
-                      "Soft limit of the bend angle in radians (<= 0 or inf: off)")
-        .def_property("max_offset", [](const DynamicSettings& s) { return s.parameters.max_offset; },
-                      [](DynamicSettings& s, float v) { s.parameters.max_offset = v; },
-                      "Soft limit of each vertex's offset in character sizes (<= 0 or inf: off)")
-        .def_property("squash", [](const DynamicSettings& s) { return s.parameters.squash; },
-                      [](DynamicSettings& s, float v) { s.parameters.squash = finite_value(v, "squash"); },
-                      "Velocity Skinning's squash & stretch strength S in seconds (0: off)")
-        .def_property("squash_center", [](const DynamicSettings& s) { return s.parameters.squash_center == SquashCenter::Axis ? "axis" : "centroid"; },
-                      [](DynamicSettings& s, const std::string& v) {
-                          if (v != "axis" && v != "centroid") throw py::value_error("squash_center must be 'axis' or 'centroid'");
-                          s.parameters.squash_center = v == "axis" ? SquashCenter::Axis : SquashCenter::Centroid;
-                      }, "Where a turning joint's squash is centred: 'axis' (limbs) or 'centroid' (end bones)")
+                      "Dual quaternion skinning as the base instead of LBS (base == 'dq')")
         .def("to_json", &io::settings_to_json_text, "The settings as the viewer saves them (JSON text)")
         .def_static("from_json", [](const std::string& text) {
             try {
@@ -347,14 +381,14 @@ PYBIND11_MODULE(dynskin, m) {
         .def("__eq__", [](const DynamicSettings& a, const DynamicSettings& b) { return a == b; })
         .def("__repr__", [](const DynamicSettings& s) {
             const OscillationParameters& o = s.parameters.oscillation;
-            return "<dynskin.Settings " + std::string(mode_name(s.parameters.mode)) + " f=" + std::to_string(o.frequency) +
+            return "<dynskin.Settings " + std::string(choice_name(parameter("mode"), s.parameters)) + " f=" + std::to_string(o.frequency) +
                    " tau=" + std::to_string(o.damping) + " A=" + std::to_string(o.amplitude) + " D=" + std::to_string(o.drag) + ">";
         });
 
     py::class_<JointSettings> joint_settings(m, "JointSettings",
                               "One joint's own settings (Deformer.joint / Deformer.set_joint): its gain, its own "
                               "oscillation, its flexible origin and which of its motions bend or squash.");
-    add_oscillation_properties(joint_settings, [](JointSettings& j) -> OscillationParameters& { return j.oscillation; });
+    add_joint_oscillation_properties(joint_settings);
     joint_settings.def(py::init<>())
         .def_readwrite("gain", &JointSettings::gain, "s_j: scales the joint's effect (0: off)")
         .def_readwrite("override_oscillation", &JointSettings::override_oscillation,

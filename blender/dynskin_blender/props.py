@@ -1,21 +1,25 @@
-"""The panel's settings, on each mesh object: the viewer's parameters, ranges and defaults."""
+"""The panel's settings, on each mesh object: the viewer's parameters, ranges and defaults, as
+dynskin's parameter table gives them (dynskin.parameter_table(); blender/tests/test_schema.py
+compares them): the table's slider range is each property's soft range, its description the
+tooltip (with the unit), and a number that can be off has a switch beside it."""
 import bpy
 from bpy.props import BoolProperty, EnumProperty, FloatProperty, FloatVectorProperty, StringProperty
 
 from . import live
 
 
-def oscillation_properties(update, subject):
+def oscillation_properties(update):
     """f, tau, A, D with the viewer's defaults and ranges (the object's and each bone's own)."""
     return {
         "frequency": FloatProperty(name="f", default=2.0, min=0.0, soft_max=10.0, update=update,
-                                   description="The wobble's frequency (Hz)"),
+                                   description="f: the wobble's frequency (Hz)"),
         "damping": FloatProperty(name="tau", default=0.4, min=0.0, soft_max=3.0, update=update,
-                                 description="The wobble dies out as exp(-t / tau) (seconds)"),
+                                 description="tau: the wobble dies out as exp(-t / tau) (s)"),
         "amplitude": FloatProperty(name="A", default=0.15, soft_min=-1.0, soft_max=1.0, update=update,
-                                   description="The wobble's strength (seconds)"),
+                                   description="A: the strength of the wobble each change of speed starts; "
+                                               "negative: the other way (s)"),
         "drag": FloatProperty(name="D", default=0.1, soft_min=-1.0, soft_max=1.0, update=update,
-                              description=f"The lag while {subject} turns (seconds)"),
+                              description="D: the skin's lag behind a turning joint, in proportion to its speed (s)"),
     }
 
 
@@ -52,30 +56,41 @@ def _setting_changed(self, context):
 class DynskinSettings(bpy.types.PropertyGroup):
     enabled: BoolProperty(name="Dynamic Skinning", default=False, update=_enabled_changed,
                           description="Deform this mesh with dynskin instead of Blender's Armature modifier")
-    mode: EnumProperty(name="Mode", default="dynamic", update=_setting_changed, items=[
-        ("lbs", "LBS only", "The base skinning alone"),
-        ("drag", "Drag only", "The lag while joints turn, no wobble"),
-        ("dynamic", "Dynamic", "Drag and damped oscillations")])
-    __annotations__.update(oscillation_properties(_setting_changed, "a joint"))
+    mode: EnumProperty(name="Mode", default="dynamic", update=_setting_changed,
+                       description="What is added to the base skinning", items=[
+                           ("lbs", "LBS only", "The base skinning alone"),
+                           ("drag", "Drag only", "The drag term alone: the lag while joints turn, no wobble"),
+                           ("dynamic", "Dynamic", "Drag and damped oscillations")])
+    __annotations__.update(oscillation_properties(_setting_changed))
     dual_quaternion: BoolProperty(name="Dual quaternion base", default=False, update=_setting_changed,
                                   description="Dual quaternion skinning as the base instead of LBS")
     translation_gain: FloatProperty(name="Translation", default=1.0, min=0.0, soft_max=3.0, update=_setting_changed,
-                                    description="Lag behind a bone whose location moves (0: off)")
+                                    description="Strength of the lag and wobble behind a joint whose translation "
+                                                "moves; 0: off")
     delayed: BoolProperty(name="Delayed LBS", default=False, update=_setting_changed,
                           description="Rotations travel from the root to the extremities at speed c")
-    propagation_speed: FloatProperty(name="c", default=4.0, min=0.05, soft_max=20.0, update=_setting_changed,
-                                     description="Delayed LBS: character sizes per second")
+    propagation_speed: FloatProperty(name="c", default=2.0, min=0.01, soft_min=0.2, soft_max=20.0,
+                                     update=_setting_changed,
+                                     description="c: delayed LBS, the speed at which turns travel from the root to "
+                                                 "the extremities (sizes/s)")
     limit_angle: BoolProperty(name="Limit the bend", default=True, update=_setting_changed)
-    max_angle: FloatProperty(name="Max angle", default=1.0, min=0.01, soft_max=3.0, update=_setting_changed,
-                             description="Soft limit of the bend angle (radians)")
+    max_angle: FloatProperty(name="Max angle", default=1.0, min=0.01, soft_min=0.05, soft_max=3.0,
+                             update=_setting_changed,
+                             description="Soft limit of the bend angle, and of the translation's lag (the floppy "
+                                         "limiter) (rad)")
     limit_offset: BoolProperty(name="Limit the offset", default=True, update=_setting_changed)
-    max_offset: FloatProperty(name="Max offset", default=0.25, min=0.01, soft_max=1.0, update=_setting_changed,
-                              description="Soft limit of each vertex's offset (character sizes)")
-    squash: FloatProperty(name="Squash", default=0.0, soft_min=-1.0, soft_max=1.0, update=_setting_changed,
-                          description="Velocity Skinning's squash & stretch (seconds; 0: off)")
-    squash_center: EnumProperty(name="Centre", default="axis", update=_setting_changed, items=[
-        ("axis", "Axis", "Each vertex stretches along its own travel (limbs)"),
-        ("centroid", "Centroid", "The region stretches as one blob (end bones)")])
+    max_offset: FloatProperty(name="Max offset", default=0.25, min=0.01, soft_min=0.02, soft_max=1.0,
+                              update=_setting_changed,
+                              description="Soft limit of each vertex's offset from the base skinning (sizes)")
+    squash: FloatProperty(name="Squash", default=0.0, soft_min=0.0, soft_max=1.0, update=_setting_changed,
+                          description="S: Velocity Skinning's squash & stretch, a part moving at speed v stretches "
+                                      "by about 1 + S v / L; 0: off (s)")
+    squash_center: EnumProperty(name="Centre", default="axis", update=_setting_changed,
+                                description="Where a turning joint's squash is centred", items=[
+                                    ("axis", "Axis",
+                                     "Each vertex stretches along its own travel, about the medial axis (limbs)"),
+                                    ("centroid", "Centroid",
+                                     "The region stretches as one blob along its centroid's velocity (end bones)")])
     bend_range: FloatVectorProperty(
         name="Bend range", size=2, default=(0.0, 1.0), update=_layers_changed,
         description="The bend weight that a vertex group weight of 0 and of 1 mean (the layer may go below 0 or "
@@ -111,7 +126,7 @@ class DynskinBoneSettings(bpy.types.PropertyGroup):
                         description="Scales this bone's effect")
     own_oscillation: BoolProperty(name="Own f, tau, A, D", default=False, update=_bone_setting_changed,
                                   description="This bone uses its own oscillation instead of the object's")
-    __annotations__.update(oscillation_properties(_bone_setting_changed, "the bone"))
+    __annotations__.update(oscillation_properties(_bone_setting_changed))
     origin_offset: FloatVectorProperty(name="Origin offset", size=3, subtype="TRANSLATION", update=_bone_setting_changed,
                                        description="Moves the point the skin turns about, in the bone's frame")
     bend_rotation: BoolProperty(name="Turn", default=True, update=_bone_setting_changed,

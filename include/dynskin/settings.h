@@ -1,7 +1,10 @@
 #pragma once
-// What the user tunes: the global parameters and the per-joint settings.
+// What the user tunes: the global parameters and the per-joint settings. Each struct's
+// fields() ties every field, for operator==; src/core/model/settings.cpp fails the build when a
+// field is left out (the viewer's unsaved-changes check would silently miss it).
 
 #include <limits>
+#include <tuple>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -30,9 +33,8 @@ struct OscillationParameters {
     float amplitude = 0.15f; // A, s
     float drag = 0.1f;       // D, s
 
-    bool operator==(const OscillationParameters& o) const {
-        return frequency == o.frequency && damping == o.damping && amplitude == o.amplitude && drag == o.drag;
-    }
+    auto fields() const { return std::tie(frequency, damping, amplitude, drag); }
+    bool operator==(const OscillationParameters& o) const { return fields() == o.fields(); }
     bool operator!=(const OscillationParameters& o) const { return !(*this == o); }
 };
 
@@ -64,11 +66,11 @@ struct DynamicParameters {
     float squash = 0.0f;
     SquashCenter squash_center = SquashCenter::Axis;
 
-    bool operator==(const DynamicParameters& o) const {
-        return mode == o.mode && base == o.base && oscillation == o.oscillation &&
-               translation_gain == o.translation_gain && propagation_speed == o.propagation_speed &&
-               max_angle == o.max_angle && max_offset == o.max_offset && squash == o.squash && squash_center == o.squash_center;
+    auto fields() const {
+        return std::tie(mode, base, oscillation, translation_gain, propagation_speed, max_angle, max_offset, squash,
+                        squash_center);
     }
+    bool operator==(const DynamicParameters& o) const { return fields() == o.fields(); }
     bool operator!=(const DynamicParameters& o) const { return !(*this == o); }
 };
 
@@ -77,7 +79,8 @@ struct MotionSwitches {
     bool rotation = true;
     bool translation = true;
 
-    bool operator==(const MotionSwitches& o) const { return rotation == o.rotation && translation == o.translation; }
+    auto fields() const { return std::tie(rotation, translation); }
+    bool operator==(const MotionSwitches& o) const { return fields() == o.fields(); }
 };
 
 struct JointSettings {
@@ -89,18 +92,18 @@ struct JointSettings {
     MotionSwitches squash;                // the squash & stretch of this joint's motion
     glm::vec3 centroid_offset{0.0f};      // moves the squash centroid, in the joint's frame
 
-    bool operator==(const JointSettings& o) const {
-        return gain == o.gain && override_oscillation == o.override_oscillation && oscillation == o.oscillation &&
-               origin_offset == o.origin_offset && bend == o.bend && squash == o.squash &&
-               centroid_offset == o.centroid_offset;
+    auto fields() const {
+        return std::tie(gain, override_oscillation, oscillation, origin_offset, bend, squash, centroid_offset);
     }
+    bool operator==(const JointSettings& o) const { return fields() == o.fields(); }
 };
 
 struct DynamicSettings {
     DynamicParameters parameters;
     std::vector<JointSettings> joints;  // one per skeleton joint (missing ones use defaults)
 
-    bool operator==(const DynamicSettings& o) const { return parameters == o.parameters && joints == o.joints; }
+    auto fields() const { return std::tie(parameters, joints); }
+    bool operator==(const DynamicSettings& o) const { return fields() == o.fields(); }
     bool operator!=(const DynamicSettings& o) const { return !(*this == o); }
 
     const OscillationParameters& oscillation_of(int joint) const {

@@ -1,11 +1,15 @@
+#include <algorithm>
 #include <cmath>
-#include <limits>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include <imgui.h>
 
 #include "app/panels.h"
 #include "core/dynamics/oscillation_kernel.h"
+#include "dynskin/measurement_clock.h"
+#include "dynskin/settings_schema.h"
 
 namespace dynskin::app {
 
@@ -17,33 +21,49 @@ bool slider_with_help(const char* label, float* value, float min, float max, con
     return changed;
 }
 
+bool parameter_slider(const char* label, const ParameterSpec& spec, float* value, const char* format) {
+    return slider_with_help(label, value, spec.slider_min, spec.slider_max, format, spec.description, spec.logarithmic_slider);
+}
+
 namespace {
 
 bool oscillation_sliders(OscillationParameters& p) {
+    const auto slider = [&p](const char* label, const char* name, const char* format) {
+        const ParameterSpec& spec = parameter(name);
+        return parameter_slider(label, spec, &(p.*spec.oscillation), format);
+    };
     bool changed = false;
-    changed |= slider_with_help("f (Hz)", &p.frequency, 0.0f, 10.0f, "%.2f Hz", "Frequency: how fast the skin wobbles.");
-    changed |= slider_with_help("tau (s)", &p.damping, 0.0f, 3.0f, "%.2f s",
-                                "Damping: how long a wobble lasts (its envelope falls by e every tau seconds).");
-    changed |= slider_with_help("A", &p.amplitude, -1.0f, 1.0f, "%.3f",
-                                "Amplitude of the wobble that starts at every change of speed (negative: the other way).");
-    changed |= slider_with_help("D", &p.drag, -1.0f, 1.0f, "%.3f",
-                                "Drag: the skin lags behind a moving joint, in proportion to its speed.");
+    changed |= slider("f (Hz)", "frequency", "%.2f Hz");
+    changed |= slider("tau (s)", "damping", "%.2f s");
+    changed |= slider("A", "amplitude", "%.3f");
+    changed |= slider("D", "drag", "%.3f");
     return changed;
 }
 
+// kappa as the filter uses it: its values at the ticks, over its truncated support.
 void kernel_plot(const OscillationParameters& p) {
-    // kappa(t) = A exp(-t/tau) sin(2 pi f t) over the truncated support.
-    const float span = std::max(p.damping * std::log(1000.0f), 0.1f);
-    float values[160];
-    for (int k = 0; k < 160; ++k) {
-        const float t = span * k / 159.0f;
-        values[k] = p.damping > 0.0f ? p.amplitude * std::exp(-t / p.damping) * std::sin(2.0f * float(M_PI) * p.frequency * t)
-                                     : 0.0f;
-    }
-    const float bound = std::max(std::abs(p.amplitude), 1e-3f);
+    OscillationKernel kernel;
+    kernel.configure(p);
+    std::vector<float> values(static_cast<std::size_t>(std::max(kernel.length(), 2)), 0.0f);
+    for (int k = 0; k < kernel.length(); ++k) values[static_cast<std::size_t>(k)] = kernel.at(k);
+    const float bound = std::max(std::abs(kernel.parameters().amplitude), 1e-3f);
     char overlay[64];
-    std::snprintf(overlay, sizeof overlay, "kappa(t), 0 .. %.2f s", span);
-    ImGui::PlotLines("##kernel", values, 160, 0, overlay, -bound, bound, ImVec2(ImGui::GetContentRegionAvail().x, 70 * ImGui::GetIO().FontGlobalScale));
+    std::snprintf(overlay, sizeof overlay, "kappa(t), 0 .. %.2f s", kernel.length() * kTickSeconds);
+    ImGui::PlotLines("##kernel", values.data(), static_cast<int>(values.size()), 0, overlay, -bound, bound,
+                     ImVec2(ImGui::GetContentRegionAvail().x, 70 * ImGui::GetIO().FontGlobalScale));
+}
+
+// A number that can be off (a limit, the dLBS speed): a checkbox that turns it on at the
+// table's on_value or off, and while it is on, its slider beside it.
+void switchable_number(const char* checkbox, const char* help, const char* name, float& value, const char* format) {
+    const ParameterSpec& spec = parameter(name);
+    bool on = !spec.is_off(value);
+    if (ImGui::Checkbox(checkbox, &on)) value = static_cast<float>(on ? spec.on_value : spec.off_value());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", help);
+    if (!on) return;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    parameter_slider(("##" + std::string(name)).c_str(), spec, &value, format);
 }
 
 }  // namespace
@@ -64,37 +84,17 @@ void dynamics_panel(ViewerState& state) {
     oscillation_sliders(p.oscillation);
     kernel_plot(p.oscillation);
 
-    slider_with_help("Translation", &p.translation_gain, 0.0f, 3.0f, "%.2f",
-                     "Lag and wobble behind a joint whose translation moves (drag the root).");
-    bool limit = p.max_angle > 0.0f && std::isfinite(p.max_angle);
-    if (ImGui::Checkbox("Limit the bend", &limit)) p.max_angle = limit ? kDefaultMaxAngle : 0.0f;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Soft limit of each joint's bend angle (and of the translation's lag): fast swings bend "
-                          "this far at most instead of folding the limb over.");
-    if (limit) {
-        ImGui::SameLine();
-        ImGui::SetNextItemWidth(-1);
-        ImGui::SliderFloat("##max", &p.max_angle, 0.05f, 3.0f, "max %.2f rad");
-    }
-    bool limit_offset = p.max_offset > 0.0f && std::isfinite(p.max_offset);
-    if (ImGui::Checkbox("Limit the offset", &limit_offset)) p.max_offset = limit_offset ? kDefaultMaxOffset : 0.0f;
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Soft limit of how far any vertex strays from the base skinning, in character sizes: "
-                          "half of it passes unchanged, beyond it the offset eases toward the limit (falls, "
-                          "teleports, violent clips).");
-    if (limit_offset) {
-        ImGui::SameLine();
-        ImGui::SetNextItemWidth(-1);
-        ImGui::SliderFloat("##max_offset", &p.max_offset, 0.02f, 1.0f, "max %.2f L");
-    }
-    bool delayed = std::isfinite(p.propagation_speed);
-    if (ImGui::Checkbox("Delayed LBS", &delayed)) p.propagation_speed = delayed ? 2.0f : std::numeric_limits<float>::infinity();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Joint rotations travel from the root to the extremities at speed c.");
-    if (delayed) {
-        ImGui::SameLine();
-        ImGui::SetNextItemWidth(-1);
-        ImGui::SliderFloat("##c", &p.propagation_speed, 0.2f, 20.0f, "c %.2f sizes/s", ImGuiSliderFlags_Logarithmic);
-    }
+    parameter_slider("Translation", parameter("translation_gain"), &p.translation_gain, "%.2f");
+    switchable_number("Limit the bend",
+                      "Soft limit of each joint's bend angle (and of the translation's lag): fast swings bend this far "
+                      "at most instead of folding the limb over.",
+                      "max_angle", p.max_angle, "max %.2f rad");
+    switchable_number("Limit the offset",
+                      "Soft limit of how far any vertex strays from the base skinning, in character sizes: half of it "
+                      "passes unchanged, beyond it the offset eases toward the limit (falls, teleports, violent clips).",
+                      "max_offset", p.max_offset, "max %.2f L");
+    switchable_number("Delayed LBS", "Joint rotations travel from the root to the extremities at speed c.",
+                      "propagation_speed", p.propagation_speed, "c %.2f sizes/s");
     if (ImGui::Button("Reset motion")) state.reset_history = true;
     ImGui::SameLine();
     if (ImGui::Button("Default parameters")) p = DynamicParameters{};

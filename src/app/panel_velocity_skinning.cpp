@@ -29,9 +29,7 @@ bool switches(const char* label, MotionSwitches& s) {
 void velocity_skinning_panel(ViewerState& state) {
     if (!ImGui::CollapsingHeader("Velocity Skinning")) return;
     DynamicParameters& p = state.settings.parameters;
-    slider_with_help("Squash", &p.squash, 0.0f, 1.0f, "%.3f s",
-                     "Squash & stretch: a part moving at speed v stretches by about 1 + S v / L along its motion "
-                     "and thins across it, keeping its volume (at most 3 times). 0: off.");
+    parameter_slider("Squash", parameter("squash"), &p.squash, "%.3f s");
     int center = static_cast<int>(p.squash_center);
     ImGui::RadioButton("About the medial axis", &center, 0);
     if (ImGui::IsItemHovered())

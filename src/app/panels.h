@@ -3,6 +3,7 @@
 // a file, reset the history) are left in the state for the app to carry out.
 
 #include "app/viewer_state.h"
+#include "dynskin/settings_schema.h"
 
 namespace dynskin::app {
 
@@ -29,5 +30,8 @@ void export_panel(ViewerState& state);
 // Shared: a slider with a tooltip; returns true when the value changed.
 bool slider_with_help(const char* label, float* value, float min, float max, const char* format, const char* help,
                       bool logarithmic = false);
+// The slider of a number of the parameter table: its slider range and scale, its description
+// as the tooltip.
+bool parameter_slider(const char* label, const ParameterSpec& spec, float* value, const char* format);
 
 }  // namespace dynskin::app

@@ -1,61 +1,24 @@
 #include "app/settings_link.h"
 
-#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 
+#include "dynskin/settings_schema.h"
+
 namespace dynskin::app {
 namespace {
 
-constexpr float kInfinity = std::numeric_limits<float>::infinity();
+// For messages: "f=500 is above 30 Hz".
+std::string unit_of(const ParameterSpec& spec) { return *spec.unit ? std::string(" ") + spec.unit : std::string(); }
 
-// A number's key: where it lives, its range, and what "off" stores (for the keys that have it).
-struct NumberKey {
-    const char* key;
-    const char* unit;  // for messages: "f=500 is above 30 Hz"
-    float min, max;
-    bool has_off;
-    float off_value;
-    float& (*field)(DynamicParameters&);
-};
-
-bool is_off(const NumberKey& k, float v) {
-    if (!k.has_off) return false;
-    // What the engine treats as off: dLBS at infinite speed, a limit <= 0 or infinite.
-    return k.off_value == kInfinity ? !std::isfinite(v) : !(v > 0.0f && std::isfinite(v));
+const ParameterSpec* spec_of(std::string_view key) {
+    for (const ParameterSpec& spec : parameter_table())
+        if (key == spec.link_key) return &spec;
+    return nullptr;
 }
-
-const NumberKey kNumbers[] = {
-    {"f", " Hz", 0.0f, 30.0f, false, 0.0f, [](DynamicParameters& p) -> float& { return p.oscillation.frequency; }},
-    {"tau", " s", 0.0f, 60.0f, false, 0.0f, [](DynamicParameters& p) -> float& { return p.oscillation.damping; }},
-    {"A", " s", -10.0f, 10.0f, false, 0.0f, [](DynamicParameters& p) -> float& { return p.oscillation.amplitude; }},
-    {"D", " s", -10.0f, 10.0f, false, 0.0f, [](DynamicParameters& p) -> float& { return p.oscillation.drag; }},
-    {"c", " sizes/s", 0.01f, 10000.0f, true, kInfinity, [](DynamicParameters& p) -> float& { return p.propagation_speed; }},
-    {"T", "", 0.0f, 10.0f, false, 0.0f, [](DynamicParameters& p) -> float& { return p.translation_gain; }},
-    {"S", " s", 0.0f, 10.0f, false, 0.0f, [](DynamicParameters& p) -> float& { return p.squash; }},
-    {"bend", " rad", 0.01f, 3.14f, true, 0.0f, [](DynamicParameters& p) -> float& { return p.max_angle; }},
-    {"offset", " sizes", 0.01f, 10.0f, true, 0.0f, [](DynamicParameters& p) -> float& { return p.max_offset; }},
-};
-
-// An enum's key: its names in the order of the enum's values.
-struct EnumKey {
-    const char* key;
-    std::vector<const char*> names;
-    int (*get)(const DynamicParameters&);
-    void (*set)(DynamicParameters&, int);
-};
-
-const EnumKey kEnums[] = {
-    {"mode", {"lbs", "drag", "dynamic"}, [](const DynamicParameters& p) { return static_cast<int>(p.mode); },
-     [](DynamicParameters& p, int v) { p.mode = static_cast<DeformerMode>(v); }},
-    {"base", {"linear", "dq"}, [](const DynamicParameters& p) { return static_cast<int>(p.base); },
-     [](DynamicParameters& p, int v) { p.base = static_cast<SkinningBase>(v); }},
-    {"center", {"axis", "centroid"}, [](const DynamicParameters& p) { return static_cast<int>(p.squash_center); },
-     [](DynamicParameters& p, int v) { p.squash_center = static_cast<SquashCenter>(v); }},
-};
 
 // The keys the page turns into the viewer's other arguments.
 bool is_page_key(std::string_view key) { return key == "character" || key == "clip" || key == "gpu" || key == "herd"; }
@@ -111,17 +74,18 @@ std::string shortest(float v) {
     return text;
 }
 
-std::string join(const std::vector<const char*>& names) {
+std::string choice_names(const ParameterSpec& spec) {
     std::string out;
-    for (const char* n : names) out += (out.empty() ? "" : ", ") + std::string(n);
+    for (const ParameterChoice& choice : spec.choices) out += (out.empty() ? "" : ", ") + std::string(choice.name);
     return out;
 }
 
-void apply_number(const NumberKey& k, const std::string& value, DynamicParameters& p, SettingsLink& link) {
-    float& field = k.field(p);
-    const std::string given = std::string(k.key) + "=" + value;
-    if (k.has_off && value == "off") {
-        field = k.off_value;
+void apply_number(const ParameterSpec& k, const std::string& value, DynamicParameters& p, SettingsLink& link) {
+    const float current = static_cast<float>(k.get(p));
+    const std::string given = std::string(k.link_key) + "=" + value;
+    const bool has_off = k.off != ParameterOff::Never;
+    if (has_off && value == "off") {
+        k.set(p, k.off_value());
         return;
     }
     const char* begin = value.c_str();
@@ -130,29 +94,34 @@ void apply_number(const NumberKey& k, const std::string& value, DynamicParameter
     if (value.empty() || end == begin || *end != '\0' || !std::isfinite(parsed)) {
         const bool number = !value.empty() && end != begin && *end == '\0';  // NaN, infinite, 1e400
         link.messages.push_back(given + (number ? " is not a finite number" : " is not a number") +
-                                (k.has_off ? " (nor off)" : "") + ": " + k.key +
-                                " stays " + (is_off(k, field) ? "off" : shortest(field)));
+                                (has_off ? " (nor off)" : "") + ": " + k.link_key +
+                                " stays " + (k.is_off(current) ? "off" : shortest(current)));
         return;
     }
     if (parsed < k.min) {
-        link.messages.push_back(given + " is below " + shortest(k.min) + k.unit + ": using " + shortest(k.min));
-        field = k.min;
+        link.messages.push_back(given + " is below " + shortest(k.min) + unit_of(k) + ": using " + shortest(k.min));
+        k.set(p, k.min);
     } else if (parsed > k.max) {
-        link.messages.push_back(given + " is above " + shortest(k.max) + k.unit + ": using " + shortest(k.max));
-        field = k.max;
+        link.messages.push_back(given + " is above " + shortest(k.max) + unit_of(k) + ": using " + shortest(k.max));
+        k.set(p, k.max);
     } else {
-        field = static_cast<float>(parsed);
+        k.set(p, static_cast<float>(parsed));
     }
 }
 
-void apply_enum(const EnumKey& k, const std::string& value, DynamicParameters& p, SettingsLink& link) {
-    for (std::size_t i = 0; i < k.names.size(); ++i)
-        if (value == k.names[i]) {
-            k.set(p, static_cast<int>(i));
-            return;
-        }
-    link.messages.push_back(std::string(k.key) + "=" + value + " is not one of " + join(k.names) + ": " + k.key +
-                            " stays " + k.names[static_cast<std::size_t>(k.get(p))]);
+void apply_choice(const ParameterSpec& k, const std::string& value, DynamicParameters& p, SettingsLink& link) {
+    if (const int index = k.choice_index(value); index >= 0) {
+        k.set(p, index);
+        return;
+    }
+    link.messages.push_back(std::string(k.link_key) + "=" + value + " is not one of " + choice_names(k) + ": " +
+                            k.link_key + " stays " + k.choices[static_cast<std::size_t>(k.get(p))].name);
+}
+
+std::string link_keys() {
+    std::string keys;
+    for (const ParameterSpec& spec : parameter_table()) keys += std::string(spec.link_key) + ", ";
+    return keys + "character, clip";
 }
 
 }  // namespace
@@ -177,36 +146,32 @@ SettingsLink apply_link(std::string_view query, DynamicParameters& parameters) {
             continue;
         }
         if (is_page_key(key)) continue;
-        const auto number = std::find_if(std::begin(kNumbers), std::end(kNumbers), [&](const NumberKey& k) { return key == k.key; });
-        if (number != std::end(kNumbers)) {
-            apply_number(*number, value, parameters, link);
+        if (const ParameterSpec* spec = spec_of(key)) {
+            if (spec->is_choice()) apply_choice(*spec, value, parameters, link);
+            else apply_number(*spec, value, parameters, link);
             continue;
         }
-        const auto choice = std::find_if(std::begin(kEnums), std::end(kEnums), [&](const EnumKey& k) { return key == k.key; });
-        if (choice != std::end(kEnums)) {
-            apply_enum(*choice, value, parameters, link);
-            continue;
-        }
-        link.messages.push_back("unknown key '" + key + "' ignored (the keys: f, tau, A, D, mode, base, c, T, S, center, "
-                                "bend, offset, character, clip)");
+        link.messages.push_back("unknown key '" + key + "' ignored (the keys: " + link_keys() + ")");
     }
     return link;
 }
 
 std::string link_query(const DynamicParameters& parameters, const DynamicParameters& defaults) {
-    DynamicParameters p = parameters, d = defaults;  // the fields are read through references
     std::string out;
     const auto add = [&out](const std::string& key, const std::string& value) {
         out += (out.empty() ? "" : "&") + key + "=" + value;
     };
-    for (const NumberKey& k : kNumbers) {
-        const float v = k.field(p), dv = k.field(d);
-        if (is_off(k, v) && is_off(k, dv)) continue;
-        if (is_off(k, v)) add(k.key, "off");
-        else if (v != dv || is_off(k, dv)) add(k.key, shortest(v));
+    // The numbers first, then the choices, as links have always been written.
+    for (const ParameterSpec& k : parameter_table()) {
+        if (k.is_choice()) continue;
+        const double v = k.get(parameters), dv = k.get(defaults);
+        if (k.is_off(v) && k.is_off(dv)) continue;
+        if (k.is_off(v)) add(k.link_key, "off");
+        else if (v != dv || k.is_off(dv)) add(k.link_key, shortest(static_cast<float>(v)));
     }
-    for (const EnumKey& k : kEnums)
-        if (k.get(p) != k.get(d)) add(k.key, k.names[static_cast<std::size_t>(k.get(p))]);
+    for (const ParameterSpec& k : parameter_table())
+        if (k.is_choice() && k.get(parameters) != k.get(defaults))
+            add(k.link_key, k.choices[static_cast<std::size_t>(k.get(parameters))].name);
     return out;
 }
 
@@ -234,12 +199,8 @@ std::string command_line(const std::string& character, const std::string& clip, 
 }
 
 double link_value(const DynamicParameters& parameters, std::string_view key) {
-    DynamicParameters p = parameters;
-    for (const NumberKey& k : kNumbers)
-        if (key == k.key) return k.field(p);
-    for (const EnumKey& k : kEnums)
-        if (key == k.key) return k.get(p);
-    return std::numeric_limits<double>::quiet_NaN();
+    const ParameterSpec* spec = spec_of(key);
+    return spec ? spec->get(parameters) : std::numeric_limits<double>::quiet_NaN();
 }
 
 }  // namespace dynskin::app

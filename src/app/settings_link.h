@@ -3,18 +3,8 @@
 // `index.html?character=cow&clip=walk&f=2.5&tau=0.4` in the browser, `dynskin cow --link
 // 'f=2.5&tau=0.4'` on the desktop. Plain text, no GL, no browser.
 //
-// Keys (README, "In the browser"):
-//   f      frequency, Hz, 0..30 (the 60 Hz clock's Nyquist limit)
-//   tau    damping, s, 0..60
-//   A, D   amplitude and drag, s, -10..10
-//   mode   lbs | drag | dynamic
-//   base   linear | dq (dual quaternions)
-//   c      delayed LBS speed, character sizes per second, 0.01..10000, or off
-//   T      translation gain, 0..10
-//   S      squash & stretch, s, 0..10;  center = axis | centroid (where the squash is centred)
-//   bend   bend limit, radians, 0.01..3.14, or off
-//   offset offset limit, character sizes, 0.01..10, or off
-// character, clip, gpu and herd are the page's (the viewer's other arguments); they are read
+// The keys, their ranges and names are the table's (dynskin/settings_schema.h: link_key, min,
+// max, choices; README, "Shareable links"). character, clip, gpu and herd are the page's (the viewer's other arguments); they are read
 // here too, so that one string carries everything.
 
 #include <string>
@@ -37,8 +27,8 @@ struct SettingsLink {
 // percent-encoded or not); the others keep their value.
 SettingsLink apply_link(std::string_view query, DynamicParameters& parameters);
 
-// The keys of the parameters that differ from `defaults` (the character's own), in the
-// order of the list above: "f=2.5&tau=0.4", "" when none differ. Numbers are written with
+// The keys of the parameters that differ from `defaults` (the character's own), the numbers
+// in the table's order, then the choices: "f=2.5&tau=0.4", "" when none differ. Numbers are written with
 // the fewest digits that read back as the same float.
 std::string link_query(const DynamicParameters& parameters, const DynamicParameters& defaults);
 

@@ -5,57 +5,60 @@
 
 #include <CLI/CLI.hpp>
 
+#include "dynskin/settings_schema.h"
 #include "io/settings_json.h"
 
 namespace dynskin::cli {
 namespace {
 
-float finite_parameter(const char* name, float value) {
-    if (!std::isfinite(value)) throw std::runtime_error(std::string("--") + name + " must be a finite number");
+// "f: the wobble's frequency (Hz)": the description and the unit.
+std::string help_of(const ParameterSpec& spec) {
+    std::string help = spec.description;
+    if (*spec.unit) help += std::string(" (") + spec.unit + ")";
+    if (spec.off == ParameterOff::AtZero) help += "; 0: off";
+    return help;
+}
+
+std::vector<std::string> choice_names(const ParameterSpec& spec) {
+    std::vector<std::string> names;
+    for (const ParameterChoice& choice : spec.choices) names.push_back(choice.name);
+    return names;
+}
+
+// A value the engine can use: finite, and for a number whose off is infinity (the dLBS speed
+// c) positive, as a speed of 0 would stop everything.
+float checked(const ParameterSpec& spec, float value) {
+    if (!std::isfinite(value)) throw std::runtime_error(std::string(spec.cli_option) + " must be a finite number");
+    if (spec.off == ParameterOff::AtInfinity && !(value > 0.0f))
+        throw std::runtime_error(std::string(spec.cli_option) + " must be positive (" + spec.unit + ")");
     return value;
 }
 
 }  // namespace
 
 void SettingsOptions::add_to(CLI::App& command) {
-    command.add_option("--preset", preset, "Parameters from a preset JSON file");
-    command.add_option("--mode", mode, "lbs, drag or dynamic (default: dynamic)")
-        ->check(CLI::IsMember({"lbs", "drag", "dynamic"}));
-    command.add_option("--f", f, "Oscillation frequency f (Hz)");
-    command.add_option("--tau", tau, "Damping tau (s)");
-    command.add_option("--A", amplitude, "Oscillation amplitude A (s)");
-    command.add_option("--D", drag, "Drag D (s)");
-    command.add_option("--c", c, "dLBS propagation speed, in character sizes per second (default: off)");
-    command.add_option("--max-angle", max_angle,
-                       "Soft limit of the bend angle, radians (0: off; default 1): the floppy limiter");
-    command.add_option("--max-offset", max_offset,
-                       "Soft limit of a vertex's whole offset, in character sizes (0: off; default 0.25)");
-    command.add_option("--squash", squash, "Squash & stretch strength S, seconds (0: off)");
-    command.add_option("--squash-center", squash_center, "Centre of a turning part's squash")
-        ->check(CLI::IsMember({"axis", "centroid"}));
+    command.add_option("--preset", preset_, "Parameters from a preset JSON file");
+    const std::vector<ParameterSpec>& table = parameter_table();
+    given_.assign(table.size(), Given{});  // sized once: CLI11 keeps references into it
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        const ParameterSpec& spec = table[i];
+        if (spec.is_choice())
+            command.add_option(spec.cli_option, given_[i].choice, help_of(spec))->check(CLI::IsMember(choice_names(spec)));
+        else
+            command.add_option(spec.cli_option, given_[i].number, help_of(spec));
+    }
 }
 
 DynamicSettings SettingsOptions::resolve(const std::optional<DynamicSettings>& saved, int joint_count) const {
     DynamicSettings settings = saved.value_or(DynamicSettings{});
     settings.joints.resize(static_cast<std::size_t>(joint_count));
-    if (!preset.empty()) settings.parameters = io::load_preset(preset);
-    OscillationParameters& osc = settings.parameters.oscillation;
-    if (f) osc.frequency = finite_parameter("f", *f);
-    if (tau) osc.damping = finite_parameter("tau", *tau);
-    if (amplitude) osc.amplitude = finite_parameter("A", *amplitude);
-    if (drag) osc.drag = finite_parameter("D", *drag);
-    if (max_angle) settings.parameters.max_angle = finite_parameter("max-angle", *max_angle);
-    if (max_offset) settings.parameters.max_offset = finite_parameter("max-offset", *max_offset);
-    if (squash) settings.parameters.squash = finite_parameter("squash", *squash);
-    if (squash_center == "axis") settings.parameters.squash_center = SquashCenter::Axis;
-    if (squash_center == "centroid") settings.parameters.squash_center = SquashCenter::Centroid;
-    if (c) {
-        if (!(*c > 0.0f)) throw std::runtime_error("--c must be a positive speed (character sizes per second)");
-        settings.parameters.propagation_speed = *c;
+    if (!preset_.empty()) settings.parameters = io::load_preset(preset_);
+    const std::vector<ParameterSpec>& table = parameter_table();
+    for (std::size_t i = 0; i < given_.size(); ++i) {
+        const ParameterSpec& spec = table[i];
+        if (given_[i].number) spec.set(settings.parameters, checked(spec, *given_[i].number));
+        if (!given_[i].choice.empty()) spec.set(settings.parameters, spec.choice_index(given_[i].choice));
     }
-    if (mode == "lbs") settings.parameters.mode = DeformerMode::LbsOnly;
-    if (mode == "drag") settings.parameters.mode = DeformerMode::DragOnly;
-    if (mode == "dynamic") settings.parameters.mode = DeformerMode::DynamicSkinning;
     return settings;
 }
 

@@ -7,12 +7,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "dynskin/settings_schema.h"
+
 namespace dynskin::io {
 namespace {
 
 using nlohmann::json;
 
-// An unbounded value (propagation speed, angle limit) is stored as null: JSON has no infinity.
+// An unbounded value (an off propagation speed or limit) is stored as null: JSON has no infinity.
 json number_or_null(float value) { return std::isfinite(value) ? json(value) : json(nullptr); }
 
 const json* member(const json& object, const char* key, const std::string& where) {
@@ -37,48 +39,74 @@ void read_number(const json& object, const char* key, const std::string& where, 
     value = static_cast<float>(d);
 }
 
-template <typename Enum>
-void read_enum(const json& object, const char* key, const std::string& where,
-               const std::vector<std::pair<const char*, Enum>>& names, Enum& value) {
-    const json* v = member(object, key, where);
+// Where a table row's value lives under `root` (the parameters, or a joint, whose own f, tau,
+// A and D are under the same "oscillation.*" keys): the object that holds it, its key there,
+// and the object's path for messages. No object when a level above it is missing.
+struct Slot {
+    const json* object = nullptr;
+    std::string key;
+    std::string where;
+};
+
+Slot slot_of(const json& root, const std::string& where, const std::string& json_key) {
+    Slot slot{&root, json_key, where};
+    for (std::size_t dot; slot.object && (dot = slot.key.find('.')) != std::string::npos;) {
+        const std::string level = slot.key.substr(0, dot);
+        slot.object = member(*slot.object, level.c_str(), slot.where);
+        slot.where += "." + level;
+        slot.key.erase(0, dot + 1);
+    }
+    return slot;
+}
+
+// The same place for writing: "oscillation.frequency" is /oscillation/frequency.
+json::json_pointer pointer_of(const ParameterSpec& spec) {
+    std::string pointer = std::string("/") + spec.json_key;
+    for (char& c : pointer)
+        if (c == '.') c = '/';
+    return json::json_pointer(pointer);
+}
+
+std::string choice_names(const ParameterSpec& spec) {
+    std::string names;
+    for (const ParameterChoice& choice : spec.choices) names += (names.empty() ? "" : ", ") + std::string(choice.name);
+    return names;
+}
+
+void read_parameter(const json& parameters, const ParameterSpec& spec, DynamicParameters& p) {
+    if (spec.missing_means_off) spec.set(p, 0.0);
+    const Slot slot = slot_of(parameters, "parameters", spec.json_key);
+    if (!slot.object) return;
+    if (!spec.is_choice()) {
+        float value = static_cast<float>(spec.get(p));
+        read_number(*slot.object, slot.key.c_str(), slot.where, value, spec.off != ParameterOff::Never, spec.non_negative);
+        spec.set(p, value);
+        return;
+    }
+    const json* v = member(*slot.object, slot.key.c_str(), slot.where);
     if (!v) return;
-    if (v->is_string())
-        for (const auto& [name, e] : names)
-            if (v->get<std::string>() == name) {
-                value = e;
-                return;
-            }
-    std::string allowed;
-    for (const auto& [name, e] : names) allowed += std::string(allowed.empty() ? "" : ", ") + name;
-    throw SettingsError(where + "." + key + " must be one of " + allowed);
+    const int index = v->is_string() ? spec.choice_index(v->get<std::string>(), true) : -1;
+    if (index < 0) throw SettingsError(slot.where + "." + slot.key + " must be one of " + choice_names(spec));
+    spec.set(p, index);
 }
 
-const std::vector<std::pair<const char*, DeformerMode>> mode_names = {
-    {"lbs_only", DeformerMode::LbsOnly}, {"drag_only", DeformerMode::DragOnly},
-    {"dynamic_skinning", DeformerMode::DynamicSkinning}};
-const std::vector<std::pair<const char*, SkinningBase>> base_names = {
-    {"linear", SkinningBase::Linear}, {"dual_quaternion", SkinningBase::DualQuaternion}};
-const std::vector<std::pair<const char*, SquashCenter>> squash_center_names = {
-    {"axis", SquashCenter::Axis}, {"centroid", SquashCenter::Centroid}};
-
-template <typename Enum>
-const char* name_of(const std::vector<std::pair<const char*, Enum>>& names, Enum value) {
-    for (const auto& [name, e] : names)
-        if (e == value) return name;
-    return names.front().first;
+json parameter_to_json(const ParameterSpec& spec, const DynamicParameters& p) {
+    const double value = spec.get(p);
+    if (spec.is_choice()) return spec.choices[static_cast<std::size_t>(value)].name;
+    return number_or_null(static_cast<float>(value));
 }
 
-json oscillation_to_json(const OscillationParameters& o) {
-    return {{"frequency", o.frequency}, {"damping", o.damping}, {"amplitude", o.amplitude}, {"drag", o.drag}};
+void write_oscillation(const OscillationParameters& o, json& joint) {
+    for (const ParameterSpec& spec : parameter_table())
+        if (spec.oscillation) joint[pointer_of(spec)] = o.*spec.oscillation;
 }
 
-OscillationParameters oscillation_from_json(const json& j, const std::string& where) {
-    OscillationParameters o;
-    read_number(j, "frequency", where, o.frequency, false, true);
-    read_number(j, "damping", where, o.damping, false, true);
-    read_number(j, "amplitude", where, o.amplitude);
-    read_number(j, "drag", where, o.drag);
-    return o;
+void read_oscillation(const json& joint, const std::string& where, OscillationParameters& o) {
+    for (const ParameterSpec& spec : parameter_table()) {
+        if (!spec.oscillation) continue;
+        const Slot slot = slot_of(joint, where, spec.json_key);
+        if (slot.object) read_number(*slot.object, slot.key.c_str(), slot.where, o.*spec.oscillation, false, spec.non_negative);
+    }
 }
 
 void read_bool(const json& object, const char* key, const std::string& where, bool& value) {
@@ -113,7 +141,7 @@ JointSettings joint_from_json(const json& j, const std::string& where) {
     JointSettings joint;
     read_number(j, "gain", where, joint.gain);
     read_bool(j, "override_oscillation", where, joint.override_oscillation);
-    if (const json* v = member(j, "oscillation", where)) joint.oscillation = oscillation_from_json(*v, where + ".oscillation");
+    read_oscillation(j, where, joint.oscillation);
     read_vec3(j, "origin_offset", where, joint.origin_offset);
     read_switches(j, "bend", where, joint.bend);
     read_switches(j, "squash", where, joint.squash);
@@ -124,44 +152,29 @@ JointSettings joint_from_json(const json& j, const std::string& where) {
 }  // namespace
 
 json parameters_to_json(const DynamicParameters& p) {
-    return {{"mode", name_of(mode_names, p.mode)},
-            {"base", name_of(base_names, p.base)},
-            {"oscillation", oscillation_to_json(p.oscillation)},
-            {"translation_gain", p.translation_gain},
-            {"propagation_speed", number_or_null(p.propagation_speed)},
-            {"max_angle", number_or_null(p.max_angle)},
-            {"max_offset", number_or_null(p.max_offset)},
-            {"squash", p.squash},
-            {"squash_center", name_of(squash_center_names, p.squash_center)}};
+    json out = json::object();
+    for (const ParameterSpec& spec : parameter_table()) out[pointer_of(spec)] = parameter_to_json(spec, p);
+    return out;
 }
 
 DynamicParameters parameters_from_json(const json& j) {
-    const std::string where = "parameters";
     DynamicParameters p;
-    read_enum(j, "mode", where, mode_names, p.mode);
-    read_enum(j, "base", where, base_names, p.base);
-    if (const json* v = member(j, "oscillation", where)) p.oscillation = oscillation_from_json(*v, where + ".oscillation");
-    read_number(j, "translation_gain", where, p.translation_gain);
-    read_number(j, "propagation_speed", where, p.propagation_speed, true, true);
-    read_number(j, "max_angle", where, p.max_angle, true);
-    // Settings saved before the offset limit existed keep their look: without it, it is off.
-    p.max_offset = 0.0f;
-    read_number(j, "max_offset", where, p.max_offset, true);
-    read_number(j, "squash", where, p.squash);
-    read_enum(j, "squash_center", where, squash_center_names, p.squash_center);
+    for (const ParameterSpec& spec : parameter_table()) read_parameter(j, spec, p);
     return p;
 }
 
 json settings_to_json(const DynamicSettings& settings) {
     json joints = json::array();
-    for (const JointSettings& joint : settings.joints)
-        joints.push_back({{"gain", joint.gain},
-                          {"override_oscillation", joint.override_oscillation},
-                          {"oscillation", oscillation_to_json(joint.oscillation)},
-                          {"origin_offset", {joint.origin_offset.x, joint.origin_offset.y, joint.origin_offset.z}},
-                          {"bend", switches_to_json(joint.bend)},
-                          {"squash", switches_to_json(joint.squash)},
-                          {"centroid_offset", {joint.centroid_offset.x, joint.centroid_offset.y, joint.centroid_offset.z}}});
+    for (const JointSettings& joint : settings.joints) {
+        json& written = joints.emplace_back(json{
+            {"gain", joint.gain},
+            {"override_oscillation", joint.override_oscillation},
+            {"origin_offset", {joint.origin_offset.x, joint.origin_offset.y, joint.origin_offset.z}},
+            {"bend", switches_to_json(joint.bend)},
+            {"squash", switches_to_json(joint.squash)},
+            {"centroid_offset", {joint.centroid_offset.x, joint.centroid_offset.y, joint.centroid_offset.z}}});
+        write_oscillation(joint.oscillation, written);
+    }
     return {{"version", 1}, {"parameters", parameters_to_json(settings.parameters)}, {"joints", joints}};
 }
 

@@ -28,6 +28,20 @@ TEST(SettingsJson, ParametersRoundTripIncludingInfinity) {
     EXPECT_EQ(back.max_angle, p.max_angle);
 }
 
+TEST(SettingsJson, WritesTheOneNameOfAChoiceAndReadsTheNamesFilesOnceHad) {
+    DynamicParameters p;
+    p.mode = DeformerMode::LbsOnly;
+    p.base = SkinningBase::DualQuaternion;
+    const nlohmann::json written = io::parameters_to_json(p);
+    EXPECT_EQ(written.at("mode"), "lbs");
+    EXPECT_EQ(written.at("base"), "dq");
+    const std::pair<const char*, DeformerMode> old_modes[] = {
+        {"lbs_only", DeformerMode::LbsOnly}, {"drag_only", DeformerMode::DragOnly},
+        {"dynamic_skinning", DeformerMode::DynamicSkinning}};
+    for (const auto& [name, mode] : old_modes) EXPECT_EQ(io::parameters_from_json({{"mode", name}}).mode, mode) << name;
+    EXPECT_EQ(io::parameters_from_json({{"base", "dual_quaternion"}}).base, SkinningBase::DualQuaternion);
+}
+
 TEST(SettingsJson, MissingKeysKeepDefaults) {
     const DynamicSettings s = io::settings_from_json(nlohmann::json::parse(R"({"joints": [{"gain": 0.5}, {}]})"));
     ASSERT_EQ(s.joints.size(), 2u);
@@ -49,7 +63,7 @@ TEST(SettingsJson, BadValuesGiveAClearError) {
               "parameters.oscillation.frequency must be a number");
     EXPECT_EQ(error_of(R"({"parameters": {"oscillation": {"damping": -1}}})"),
               "parameters.oscillation.damping must not be negative");
-    EXPECT_NE(error_of(R"({"parameters": {"mode": "wobbly"}})").find("must be one of lbs_only"), std::string::npos);
+    EXPECT_NE(error_of(R"({"parameters": {"mode": "wobbly"}})").find("must be one of lbs, drag, dynamic"), std::string::npos);
     EXPECT_EQ(error_of(R"({"joints": [{"origin_offset": [1, 2]}]})"), "joints[0].origin_offset must be an array of 3 numbers");
     EXPECT_EQ(error_of(R"([1])"), "settings must be a JSON object");
     EXPECT_EQ(error_of(R"({"version": 9})"), "settings.version is not 1; these settings come from a newer dynskin");

@@ -1,0 +1,195 @@
+#include "dynskin/settings_schema.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "dynskin/measurement_clock.h"
+
+namespace dynskin {
+namespace {
+
+// What every row starts from: its names in each front end, its unit and its meaning.
+struct Names {
+    const char* name;
+    const char* json_key;
+    const char* link_key;
+    const char* cli_option;
+    const char* unit;
+    const char* description;
+};
+
+// A row under construction: the names, the field it reaches, then what a number adds.
+struct Row {
+    ParameterSpec spec;
+
+    Row& range(float min, float max) {
+        spec.min = min;
+        spec.max = max;
+        return *this;
+    }
+    Row& slider(float min, float max, bool logarithmic = false) {
+        spec.slider_min = min;
+        spec.slider_max = max;
+        spec.logarithmic_slider = logarithmic;
+        return *this;
+    }
+    Row& non_negative() {
+        spec.non_negative = true;
+        return *this;
+    }
+    Row& off(ParameterOff how, float on_value) {
+        spec.off = how;
+        spec.on_value = on_value;
+        return *this;
+    }
+    Row& missing_means_off() {
+        spec.missing_means_off = true;
+        return *this;
+    }
+};
+
+Row named(const Names& n) {
+    Row row;
+    row.spec.name = n.name;
+    row.spec.json_key = n.json_key;
+    row.spec.link_key = n.link_key;
+    row.spec.cli_option = n.cli_option;
+    row.spec.unit = n.unit;
+    row.spec.description = n.description;
+    return row;
+}
+
+// The default is read from DynamicParameters{} itself: settings.h stays its one source.
+Row with_default(Row row) {
+    row.spec.default_value = row.spec.get(DynamicParameters{});
+    return row;
+}
+
+template <float OscillationParameters::*member>
+Row oscillation(const Names& names) {
+    Row row = named(names);
+    row.spec.get = [](const DynamicParameters& p) -> double { return p.oscillation.*member; };
+    row.spec.set = [](DynamicParameters& p, double v) { p.oscillation.*member = static_cast<float>(v); };
+    row.spec.oscillation = member;
+    return with_default(row);
+}
+
+template <float DynamicParameters::*member>
+Row number(const Names& names) {
+    Row row = named(names);
+    row.spec.get = [](const DynamicParameters& p) -> double { return p.*member; };
+    row.spec.set = [](DynamicParameters& p, double v) { p.*member = static_cast<float>(v); };
+    return with_default(row);
+}
+
+template <typename Enum, Enum DynamicParameters::*member>
+Row choice(const Names& names, std::vector<ParameterChoice> choices) {
+    Row row = named(names);
+    row.spec.choices = std::move(choices);
+    row.spec.get = [](const DynamicParameters& p) -> double { return static_cast<double>(p.*member); };
+    row.spec.set = [](DynamicParameters& p, double v) { p.*member = static_cast<Enum>(static_cast<int>(v)); };
+    return with_default(row);
+}
+
+std::vector<ParameterSpec> make_table() {
+    using P = DynamicParameters;
+    using O = OscillationParameters;
+    const Row rows[] = {
+        choice<DeformerMode, &P::mode>(
+            {"mode", "mode", "mode", "--mode", "", "What is added to the base skinning"},
+            {{"lbs", "The base skinning alone", "lbs_only"},
+             {"drag", "The drag term alone: the lag while joints turn, no wobble", "drag_only"},
+             {"dynamic", "Drag and damped oscillations", "dynamic_skinning"}}),
+        choice<SkinningBase, &P::base>(
+            {"base", "base", "base", "--base", "", "The skinning the offsets are added to"},
+            {{"linear", "Linear blend skinning", nullptr},
+             {"dq", "Dual quaternion skinning", "dual_quaternion"}}),
+        oscillation<&O::frequency>({"frequency", "oscillation.frequency", "f", "--f", "Hz", "f: the wobble's frequency"})
+            .range(0.0f, 0.5f * static_cast<float>(kTicksPerSecond))  // the measurement clock's Nyquist limit
+            .slider(0.0f, 10.0f)
+            .non_negative(),
+        oscillation<&O::damping>({"damping", "oscillation.damping", "tau", "--tau", "s",
+                                  "tau: the wobble dies out as exp(-t / tau)"})
+            .range(0.0f, 60.0f)
+            .slider(0.0f, 3.0f)
+            .non_negative(),
+        oscillation<&O::amplitude>({"amplitude", "oscillation.amplitude", "A", "--A", "s",
+                                    "A: the strength of the wobble each change of speed starts; negative: the other way"})
+            .range(-10.0f, 10.0f)
+            .slider(-1.0f, 1.0f),
+        oscillation<&O::drag>({"drag", "oscillation.drag", "D", "--D", "s",
+                               "D: the skin's lag behind a turning joint, in proportion to its speed"})
+            .range(-10.0f, 10.0f)
+            .slider(-1.0f, 1.0f),
+        number<&P::propagation_speed>({"propagation_speed", "propagation_speed", "c", "--c", "sizes/s",
+                                       "c: delayed LBS, the speed at which turns travel from the root to the extremities"})
+            .range(0.01f, 10000.0f)
+            .slider(0.2f, 20.0f, true)
+            .non_negative()
+            .off(ParameterOff::AtInfinity, 2.0f),
+        number<&P::translation_gain>({"translation_gain", "translation_gain", "T", "--translation-gain", "",
+                                      "Strength of the lag and wobble behind a joint whose translation moves; 0: off"})
+            .range(0.0f, 10.0f)
+            .slider(0.0f, 3.0f),
+        number<&P::squash>({"squash", "squash", "S", "--squash", "s",
+                            "S: Velocity Skinning's squash & stretch, a part moving at speed v stretches by about "
+                            "1 + S v / L; 0: off"})
+            .range(0.0f, 10.0f)
+            .slider(0.0f, 1.0f),
+        choice<SquashCenter, &P::squash_center>(
+            {"squash_center", "squash_center", "center", "--squash-center", "", "Where a turning joint's squash is centred"},
+            {{"axis", "Each vertex stretches along its own travel, about the medial axis (limbs)", nullptr},
+             {"centroid", "The region stretches as one blob along its centroid's velocity (end bones)", nullptr}}),
+        number<&P::max_angle>({"max_angle", "max_angle", "bend", "--max-angle", "rad",
+                               "Soft limit of the bend angle, and of the translation's lag (the floppy limiter)"})
+            .range(0.01f, 3.14f)
+            .slider(0.05f, 3.0f)
+            .off(ParameterOff::AtZero, kDefaultMaxAngle),
+        number<&P::max_offset>({"max_offset", "max_offset", "offset", "--max-offset", "sizes",
+                                "Soft limit of each vertex's offset from the base skinning"})
+            .range(0.01f, 10.0f)
+            .slider(0.02f, 1.0f)
+            .off(ParameterOff::AtZero, kDefaultMaxOffset)
+            .missing_means_off(),
+    };
+    std::vector<ParameterSpec> table;
+    for (const Row& row : rows) table.push_back(row.spec);
+    return table;
+}
+
+}  // namespace
+
+int ParameterSpec::choice_index(std::string_view given, bool old_names_too) const {
+    for (std::size_t i = 0; i < choices.size(); ++i)
+        if (given == choices[i].name || (old_names_too && choices[i].old_name && given == choices[i].old_name))
+            return static_cast<int>(i);
+    return -1;
+}
+
+bool ParameterSpec::is_off(double value) const {
+    switch (off) {
+    case ParameterOff::Never: return false;
+    case ParameterOff::AtInfinity: return !std::isfinite(value);
+    case ParameterOff::AtZero: return !(value > 0.0 && std::isfinite(value));  // the engine's test
+    }
+    return false;
+}
+
+double ParameterSpec::off_value() const {
+    return off == ParameterOff::AtInfinity ? std::numeric_limits<double>::infinity() : 0.0;
+}
+
+const std::vector<ParameterSpec>& parameter_table() {
+    static const std::vector<ParameterSpec> table = make_table();
+    return table;
+}
+
+const ParameterSpec& parameter(std::string_view name) {
+    for (const ParameterSpec& spec : parameter_table())
+        if (name == spec.name) return spec;
+    throw std::invalid_argument("no parameter is called '" + std::string(name) + "'");
+}
+
+}  // namespace dynskin
