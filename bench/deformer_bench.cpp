@@ -16,22 +16,50 @@
 #include <string>
 #include <vector>
 
-#include "core/deformer_engine.h"
+#include "core/dynamics/joint_motion_history.h"
 #include "core/fast/blocked_deformer.h"
+#include "core/fast/delayed_lbs_fast.h"
 #include "core/formulas/bend.h"
+#include "core/formulas/delayed_lbs.h"
 #include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/deformer.h"
 #include "synthetic_character.h"
 
 namespace dynskin::bench {
 namespace {
 
-// One warmed-up deformer per size, built once: building 1M vertices takes a while.
+// The bend's drives from the deformer's public joint rows (dynskin/joint_row.h).
+std::vector<JointDrive> drives_of(const Deformer& deformer) {
+    std::vector<JointDrive> drives(static_cast<std::size_t>(deformer.joint_count()));
+    for (int j = 0; j < deformer.joint_count(); ++j) {
+        const JointRow row = deformer.joint_row(j);
+        JointDrive& d = drives[j];
+        d.angular = glm::vec3(row.angular_gain);
+        d.gain = row.angular_gain.w;
+        d.linear = glm::vec3(row.linear);
+        d.angular_drag = glm::vec3(row.angular_drag);
+        d.linear_drag = glm::vec3(row.linear_drag);
+        d.angular_velocity = glm::vec3(row.angular_velocity);
+        d.linear_velocity = glm::vec3(row.linear_velocity);
+        d.origin = glm::vec3(row.origin);
+        d.position = glm::vec3(row.position);
+        d.centroid = glm::vec3(row.centroid);
+        d.medial = glm::vec3(row.medial);
+    }
+    return drives;
+}
+
+// One warmed-up deformer per size, built once: building 1M vertices takes a while. The
+// stages measured alone get their inputs from its public joint level, or keep their own
+// (the motion history that dLBS reads).
 struct Scene {
     Character character;
     PoseSampler motion;
     DynamicSettings settings;
     std::unique_ptr<Deformer> deformer;
     std::unique_ptr<BlockedDeformer> fast;
+    std::unique_ptr<JointMotionHistory> history;  // advanced to t, like the deformer's
+    std::vector<JointDrive> drives;
     double t = 2.0;
     // Velocity Skinning on top: the drives with squash on, a painted floppy layer.
     std::vector<JointDrive> velocity_drives;
@@ -43,17 +71,20 @@ struct Scene {
         DynamicSettings squash = settings;
         squash.parameters.squash = kSquash;
         deformer->update(t, motion, squash);
-        velocity_drives = deformer->engine().drives();
+        velocity_drives = drives_of(*deformer);
         deformer->reset();
         deformer->update(t, motion, settings);
-        fast = std::make_unique<BlockedDeformer>(character.mesh, deformer->engine().hierarchical_weights());
+        drives = drives_of(*deformer);
+        fast = std::make_unique<BlockedDeformer>(character.mesh, deformer->hierarchical_weights());
+        history = std::make_unique<JointMotionHistory>(character.skeleton.joint_count());
+        history->advance(t, character.skeleton, motion);
         floppy.resize(vertices);
         for (std::size_t i = 0; i < vertices; ++i) floppy[i] = 0.5f + float(i % 7) * 0.25f;
     }
     static constexpr float kSquash = 0.3f;
-    std::size_t pairs() const { return deformer->engine().hierarchical_weights().pair_count(); }
-    BendInputs bend_inputs(const std::vector<JointDrive>& drives) const {
-        return {deformer->engine().hierarchical_weights(), character.mesh.bend_weights, drives, deformer->size(), 0.0f};
+    std::size_t pairs() const { return deformer->hierarchical_weights().pair_count(); }
+    BendInputs bend_inputs(const std::vector<JointDrive>& joint_drives) const {
+        return {deformer->hierarchical_weights(), character.mesh.bend_weights, joint_drives, deformer->size(), 0.0f};
     }
     BendInputs velocity_skinning_inputs() const {
         BendInputs inputs = bend_inputs(velocity_drives);
@@ -99,7 +130,7 @@ void BM_Lbs(benchmark::State& state) {
 void BM_BendPlain(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
-    const BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(d.engine().drives());
+    const BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(s.drives);
     Buffers b;
     for (auto _ : state) {
         state.PauseTiming();
@@ -119,7 +150,7 @@ void BM_Bend(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
     WorkerPool pool(static_cast<int>(state.range(1)));
-    std::vector<JointDrive> drives = d.engine().drives();
+    std::vector<JointDrive> drives = s.drives;
     if (state.range(2) == 1)
         for (JointDrive& drive : drives) drive.angular = drive.linear = glm::vec3(0.0f);
     BendInputs inputs = state.range(2) == 2 ? s.velocity_skinning_inputs() : s.bend_inputs(drives);
@@ -139,11 +170,11 @@ void BM_Bend(benchmark::State& state) {
 void BM_DelayedLbs(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
-    DelayedLbs delayed(s.character.skeleton, s.character.mesh, d.engine().hierarchical_weights(), d.size());
+    DelayedLbs delayed(s.character.skeleton, s.character.mesh, d.hierarchical_weights(), d.size());
     WorkerPool pool(static_cast<int>(state.range(1)));
     Buffers b;
     for (auto _ : state) {
-        delayed.run(pool, d.engine().history(), s.t, d.pose(), 2.0f, b.positions, b.normals);
+        delayed.run(pool, *s.history, s.t, d.pose(), 2.0f, b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }
 }
@@ -151,13 +182,12 @@ void BM_DelayedLbs(benchmark::State& state) {
 void BM_DelayedLbsPlain(benchmark::State& state) {
     Scene& s = scene(state.range(0));
     const Deformer& d = *s.deformer;
-    const std::vector<float> distances =
-        skeleton_distances(s.character.skeleton, s.character.mesh, d.engine().hierarchical_weights(), d.size());
+    const std::vector<float> distances = d.delay_distances();
     WorkerPool pool(1);
     Buffers b;
     for (auto _ : state) {
-        delayed_linear_blend_skinning(pool, s.character.skeleton, s.character.mesh, d.engine().hierarchical_weights(),
-                                      distances, d.engine().history(), s.t, d.pose(), 2.0f, b.positions, b.normals);
+        delayed_linear_blend_skinning(pool, s.character.skeleton, s.character.mesh, d.hierarchical_weights(), distances,
+                                      *s.history, s.t, d.pose(), 2.0f, b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }
 }
@@ -189,7 +219,7 @@ void BM_FramePlain(benchmark::State& state) {
         linear_blend_skinning(s.character.mesh, skinning, b.base_positions, b.base_normals);
         b.positions = b.base_positions;
         b.normals = b.base_normals;
-        apply_bend(s.bend_inputs(d.engine().drives()), b.positions, b.normals);
+        apply_bend(s.bend_inputs(drives_of(d)), b.positions, b.normals);
         benchmark::DoNotOptimize(b.positions.data());
     }
     s.t = t;
@@ -281,9 +311,9 @@ Figures figures(const CollectingReporter& r, std::int64_t n) {
     // The mesh's own arrays, the hierarchical weights, the fast path's layout and the four
     // output arrays (base and final positions and normals).
     const SkinnedMesh& m = s.character.mesh;
-    const HierarchicalWeights& h = s.deformer->engine().hierarchical_weights();
-    f.layout_bytes = double(s.deformer->engine().fast_path_memory_bytes()) / vertices;
-    f.delayed_bytes = double(s.deformer->engine().delayed_memory_bytes()) / vertices;
+    const HierarchicalWeights& h = s.deformer->hierarchical_weights();
+    f.layout_bytes = double(s.fast->memory_bytes()) / vertices;
+    f.delayed_bytes = double(DelayedLbs(s.character.skeleton, m, h, s.deformer->size()).memory_bytes()) / vertices;
     const double mesh_bytes = double(m.rest_positions.size() * 24 + m.weights.joints.size() * 8 + m.bend_weights.size() * 4 +
                                      m.weights.offsets.size() * 4);
     const double beta_bytes = double(h.joints.size() * 8 + h.offsets.size() * 4);

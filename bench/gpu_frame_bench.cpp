@@ -70,7 +70,7 @@ void large_character(gl::SceneRenderer& renderer, const gl::RenderTarget& target
     camera.view.gpu = true;
     const double gpu = milliseconds_per_frame(20, [&](int f) {
         deformer.update_joints(f / 60.0, motion, settings);
-        renderer.update_gpu_joints(big, deformer, f / 60.0, settings.parameters);
+        renderer.update_gpu_joints(deformer, settings.parameters);
         target.bind_scene();
         renderer.draw(camera.view, {}, glm::ivec2(target.width(), target.height()));
     });

@@ -12,13 +12,18 @@
 #include <glm/glm.hpp>
 
 #include "dynskin/character.h"
+#include "dynskin/hierarchical_weights.h"
+#include "dynskin/joint_row.h"
 #include "dynskin/pose_frames.h"
 #include "dynskin/pose_sampler.h"
 #include "dynskin/settings.h"
+#include "dynskin/skinning_constants.h"
 
 namespace dynskin {
 
 class DeformerEngine;  // the stages inside (src/core/deformer_engine.h), not part of the API
+class Deformer;
+const DeformerEngine& engine_of(const Deformer& deformer);  // for dynskin's white-box tests
 
 // Wall-clock time of the last update's stages, in milliseconds.
 struct StageTimes {
@@ -85,10 +90,30 @@ public:
     void set_thread_count(int threads);
     int thread_count() const;
 
-    // The stages' data (drives, histories, SIMD layouts), for dynskin's own viewer and tests.
-    const DeformerEngine& engine() const { return *engine_; }
+    // The joint level, for an engine that skins and bends in its own vertex shader, as
+    // dynskin's GPU path does (the contract: docs/engine-api.md). Read after update() or
+    // update_joints(); the per-vertex results above are not needed.
+    int joint_count() const;
+    JointRow joint_row(int joint) const;
+    void write_joint_rows(JointRow* rows) const;  // joint_count() rows
+    SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
+    // dLBS: the joints' local rotations at a tick of the measurement clock (joint_count() of
+    // them), for the ticks the history keeps: the last kHistoryTicks (measurement_clock.h)
+    // up to newest_tick; null for any other.
+    const glm::quat* local_rotations_at(Tick tick) const;
+    // Per vertex, built once: the joints that bend it and their beta, and for dLBS each
+    // entry's distance along the skeleton from the joint to the vertex, in character sizes.
+    const HierarchicalWeights& hierarchical_weights() const;
+    std::vector<float> delay_distances() const;
+    // The rest shape the base skinning starts from: the mesh's, or the pose's morph (morph
+    // targets). A copy of it (a GPU buffer) redoes the vertices of a morph group
+    // (morphable_vertices(mesh.morphs)) whenever that group's revision changes; 0 is the
+    // unmorphed rest.
+    RestShape rest_shape() const;
+    std::uint64_t morph_revision(std::size_t group) const;
 
 private:
+    friend const DeformerEngine& engine_of(const Deformer& deformer);
     std::unique_ptr<DeformerEngine> engine_;
 };
 

@@ -12,6 +12,10 @@ using Tick = std::int64_t;
 constexpr double kTicksPerSecond = 60.0;
 constexpr double kTickSeconds = 1.0 / kTicksPerSecond;
 
+// Ticks of motion history a deformer keeps: two more than the longest kernel, and 34 s of
+// rotations for dLBS delays.
+constexpr int kHistoryTicks = 2048;
+
 inline double tick_time(Tick n) { return static_cast<double>(n) / kTicksPerSecond; }
 
 // The first tick n with t_n >= t; times within 1e-9 tick of a tick count as that tick.

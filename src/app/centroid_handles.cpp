@@ -4,11 +4,10 @@
 
 namespace dynskin::app {
 
-std::vector<glm::vec3> centroid_positions(const std::vector<JointDrive>& drives) {
-    std::vector<glm::vec3> points;
-    points.reserve(drives.size());
-    for (const JointDrive& d : drives) points.push_back(d.centroid);
-    return points;
+std::vector<glm::vec3> centroid_positions(const Deformer& deformer) {
+    std::vector<glm::vec3> positions(static_cast<std::size_t>(deformer.joint_count()));
+    for (int j = 0; j < deformer.joint_count(); ++j) positions[j] = glm::vec3(deformer.joint_row(j).centroid);
+    return positions;
 }
 
 void CentroidDrag::begin(int joint, const glm::vec3& centroid, const OrbitCamera& camera) {

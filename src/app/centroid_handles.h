@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "app/orbit_camera.h"
-#include "core/dynamics/joint_drive.h"
+#include "dynskin/deformer.h"
 
 namespace dynskin::app {
 
-// Every joint's squash centroid, in world at the deformer's time (from its drives).
-std::vector<glm::vec3> centroid_positions(const std::vector<JointDrive>& drives);
+// Every joint's squash centroid, in world at the deformer's time (from its joint rows).
+std::vector<glm::vec3> centroid_positions(const Deformer& deformer);
 
 class CentroidDrag {
 public:

@@ -63,7 +63,7 @@ void FramePipeline::simulate(ViewerState& state, double dt) {
         case SkinPath::GpuShader:
             // The CPU measures the joints; the shader does the per-vertex work.
             scene.deformer.update_joints(t, sampler, state.settings);
-            renderer_.update_gpu_joints(character, scene.deformer, t, state.settings.parameters);
+            renderer_.update_gpu_joints(scene.deformer, state.settings.parameters);
             // The painted layer is per-vertex data: it goes up only while it can change.
             if (state.tool == Tool::Paint || scene.painter.revision() != gpu_paint_revision_) {
                 renderer_.update_gpu_painted_layers(character.mesh);

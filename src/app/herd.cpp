@@ -4,7 +4,6 @@
 #include <cmath>
 #include <random>
 
-#include "core/dynamics/joint_motion_history.h"
 #include "dynskin/deformer.h"
 
 namespace dynskin::app {
@@ -48,13 +47,14 @@ void Herd::prepare(const Character& character, const DynamicSettings& settings, 
     // Enough loops first that the kernel has forgotten the start (it reaches back at most
     // the history's length), then one loop recorded.
     const int warm_loops = (kHistoryTicks + loop_ticks_ - 1) / loop_ticks_;
-    std::vector<glm::vec4> texels;
+    const std::size_t joints = static_cast<std::size_t>(deformer.joint_count());
+    std::vector<JointRow> rows(static_cast<std::size_t>(loop_ticks_) * joints);
     for (int n = 0; n < (warm_loops + 1) * loop_ticks_; ++n) {
         deformer.update_joints(tick_time(n), motion, settings);
-        if (n >= warm_loops * loop_ticks_)
-            gl::GpuSkinning::append_joint_row(character, deformer, texels);
+        const int recorded = n - warm_loops * loop_ticks_;
+        if (recorded >= 0) deformer.write_joint_rows(rows.data() + std::size_t(recorded) * joints);
     }
-    renderer.set_herd_rows(texels, settings.parameters, deformer.size());
+    renderer.set_herd_rows(rows, deformer.skinning_constants(settings.parameters));
 }
 
 void Herd::update(double world_time, gl::SceneRenderer& renderer) {

@@ -1,7 +1,7 @@
 #include <imgui.h>
 
 #include "app/panels.h"
-#include "core/deformer_engine.h"
+#include "dynskin/deformer.h"
 
 namespace dynskin::app {
 
@@ -23,7 +23,7 @@ void performance_panel(ViewerState& state) {
     ImGui::Text("upload         %.3f ms", state.upload_ms);
     const Character& c = state.scene->character();
     ImGui::TextDisabled("%zu vertices, %d joints, %zu (vertex, joint) pairs, %s path", c.mesh.vertex_count(),
-                        c.skeleton.joint_count(), state.scene->deformer.engine().hierarchical_weights().pair_count(),
+                        c.skeleton.joint_count(), state.scene->deformer.hierarchical_weights().pair_count(),
                         state.gpu_path ? "GPU" : "CPU");
 }
 

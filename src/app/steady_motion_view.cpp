@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/deformer_engine.h"
+#include "dynskin/deformer.h"
 
 namespace dynskin::app {
 namespace {
@@ -22,7 +22,7 @@ bool same_pose(const std::vector<Trs>& a, const std::vector<Trs>& b) {
 
 std::vector<Deformer::SteadyMotion> SteadyMotionView::motion_at(const Deformer& deformer, int joint,
                                                                 const SteadyMotion& motion, float fraction) const {
-    std::vector<Deformer::SteadyMotion> result(deformer.engine().drives().size());
+    std::vector<Deformer::SteadyMotion> result(static_cast<std::size_t>(deformer.joint_count()));
     if (joint >= 0 && joint < static_cast<int>(result.size())) {
         result[joint].angular = fraction * motion.angular;
         result[joint].linear = (fraction * deformer.size()) * motion.linear;

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "core/deformer_engine.h"
+#include "dynskin/deformer.h"
 #include "gl/gl.h"  // before GLFW, which must not include a GL header itself
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -405,16 +405,16 @@ void ViewerApp::handle_viewport_input() {
     if (!over_ui && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         glm::vec3 hit;
         const int centroid = editing && state_.tool == Tool::MoveCentroid
-                                 ? pick_joint(centroid_positions(scene.deformer.engine().drives()), state_.camera, cursor,
+                                 ? pick_joint(centroid_positions(scene.deformer), state_.camera, cursor,
                                               viewport, 12.0f * io.FontGlobalScale)
                                  : -1;
         if (centroid >= 0) {
             left_drag_ = LeftDrag::Centroid;
             state_.selected_joint = centroid;
-            if (state_.settings.joints.size() < scene.deformer.engine().drives().size())
-                state_.settings.joints.resize(scene.deformer.engine().drives().size());
+            const auto joints = static_cast<std::size_t>(scene.deformer.joint_count());
+            if (state_.settings.joints.size() < joints) state_.settings.joints.resize(joints);
             centroid_drag_start_ = state_.settings.joints[centroid].centroid_offset;
-            centroid_drag_.begin(centroid, scene.deformer.engine().drives()[centroid].centroid, state_.camera);
+            centroid_drag_.begin(centroid, glm::vec3(scene.deformer.joint_row(centroid).centroid), state_.camera);
         } else if (editing && state_.tool == Tool::Paint &&
                    intersect_mesh(ray, pipeline_->shown_positions(state_), scene.character().mesh.triangles, hit)) {
             left_drag_ = LeftDrag::Paint;
@@ -491,16 +491,16 @@ void ViewerApp::draw_overlays() {
         }
     }
     if (state_.display.centroids) {
-        const std::vector<JointDrive>& drives = scene.deformer.engine().drives();
-        for (std::size_t j = 0; j < drives.size(); ++j) {
+        for (int j = 0; j < scene.deformer.joint_count(); ++j) {
+            const JointRow row = scene.deformer.joint_row(j);
             glm::vec2 c;
-            if (!state_.camera.project(drives[j].centroid, viewport, c)) continue;
+            if (!state_.camera.project(glm::vec3(row.centroid), viewport, c)) continue;
             const float r = (int(j) == state_.selected_joint ? 7.0f : 5.0f) * scale;
             const ImVec2 diamond[4] = {{c.x, c.y - r}, {c.x + r, c.y}, {c.x, c.y + r}, {c.x - r, c.y}};
             if (int(j) == state_.selected_joint) {
                 draw->AddConvexPolyFilled(diamond, 4, IM_COL32(80, 200, 255, 230));
                 glm::vec2 q;  // the medial axis, from the joint to its centroid
-                if (state_.camera.project(drives[j].position, viewport, q))
+                if (state_.camera.project(glm::vec3(row.position), viewport, q))
                     draw->AddLine(ImVec2(q.x, q.y), ImVec2(c.x, c.y), IM_COL32(80, 200, 255, 160), 1.5f * scale);
             }
             draw->AddPolyline(diamond, 4, IM_COL32(230, 250, 255, 220), ImDrawFlags_Closed, 1.5f * scale);
@@ -512,7 +512,7 @@ void ViewerApp::simulate(double dt) {
     pipeline_->simulate(state_, dt);
     if (state_.selected_joint >= 0) {
         state_.drive_history.push_back(
-            glm::length(state_.scene->deformer.engine().drives()[state_.selected_joint].angular));
+            glm::length(glm::vec3(state_.scene->deformer.joint_row(state_.selected_joint).angular_gain)));
         while (state_.drive_history.size() > 300) state_.drive_history.pop_front();
     }
 }

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/deformer_engine.h"
+#include "core/formulas/delayed_lbs.h"
 
 namespace dynskin {
 
@@ -49,6 +50,41 @@ const Pose& Deformer::pose() const { return engine_->pose(); }
 const std::vector<glm::mat4>& Deformer::globals() const { return engine_->globals(); }
 float Deformer::size() const { return engine_->size(); }
 const StageTimes& Deformer::stage_times() const { return engine_->stage_times(); }
+int Deformer::joint_count() const { return engine_->character().skeleton.joint_count(); }
+JointRow Deformer::joint_row(int joint) const { return engine_->joint_row(joint); }
+
+void Deformer::write_joint_rows(JointRow* rows) const {
+    for (int j = 0; j < joint_count(); ++j) rows[j] = engine_->joint_row(j);
+}
+
+SkinningConstants Deformer::skinning_constants(const DynamicParameters& parameters) const {
+    return engine_->skinning_constants(parameters);
+}
+
+const glm::quat* Deformer::local_rotations_at(Tick tick) const {
+    const TickHistory<glm::quat>& rotations = engine_->history().rotations();
+    if (!engine_->history().started() || tick < rotations.oldest() || tick > rotations.newest()) return nullptr;
+    return rotations.row(tick);
+}
+
+const HierarchicalWeights& Deformer::hierarchical_weights() const { return engine_->hierarchical_weights(); }
+
+std::vector<float> Deformer::delay_distances() const {
+    const Character& c = engine_->character();
+    return skeleton_distances(c.skeleton, c.mesh, engine_->hierarchical_weights(), engine_->size());
+}
+
+RestShape Deformer::rest_shape() const {
+    const MorphedRest& morphed = engine_->morphed_rest();
+    return morphed.active() ? morphed.shape() : engine_->character().mesh.rest_shape();
+}
+
+std::uint64_t Deformer::morph_revision(std::size_t group) const {
+    return group < engine_->character().mesh.morphs.groups.size() ? engine_->morphed_rest().revision(group) : 0;
+}
+
+const DeformerEngine& engine_of(const Deformer& deformer) { return *deformer.engine_; }
+
 void Deformer::set_thread_count(int threads) { engine_->set_thread_count(threads); }
 int Deformer::thread_count() const { return engine_->thread_count(); }
 

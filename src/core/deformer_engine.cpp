@@ -1,5 +1,6 @@
 #include "core/deformer_engine.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -36,6 +37,8 @@ double elapsed_ms(Clock::time_point from) {
 void DeformerEngine::update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
     const Skeleton& skeleton = character_.skeleton;
     const auto start = Clock::now();
+    time_ = t;
+    held_ = false;
     history_.advance(t, skeleton, sampler);
     pose_.local = skeleton.rest;
     pose_.morph_weights = morphed_rest_.default_weights();  // same size each frame: no allocation
@@ -51,6 +54,7 @@ void DeformerEngine::update_steady(const Pose& pose, const std::vector<Deformer:
                              const DynamicSettings& settings) {
     const Skeleton& skeleton = character_.skeleton;
     const DynamicParameters& p = settings.parameters;
+    held_ = true;
     pose_ = pose;
     morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
     forward_kinematics(skeleton, pose_, globals_);
@@ -118,6 +122,50 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
         frame_.normals = frame_.base_normals;
     }
     times_.bend = elapsed_ms(start);
+}
+
+JointRow DeformerEngine::joint_row(int j) const {
+    const glm::mat4 skinning = globals_[j] * character_.mesh.inverse_binds[j];
+    const glm::dualquat dq = rigid_dual_quaternion(skinning);
+    const JointDrive& d = drives_[j];
+    const Trs& local = pose_.local[j];
+    const glm::quat& r = local.rotation;
+    JointRow row;
+    row.skinning = skinning;
+    row.angular_gain = glm::vec4(d.angular, d.gain);
+    row.linear = glm::vec4(d.linear, 0.0f);
+    row.origin = glm::vec4(d.origin, 1.0f);
+    row.dual_real = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
+    row.dual_dual = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
+    row.translation_parent = glm::vec4(local.translation, float(character_.skeleton.parents[j]));
+    row.rotation = glm::vec4(r.x, r.y, r.z, r.w);
+    row.scale = glm::vec4(local.scale, 0.0f);
+    row.angular_drag = glm::vec4(d.angular_drag, 0.0f);
+    row.linear_drag = glm::vec4(d.linear_drag, 0.0f);
+    row.angular_velocity = glm::vec4(d.angular_velocity, 0.0f);
+    row.linear_velocity = glm::vec4(d.linear_velocity, 0.0f);
+    row.position = glm::vec4(d.position, 1.0f);
+    row.centroid = glm::vec4(d.centroid, 1.0f);
+    row.medial = glm::vec4(d.medial, 0.0f);
+    return row;
+}
+
+SkinningConstants DeformerEngine::skinning_constants(const DynamicParameters& p) const {
+    SkinningConstants c;
+    c.size = size_;
+    c.bend = p.mode != DeformerMode::LbsOnly;
+    c.dual_quaternion = p.base == SkinningBase::DualQuaternion;
+    c.max_angle = p.max_angle;
+    c.max_offset = p.max_offset > 0.0f && std::isfinite(p.max_offset) ? p.max_offset * size_ : 0.0f;
+    c.squash = std::isfinite(p.squash) ? p.squash : 0.0f;
+    c.squash_about_centroid = p.squash_center == SquashCenter::Centroid;
+    c.delayed = !held_ && p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed) && history_.started();
+    c.propagation_speed = c.delayed ? p.propagation_speed : 0.0f;
+    c.newest_tick = history_.newest_tick();
+    c.since_previous_tick =
+        static_cast<float>(std::clamp((time_ - tick_time(c.newest_tick - 1)) * kTicksPerSecond, 1e-6, 1.0));
+    c.history_restarts = history_.restarts();
+    return c;
 }
 
 }  // namespace dynskin

@@ -1,8 +1,8 @@
 #pragma once
 // What a Deformer (dynskin/deformer.h) runs, stage by stage: measure the joints on the fixed
 // clock, filter, morph the rest shape (the pose's morph weights), skin it (LBS, DQS or
-// dLBS), then bend. Private: dynskin's own viewer, GPU path and tests read its stages'
-// data through Deformer::engine(); a library user needs only the Deformer.
+// dLBS), then bend. Private: the Deformer's public interface is the way in, joint level
+// included; white-box tests reach the stages through engine_of().
 
 #include <memory>
 #include <optional>
@@ -12,7 +12,7 @@
 #include "core/dynamics/joint_motion_history.h"
 #include "core/fast/blocked_deformer.h"
 #include "core/fast/delayed_lbs_fast.h"
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 #include "core/formulas/morphed_rest.h"
 #include "core/formulas/squash_centroids.h"
 #include "dynskin/deformer.h"
@@ -35,6 +35,7 @@ public:
     void update_steady(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
                        const DynamicSettings& settings);
 
+    const Character& character() const { return character_; }
     const std::vector<glm::vec3>& positions() const { return frame_.positions; }
     const std::vector<glm::vec3>& normals() const { return frame_.normals; }
     const std::vector<glm::vec3>& base_positions() const { return frame_.base_positions; }
@@ -44,7 +45,11 @@ public:
     float size() const { return size_; }
     const StageTimes& stage_times() const { return times_; }
 
-    // The stages' data, for the GPU path and the viewer's overlays.
+    // The joint level (Deformer's public view of it: joint_row.h, skinning_constants.h).
+    JointRow joint_row(int joint) const;
+    SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
+
+    // The stages' data.
     const std::vector<glm::vec3>& rest_centroids() const { return rest_centroids_; }
     const std::vector<JointDrive>& drives() const { return drives_; }
     // The rest shape after the pose's morph weights (active() only when the mesh has targets).
@@ -55,10 +60,6 @@ public:
 
     void set_thread_count(int threads);
     int thread_count() const { return pool_->thread_count(); }
-    // Bytes of the per-vertex data the fast path keeps (its SIMD layout).
-    std::size_t fast_path_memory_bytes() const { return fast_.memory_bytes(); }
-    // Bytes of what the fast dLBS keeps (its own blocked skin, delays, rotation table).
-    std::size_t delayed_memory_bytes() const { return delayed_lbs_.memory_bytes(); }
 
 private:
     // Skins and adds the offsets; t is the time for dLBS, none for a held pose (no delays).
@@ -76,6 +77,8 @@ private:
     PoseFrames frames_;  // the poses given to update(t, locals)
     std::unique_ptr<WorkerPool> pool_;
 
+    double time_ = 0.0;  // of the last update of the joints
+    bool held_ = false;  // that update held a pose (update_steady): no dLBS
     Pose pose_;
     std::vector<glm::mat4> globals_, skinning_;
     std::vector<JointDrive> drives_;

@@ -6,8 +6,6 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "core/deformer_engine.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "gl/joint_texels.h"
 #include "gl/render_target.h"
 #include "gl/texel_table.h"
@@ -37,6 +35,11 @@ void upload_attribute(const GlBuffer& buffer, const std::vector<T>& data, GLuint
 template <class T>
 void assign_table(TexelTable& table, const std::vector<T>& texels) {
     table.assign(texels.size(), glm::value_ptr(texels.front()));
+}
+
+// Joint rows go up as they are: JointRow is its texels (dynskin/joint_row.h).
+void assign_table(TexelTable& table, const std::vector<JointRow>& rows) {
+    table.assign(rows.size() * kJointTexelCount, glm::value_ptr(rows.front().skinning));
 }
 
 }  // namespace
@@ -69,12 +72,13 @@ GpuSkinning::GpuSkinning()
 void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
                            const std::vector<glm::vec2>& texture_uvs) {
     const SkinnedMesh& mesh = character.mesh;
-    const HierarchicalWeights& betas = deformer.engine().hierarchical_weights();
-    const std::vector<float> distances = skeleton_distances(character.skeleton, mesh, betas, deformer.size());
+    const HierarchicalWeights& betas = deformer.hierarchical_weights();
+    const std::vector<float> distances = deformer.delay_distances();
     vertex_count_ = mesh.vertex_count();
     glBindVertexArray(vao_.id());
     upload_attribute(rest_positions_, mesh.rest_positions, kPosition, 3);
     upload_attribute(rest_normals_, mesh.rest_normals, kNormal, 3);
+    morphable_ = morphable_vertices(mesh.morphs);
     morph_revisions_.assign(mesh.morphs.groups.size(), 0);  // revision 0: the unmorphed rest
     upload_attribute(uvs_, texture_uvs.size() == vertex_count_ ? texture_uvs : std::vector<glm::vec2>(vertex_count_),
                      kUv, 2);
@@ -130,8 +134,8 @@ void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
     rotation_ring_.reserve(std::size_t(kHistoryTicks) * std::max(mesh.inverse_binds.size(), std::size_t(1)));
     ring_restarts_ = -1;
     joint_count_ = static_cast<int>(mesh.inverse_binds.size());
-    joint_texels_.assign(std::max(joint_count_, 1) * kJointTexelCount, glm::vec4(0.0f));
-    assign_table(joints_, joint_texels_);
+    joint_rows_.assign(std::max(joint_count_, 1), JointRow{});
+    assign_table(joints_, joint_rows_);
     instance_count_ = 0;
     check_errors("uploading the mesh for GPU skinning");
 }
@@ -153,63 +157,25 @@ void GpuSkinning::update_scalars(const std::vector<float>& scalars) {
     scalars_.update(GL_ARRAY_BUFFER, scalars.size() * sizeof(float), scalars.data());
 }
 
-void GpuSkinning::append_joint_row(const Character& character, const Deformer& deformer,
-                                   std::vector<glm::vec4>& texels) {
-    const std::vector<glm::mat4>& globals = deformer.globals();
-    for (std::size_t j = 0; j < globals.size(); ++j) {
-        const glm::mat4 skinning = globals[j] * character.mesh.inverse_binds[j];
-        const JointDrive& d = deformer.engine().drives()[j];
-        const Trs& local = deformer.pose().local[j];
-        const glm::dualquat dq = rigid_dual_quaternion(skinning);
-        const glm::quat& r = local.rotation;
-        glm::vec4 row[kJointTexelCount];
-        for (int c = 0; c < 4; ++c) row[kTexelSkinning + c] = skinning[c];
-        row[kTexelAngularGain] = glm::vec4(d.angular, d.gain);
-        row[kTexelLinear] = glm::vec4(d.linear, 0.0f);
-        row[kTexelOrigin] = glm::vec4(d.origin, 1.0f);
-        row[kTexelDualReal] = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
-        row[kTexelDualDual] = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
-        row[kTexelTranslationParent] = glm::vec4(local.translation, float(character.skeleton.parents[j]));
-        row[kTexelRotation] = glm::vec4(r.x, r.y, r.z, r.w);
-        row[kTexelScale] = glm::vec4(local.scale, 0.0f);
-        row[kTexelAngularDrag] = glm::vec4(d.angular_drag, 0.0f);
-        row[kTexelLinearDrag] = glm::vec4(d.linear_drag, 0.0f);
-        row[kTexelAngularVelocity] = glm::vec4(d.angular_velocity, 0.0f);
-        row[kTexelLinearVelocity] = glm::vec4(d.linear_velocity, 0.0f);
-        row[kTexelPosition] = glm::vec4(d.position, 1.0f);
-        row[kTexelCentroid] = glm::vec4(d.centroid, 1.0f);
-        row[kTexelMedial] = glm::vec4(d.medial, 0.0f);
-        texels.insert(texels.end(), std::begin(row), std::end(row));
-    }
+void GpuSkinning::update_joints(const Deformer& deformer, const DynamicParameters& parameters) {
+    joint_rows_.resize(static_cast<std::size_t>(deformer.joint_count()));
+    deformer.write_joint_rows(joint_rows_.data());
+    upload_joint_rows(deformer.skinning_constants(parameters));
+    update_morphed_rest(deformer);
+    if (constants_.delayed) update_rotation_ring(deformer, constants_);
 }
 
-void GpuSkinning::update_joints(const Character& character, const Deformer& deformer, double t,
-                                const DynamicParameters& parameters) {
-    joint_texels_.clear();
-    append_joint_row(character, deformer, joint_texels_);
-    upload_joint_texels(parameters, deformer.size());
-    update_morphed_rest(deformer.engine().morphed_rest());
-    delayed_ = parameters.propagation_speed > 0.0f && std::isfinite(parameters.propagation_speed) &&
-               deformer.engine().history().started();
-    if (!delayed_) return;
-    propagation_speed_ = parameters.propagation_speed;
-    update_rotation_ring(deformer.engine().history());
-    const double since = (t - tick_time(ring_newest_ - 1)) * kTicksPerSecond;
-    since_previous_tick_ = static_cast<float>(std::clamp(since, 1e-6, 1.0));
-}
-
-// The shader skins the rest attributes as they are: a morph is the CPU's morphed rest, sent
-// up for the span of each group that changed (nothing while the weights hold still).
-void GpuSkinning::update_morphed_rest(const MorphedRest& morphed) {
-    if (!morphed.active() || morph_revisions_.empty()) return;
-    const MorphableVertices& morphable = morphed.morphable();
-    const RestShape shape = morphed.shape();
+// The shader skins the rest attributes as they are: a morph is the deformer's morphed rest,
+// sent up for the span of each group that changed (nothing while the weights hold still).
+void GpuSkinning::update_morphed_rest(const Deformer& deformer) {
+    const RestShape shape = deformer.rest_shape();
     for (std::size_t g = 0; g < morph_revisions_.size(); ++g) {
-        if (morphed.revision(g) == morph_revisions_[g]) continue;
-        morph_revisions_[g] = morphed.revision(g);
-        const std::uint32_t begin = morphable.group_begin[g], end = morphable.group_begin[g + 1];
+        const std::uint64_t revision = deformer.morph_revision(g);
+        if (revision == morph_revisions_[g]) continue;
+        morph_revisions_[g] = revision;
+        const std::uint32_t begin = morphable_.group_begin[g], end = morphable_.group_begin[g + 1];
         if (begin == end) continue;
-        const std::size_t first = morphable.vertices[begin], count = morphable.vertices[end - 1] - first + 1;
+        const std::size_t first = morphable_.vertices[begin], count = morphable_.vertices[end - 1] - first + 1;
         const GLintptr offset = static_cast<GLintptr>(first * sizeof(glm::vec3));
         const GLsizeiptr bytes = static_cast<GLsizeiptr>(count * sizeof(glm::vec3));
         glBindBuffer(GL_ARRAY_BUFFER, rest_positions_.id());
@@ -220,43 +186,36 @@ void GpuSkinning::update_morphed_rest(const MorphedRest& morphed) {
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
-void GpuSkinning::update_rotation_ring(const JointMotionHistory& history) {
+void GpuSkinning::update_rotation_ring(const Deformer& deformer, const SkinningConstants& constants) {
     if (joint_count_ == 0) return;
-    const TickHistory<glm::quat>& rotations = history.rotations();
-    const Tick newest = history.newest_tick();
+    const Tick newest = constants.newest_tick;
     // After a restart every row is new; otherwise only the ticks since the last upload.
-    const Tick first = history.restarts() != ring_restarts_ ? rotations.oldest()
-                                                            : std::max(ring_newest_ + 1, rotations.oldest());
+    const Tick oldest = newest - kHistoryTicks + 1;
+    const Tick first = constants.history_restarts != ring_restarts_ ? oldest : std::max(ring_newest_ + 1, oldest);
     std::vector<glm::vec4> row(joint_count_);
     for (Tick tick = first; tick <= newest; ++tick) {
-        const glm::quat* q = rotations.row(tick);
+        const glm::quat* q = deformer.local_rotations_at(tick);
         for (int j = 0; j < joint_count_; ++j) row[j] = glm::vec4(q[j].x, q[j].y, q[j].z, q[j].w);
         const Tick slot = ((tick % kHistoryTicks) + kHistoryTicks) % kHistoryTicks;
         rotation_ring_.write(std::size_t(slot) * std::size_t(joint_count_), row.size(), glm::value_ptr(row.front()));
     }
     ring_newest_ = newest;
-    ring_restarts_ = history.restarts();
+    ring_restarts_ = constants.history_restarts;
 }
 
-void GpuSkinning::set_joint_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters,
-                                 float size) {
-    joint_texels_ = texels;
-    upload_joint_texels(parameters, size);
-    delayed_ = false;
+void GpuSkinning::set_joint_rows(const std::vector<JointRow>& rows, const SkinningConstants& constants) {
+    joint_rows_ = rows;
+    SkinningConstants held = constants;
+    held.delayed = false;
+    upload_joint_rows(held);
 }
 
-void GpuSkinning::upload_joint_texels(const DynamicParameters& parameters, float size) {
-    if (joint_texels_.empty()) joint_texels_.assign(kJointTexelCount, glm::vec4(0.0f));
+void GpuSkinning::upload_joint_rows(const SkinningConstants& constants) {
+    if (joint_rows_.empty()) joint_rows_.assign(1, JointRow{});
     // The rows this frame's joints cover: a few hundred texels for one character; a herd's
     // rows are sent once when measured.
-    assign_table(joints_, joint_texels_);
-    dual_quaternion_ = parameters.base == SkinningBase::DualQuaternion;
-    bend_enabled_ = parameters.mode != DeformerMode::LbsOnly;
-    size_ = size;
-    max_angle_ = parameters.max_angle;
-    max_offset_ = parameters.max_offset > 0.0f && std::isfinite(parameters.max_offset) ? parameters.max_offset * size : 0.0f;
-    squash_ = std::isfinite(parameters.squash) ? parameters.squash : 0.0f;
-    squash_about_centroid_ = parameters.squash_center == SquashCenter::Centroid;
+    assign_table(joints_, joint_rows_);
+    constants_ = constants;
 }
 
 void GpuSkinning::set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows) {
@@ -275,26 +234,27 @@ void GpuSkinning::set_instances(const std::vector<glm::vec4>& placements, const 
 void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const {
     glUseProgram(program);
     glUniformMatrix4fv(glGetUniformLocation(program, "view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
-    glUniform1i(glGetUniformLocation(program, "bend_enabled"), bend && bend_enabled_);
-    glUniform1i(glGetUniformLocation(program, "dual_quaternion"), dual_quaternion_);
-    glUniform1f(glGetUniformLocation(program, "character_size"), size_);
-    glUniform1f(glGetUniformLocation(program, "max_angle"), max_angle_);
-    glUniform1f(glGetUniformLocation(program, "max_offset"), max_offset_);
-    glUniform1f(glGetUniformLocation(program, "squash"), squash_);
-    glUniform1i(glGetUniformLocation(program, "squash_about_centroid"), squash_about_centroid_);
+    const SkinningConstants& c = constants_;
+    glUniform1i(glGetUniformLocation(program, "bend_enabled"), bend && c.bend);
+    glUniform1i(glGetUniformLocation(program, "dual_quaternion"), c.dual_quaternion);
+    glUniform1f(glGetUniformLocation(program, "character_size"), c.size);
+    glUniform1f(glGetUniformLocation(program, "max_angle"), c.max_angle);
+    glUniform1f(glGetUniformLocation(program, "max_offset"), c.max_offset);
+    glUniform1f(glGetUniformLocation(program, "squash"), c.squash);
+    glUniform1i(glGetUniformLocation(program, "squash_about_centroid"), c.squash_about_centroid);
     glUniform1i(glGetUniformLocation(program, "joints"), kJointsUnit);
     glUniform1i(glGetUniformLocation(program, "influences"), kInfluencesUnit);
     glUniform1i(glGetUniformLocation(program, "betas"), kBetasUnit);
     glUniform1i(glGetUniformLocation(program, "joint_count"), joint_count_);
     glUniform1i(glGetUniformLocation(program, "inverse_binds"), kInverseBindsUnit);
     glUniform1i(glGetUniformLocation(program, "rotation_ring"), kRingUnit);
-    glUniform1i(glGetUniformLocation(program, "delayed"), delayed_);
-    glUniform1f(glGetUniformLocation(program, "propagation_speed"), propagation_speed_);
+    glUniform1i(glGetUniformLocation(program, "delayed"), c.delayed);
+    glUniform1f(glGetUniformLocation(program, "propagation_speed"), c.propagation_speed);
     glUniform1i(glGetUniformLocation(program, "ring_ticks"), kHistoryTicks);
     glUniform1i(glGetUniformLocation(program, "rows_kept"), kHistoryTicks);
     glUniform1i(glGetUniformLocation(program, "newest_row"),
                 static_cast<int>(((ring_newest_ % kHistoryTicks) + kHistoryTicks) % kHistoryTicks));
-    glUniform1f(glGetUniformLocation(program, "since_previous_tick"), since_previous_tick_);
+    glUniform1f(glGetUniformLocation(program, "since_previous_tick"), c.since_previous_tick);
     joints_.bind(kJointsUnit);
     influences_.bind(kInfluencesUnit);
     betas_.bind(kBetasUnit);

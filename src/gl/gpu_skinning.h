@@ -6,8 +6,6 @@
 
 #include <vector>
 
-#include "core/dynamics/joint_motion_history.h"
-#include "core/formulas/morphed_rest.h"
 #include "dynskin/deformer.h"
 #include "gl/gl_objects.h"
 #include "gl/texel_table.h"
@@ -27,18 +25,16 @@ public:
     void update_painted_layers(const SkinnedMesh& mesh);
     // The per-vertex scalar the colour maps show.
     void update_scalars(const std::vector<float>& scalars);
-    // This frame's joints, from a deformer updated (update_joints at least) to time t: the
-    // pose, globals and drives, for dLBS the new ticks of its rotation history, and the
-    // morphed rest (the vertex ranges of the morph groups whose weights changed).
-    void update_joints(const Character& character, const Deformer& deformer, double t,
-                       const DynamicParameters& parameters);
+    // This frame's joints, from a deformer updated (update_joints at least) through the
+    // public joint level (docs/engine-api.md): its joint rows and constants, for dLBS the new
+    // ticks of its rotation history, and the morphed rest (the vertices of the morph groups
+    // whose revision changed).
+    void update_joints(const Deformer& deformer, const DynamicParameters& parameters);
 
-    // A herd: rows of joint data (append_joint_row for each), uploaded at once, and the
-    // instances, each showing one row at its own place and turn (xyz, angle about +Y).
-    // dLBS is not drawn in a herd.
-    static void append_joint_row(const Character& character, const Deformer& deformer,
-                                 std::vector<glm::vec4>& texels);
-    void set_joint_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters, float size);
+    // A herd: rows of joint data (Deformer::write_joint_rows, one character after another),
+    // uploaded at once, and the instances, each showing one character's rows at its own
+    // place and turn (xyz, angle about +Y). dLBS is not drawn in a herd.
+    void set_joint_rows(const std::vector<JointRow>& rows, const SkinningConstants& constants);
     void set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows);
     void draw_instances(std::size_t first_triangle, std::size_t triangle_count) const;
 
@@ -59,9 +55,9 @@ public:
 private:
     static std::vector<glm::vec3> painted_layers(const SkinnedMesh& mesh);  // bend, floppy, squash
     void bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const;
-    void upload_joint_texels(const DynamicParameters& parameters, float size);
-    void update_rotation_ring(const JointMotionHistory& history);
-    void update_morphed_rest(const MorphedRest& morphed);
+    void upload_joint_rows(const SkinningConstants& constants);
+    void update_rotation_ring(const Deformer& deformer, const SkinningConstants& constants);
+    void update_morphed_rest(const Deformer& deformer);
 
     GlProgram draw_program_, capture_program_;
     GlVertexArray vao_;
@@ -71,17 +67,14 @@ private:
     // inverse binds (4 columns a joint); dLBS's local rotations, kHistoryTicks rows of joints.
     TexelTable influences_, betas_, joints_, inverse_binds_, rotation_ring_;
     GlBuffer feedback_, instance_placements_, instance_rows_;
-    std::vector<glm::vec4> joint_texels_;
-    std::vector<std::uint64_t> morph_revisions_;  // per morph group, the MorphedRest revision uploaded
+    std::vector<JointRow> joint_rows_;
+    MorphableVertices morphable_;
+    std::vector<std::uint64_t> morph_revisions_;  // per morph group, the revision uploaded
     int joint_count_ = 0;
     GLsizei instance_count_ = 0;
     std::size_t vertex_count_ = 0;
-    bool dual_quaternion_ = false, bend_enabled_ = false;
-    float size_ = 1.0f, max_angle_ = 0.0f, max_offset_ = 0.0f, squash_ = 0.0f;
-    bool squash_about_centroid_ = false;
+    SkinningConstants constants_;
     // dLBS: the rotation ring mirrors the deformer's history (rows pushed as ticks come).
-    bool delayed_ = false;
-    float propagation_speed_ = 0.0f, since_previous_tick_ = 1.0f;
     Tick ring_newest_ = 0;
     int ring_restarts_ = -1;
 };

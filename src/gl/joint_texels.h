@@ -1,31 +1,38 @@
 #pragma once
-// The GPU path's per-joint data: kJointTexelCount RGBA32F texels a joint, in this order.
-// GpuSkinning packs them by these names and shaders/skinning.vert reads them by the same
-// names, which it receives from skinning_shader_constants(): the layout is written once.
+// The GPU path's per-joint data: the public JointRow (dynskin/joint_row.h), kJointTexelCount
+// RGBA32F texels a joint, uploaded as the deformer writes it. shaders/skinning.vert reads
+// the texels by these names, which it receives from skinning_shader_constants(), with the
+// values that JointRow's layout gives them: the layout is written once.
 
+#include <cstddef>
 #include <string>
+
+#include "dynskin/joint_row.h"
 
 namespace dynskin::gl {
 
+// A field's first texel in its joint's row.
+#define DYNSKIN_TEXEL_OF(field) static_cast<int>(offsetof(JointRow, field) / sizeof(glm::vec4))
 enum JointTexel : int {
-    kTexelSkinning = 0,            // 4 texels: the skinning matrix's columns
-    kTexelAngularGain = 4,         // the angular drive W_j (xyz) and the gain s_j (w)
-    kTexelLinear = 5,              // the linear drive (xyz)
-    kTexelOrigin = 6,              // the bend origin o_j (xyz)
-    kTexelDualReal = 7,            // the skinning transform's rigid part as a unit dual
-    kTexelDualDual = 8,            // quaternion: real and dual parts (DQS)
-    kTexelTranslationParent = 9,   // dLBS: the local translation (xyz), the parent's index (w)
-    kTexelRotation = 10,           // dLBS: the local rotation at t (xyzw)
-    kTexelScale = 11,              // dLBS: the local scale (xyz)
-    kTexelAngularDrag = 12,        // Velocity Skinning: the drag parts of the drives,
-    kTexelLinearDrag = 13,
-    kTexelAngularVelocity = 14,    // the measured velocities,
-    kTexelLinearVelocity = 15,
-    kTexelPosition = 16,           // q_j, the squash centroid c_j and the medial direction
-    kTexelCentroid = 17,
-    kTexelMedial = 18,
-    kJointTexelCount = 19,
+    kTexelSkinning = DYNSKIN_TEXEL_OF(skinning),  // 4 texels: the columns
+    kTexelAngularGain = DYNSKIN_TEXEL_OF(angular_gain),
+    kTexelLinear = DYNSKIN_TEXEL_OF(linear),
+    kTexelOrigin = DYNSKIN_TEXEL_OF(origin),
+    kTexelDualReal = DYNSKIN_TEXEL_OF(dual_real),
+    kTexelDualDual = DYNSKIN_TEXEL_OF(dual_dual),
+    kTexelTranslationParent = DYNSKIN_TEXEL_OF(translation_parent),
+    kTexelRotation = DYNSKIN_TEXEL_OF(rotation),
+    kTexelScale = DYNSKIN_TEXEL_OF(scale),
+    kTexelAngularDrag = DYNSKIN_TEXEL_OF(angular_drag),
+    kTexelLinearDrag = DYNSKIN_TEXEL_OF(linear_drag),
+    kTexelAngularVelocity = DYNSKIN_TEXEL_OF(angular_velocity),
+    kTexelLinearVelocity = DYNSKIN_TEXEL_OF(linear_velocity),
+    kTexelPosition = DYNSKIN_TEXEL_OF(position),
+    kTexelCentroid = DYNSKIN_TEXEL_OF(centroid),
+    kTexelMedial = DYNSKIN_TEXEL_OF(medial),
+    kJointTexelCount = kJointRowTexels,
 };
+#undef DYNSKIN_TEXEL_OF
 
 // GLSL declarations of this layout, of the core's constants the shader shares
 // (kStretchLimit, kTicksPerSecond) and of the texel tables' width (gl/texel_table.h), which

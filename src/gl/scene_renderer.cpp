@@ -143,9 +143,8 @@ void SceneRenderer::set_gpu_mesh(const Character& character, const Deformer& def
     gpu_.set_mesh(character, deformer, texture_uvs);
 }
 
-void SceneRenderer::update_gpu_joints(const Character& character, const Deformer& deformer, double t,
-                                      const DynamicParameters& parameters) {
-    gpu_.update_joints(character, deformer, t, parameters);
+void SceneRenderer::update_gpu_joints(const Deformer& deformer, const DynamicParameters& parameters) {
+    gpu_.update_joints(deformer, parameters);
 }
 
 void SceneRenderer::update_gpu_painted_layers(const SkinnedMesh& mesh) { gpu_.update_painted_layers(mesh); }
@@ -154,9 +153,8 @@ void SceneRenderer::capture_gpu_skin(std::vector<glm::vec3>& positions, std::vec
     gpu_.capture(positions, normals, bend);
 }
 
-void SceneRenderer::set_herd_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters,
-                                  float size) {
-    gpu_.set_joint_rows(texels, parameters, size);
+void SceneRenderer::set_herd_rows(const std::vector<JointRow>& rows, const SkinningConstants& constants) {
+    gpu_.set_joint_rows(rows, constants);
 }
 
 void SceneRenderer::set_herd_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows) {

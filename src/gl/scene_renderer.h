@@ -69,18 +69,18 @@ public:
     // Its per-vertex data, once per character (set_mesh sets the rest of what is drawn).
     void set_gpu_mesh(const Character& character, const Deformer& deformer,
                       const std::vector<glm::vec2>& texture_uvs = {});
-    // This frame's joints, from a deformer updated to time t (GpuSkinning::update_joints).
-    void update_gpu_joints(const Character& character, const Deformer& deformer, double t,
-                           const DynamicParameters& parameters);
+    // This frame's joints, from a deformer updated to this frame's time
+    // (GpuSkinning::update_joints).
+    void update_gpu_joints(const Deformer& deformer, const DynamicParameters& parameters);
     // A painted layer (bend, floppy, squash) changed.
     void update_gpu_painted_layers(const SkinnedMesh& mesh);
     // Runs the shader over every vertex and reads back the skin it draws: bent, or the base
     // skinning without the bend (what the ghost shows).
     void capture_gpu_skin(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend);
 
-    // A herd (SceneView::herd): rows of joint data (GpuSkinning::append_joint_row), and each
-    // instance's place and turn (xyz, angle about +Y) with the row it shows.
-    void set_herd_rows(const std::vector<glm::vec4>& texels, const DynamicParameters& parameters, float size);
+    // A herd (SceneView::herd): rows of joint data (Deformer::write_joint_rows, one pose after
+    // another), and each instance's place and turn (xyz, angle about +Y) with the pose it shows.
+    void set_herd_rows(const std::vector<JointRow>& rows, const SkinningConstants& constants);
     void set_herd_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows);
 
     // Draws into the bound framebuffer, whose size is viewport.

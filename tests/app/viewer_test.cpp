@@ -174,7 +174,7 @@ TEST(Viewer, DraggingACentroidMovesItsOffsetInTheJointsFrame) {
     run_frames(app, 2);
     set_tool(state, Tool::MoveCentroid);
     const int joint = 2;
-    const glm::vec3 centroid = state.scene->deformer.engine().drives()[joint].centroid;
+    const glm::vec3 centroid(state.scene->deformer.joint_row(joint).centroid);
     glm::vec2 pixel;
     ASSERT_TRUE(state.camera.project(centroid, glm::vec2(o.width, o.height), pixel));
     ScriptEvent at, press, move, release;
@@ -190,7 +190,7 @@ TEST(Viewer, DraggingACentroidMovesItsOffsetInTheJointsFrame) {
     EXPECT_GT(glm::length(offset), 0.01f * state.scene->deformer.size());
     // The centroid is now where it was dragged: to the right on screen.
     glm::vec2 now;
-    ASSERT_TRUE(state.camera.project(state.scene->deformer.engine().drives()[joint].centroid, glm::vec2(o.width, o.height), now));
+    ASSERT_TRUE(state.camera.project(glm::vec3(state.scene->deformer.joint_row(joint).centroid), glm::vec2(o.width, o.height), now));
     EXPECT_NEAR(now.x - pixel.x, 25.0f, 3.0f);
     EXPECT_NEAR(now.y, pixel.y, 3.0f);
 }

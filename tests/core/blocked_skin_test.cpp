@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/fast/blocked_skin.h"
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 #include "fast_path_support.h"
 
 namespace dynskin {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 
 namespace dynskin {
 namespace {

@@ -87,7 +87,7 @@ std::vector<GpuComparison> compare_gpu_with_cpu(gl::GpuSkinning& gpu, const Char
             const double t = frame / 47.0;
             deformer.update(t, motion, mode.settings);
             if (frame != 20 && frame != 47 && frame != 90) continue;
-            gpu.update_joints(c, deformer, t, mode.settings.parameters);
+            gpu.update_joints(deformer, mode.settings.parameters);
             std::vector<glm::vec3> positions, normals;
             gpu.capture(positions, normals);
             GpuComparison& r = comparisons.emplace_back();

@@ -102,7 +102,7 @@ TEST(GpuSkinning, SkinsTheMorphedRestAsTheCpuDoes) {
                 const double t = frame / 30.0;  // past the end of the quad's clip: the weights hold
                 deformer.update(t, motion, mode.settings);
                 if (frame % 10 != 5 && frame != 60) continue;
-                gpu.update_joints(c, deformer, t, mode.settings.parameters);
+                gpu.update_joints(deformer, mode.settings.parameters);
                 std::vector<glm::vec3> positions, normals, unmorphed, unmorphed_normals;
                 gpu.capture(positions, normals);
                 EXPECT_LT(test::max_distance(positions, deformer.positions()), tolerance)
@@ -131,7 +131,7 @@ TEST(GpuSkinning, TheBendIsReallyThere) {
     for (int frame = 0; frame <= 30; ++frame) deformer.update(frame / 60.0, motion, s);
     gl::GpuSkinning gpu;
     gpu.set_mesh(bar, deformer);
-    gpu.update_joints(bar, deformer, 30 / 60.0, s.parameters);
+    gpu.update_joints(deformer, s.parameters);
     std::vector<glm::vec3> bent, plain, normals;
     gpu.capture(bent, normals, true);
     gpu.capture(plain, normals, false);

@@ -17,7 +17,6 @@
 #include "app/viewer_app.h"
 #include "app/web/widget_rects.h"
 #include "characters/character_source.h"
-#include "core/deformer_engine.h"
 #include "dynskin/deformer.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_sampler.h"

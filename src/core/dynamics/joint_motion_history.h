@@ -7,9 +7,6 @@
 
 namespace dynskin {
 
-// Ticks kept: two more than the longest kernel, and 34 s of rotations for dLBS delays.
-constexpr int kHistoryTicks = 2048;
-
 // A joint turning more than this in one tick (94 rad/s) is a cut, not motion: at 60 Hz the
 // shortest arc cannot even tell its direction near half a turn.
 constexpr float kRotationJumpPerTick = 1.5707963f;

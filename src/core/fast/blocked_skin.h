@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 #include "dynskin/skinned_mesh.h"
 
 namespace dynskin {

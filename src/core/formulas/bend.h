@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/dynamics/joint_drive.h"
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 
 namespace dynskin {
 

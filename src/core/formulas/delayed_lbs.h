@@ -8,7 +8,7 @@
 
 #include "core/dynamics/joint_motion_history.h"
 #include "core/fast/worker_pool.h"
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 
 namespace dynskin {
 

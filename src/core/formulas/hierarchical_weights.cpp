@@ -1,4 +1,4 @@
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 
 #include <algorithm>
 

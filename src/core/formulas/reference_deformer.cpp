@@ -7,7 +7,7 @@
 #include "core/dynamics/oscillation_kernel.h"
 #include "core/formulas/bend.h"
 #include "core/formulas/delayed_lbs.h"
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 #include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/morphed_rest.h"
 #include "core/formulas/squash.h"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/dynamics/joint_drive.h"
-#include "core/formulas/hierarchical_weights.h"
+#include "dynskin/hierarchical_weights.h"
 #include "dynskin/settings.h"
 #include "dynskin/skinned_mesh.h"
 

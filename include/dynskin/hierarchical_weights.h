@@ -1,6 +1,8 @@
 #pragma once
 // beta_ij = w_ij + sum of w_ik over the descendants k of j: how much of vertex i moves
-// with joint j's rotation, including through its children. Built once per character.
+// with joint j's rotation, including through its children. Built once per character; each
+// vertex's row is the list of joints whose motion bends it (Deformer::hierarchical_weights(),
+// the per-vertex data of docs/engine-api.md).
 
 #include <cstdint>
 #include <vector>
