@@ -34,19 +34,23 @@ Crowd::Crowd(int count, const Character& character)
         instance.deformer.set_thread_count(1);
         instance.speed = speed_of(k);
     }
-    // A square grid of square cells, each the character's footprint, whichever way it faces,
-    // with room to swing (at least half its size, for a thin character such as the bar).
+    // A square grid of square cells, each the character's footprint whichever way it faces,
+    // with room to swing: at least its size (its skeleton's extent), which a thin character
+    // such as the bar sweeps when it turns.
     const float size = instances_.front().deformer.size();
-    const glm::vec2 cell(std::max(1.3f * std::max(hi.x - lo.x, hi.z - lo.z), 0.5f * size));
+    const glm::vec2 cell(std::max(1.3f * std::max(hi.x - lo.x, hi.z - lo.z), size));
     const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(double(count)))));
     const glm::vec2 corner = -0.5f * cell * float(side - 1);
     for (int k = 0; k < count; ++k) {
         const glm::vec2 at = corner + cell * glm::vec2(float(k % side), float(k / side));
         offsets_.emplace_back(at.x, 0.0f, at.y);
     }
+    // The box: every cell, at the height of the character at rest.
     const int rows = (count + side - 1) / side;
-    lo_ = lo + glm::vec3(corner.x, 0.0f, corner.y);
-    hi_ = hi + glm::vec3(corner.x + cell.x * float(side - 1), 0.0f, corner.y + cell.y * float(rows - 1));
+    const glm::vec2 centre = 0.5f * glm::vec2(lo.x + hi.x, lo.z + hi.z);
+    const glm::vec2 from = centre + corner - 0.5f * cell, to = from + cell * glm::vec2(float(side), float(rows));
+    lo_ = glm::vec3(from.x, lo.y, from.y);
+    hi_ = glm::vec3(to.x, hi.y, to.y);
     rows_.resize(static_cast<std::size_t>(count) * static_cast<std::size_t>(joint_count_));
 
     const int clips = static_cast<int>(character.clips.size());
