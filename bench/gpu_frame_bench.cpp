@@ -1,6 +1,6 @@
 // dynskin-gpu-bench: frame time of the CPU path and the GPU path, drawing for real
 // (off-screen 1280x720, glFinish per frame). Scenes: one large character (the bundled cow
-// subdivided to about 800k vertices) and a herd of cows. Needs a display: run it under
+// subdivided to about 800k vertices) and a crowd of cows, each with its own dynamics. Needs a display: run it under
 // `xvfb-run -a`. On Mesa's llvmpipe the figures measure a software rasteriser, not a GPU.
 
 #include <chrono>
@@ -13,7 +13,7 @@
 #include <GLFW/glfw3.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "app/herd.h"
+#include "app/crowd.h"
 #include "characters/character_source.h"
 #include "dynskin/deformer.h"
 #include "gl/gl.h"
@@ -80,25 +80,25 @@ void large_character(gl::SceneRenderer& renderer, const gl::RenderTarget& target
                 deformer.thread_count());
 }
 
-void herd(gl::SceneRenderer& renderer, const gl::RenderTarget& target, int count) {
+void crowd_of_cows(gl::SceneRenderer& renderer, const gl::RenderTarget& target, int count) {
     const io::LoadedCharacter cow = characters::load_character("cow");
     const Character& c = cow.character;
     Deformer deformer(c);
     renderer.set_gpu_mesh(c, deformer);
     const DynamicSettings settings = cow.settings.value_or(DynamicSettings{});
-    app::Herd crowd(count, c);
-    crowd.prepare(c, settings, renderer);
+    app::Crowd crowd(count, c);
     Camera camera(glm::length(crowd.hi() - crowd.lo()));
-    camera.view.gpu = camera.view.herd = true;
+    camera.view.gpu = camera.view.crowd = true;
     const double gpu = milliseconds_per_frame(5, [&](int f) {
-        crowd.update(f / 60.0, renderer);
+        crowd.simulate(f / 60.0, 1.0 / 60.0, settings);
+        renderer.set_crowd(crowd.rows(), crowd.constants(settings.parameters), crowd.offsets());
         target.bind_scene();
         renderer.draw(camera.view, {}, glm::ivec2(target.width(), target.height()));
     });
     // The CPU path would deform every instance: one cow's CPU frame times the count.
     const PoseSampler motion = clip_sampler(c.skeleton, c.clips[0], true);
     const double one = milliseconds_per_frame(50, [&](int f) { deformer.update(f / 60.0, motion, settings); });
-    std::printf("herd of %d cows (%.1f M vertices a frame):\n", count, 1e-6 * count * double(c.mesh.vertex_count()));
+    std::printf("crowd of %d cows (%.1f M vertices a frame):\n", count, 1e-6 * count * double(c.mesh.vertex_count()));
     std::printf("  GPU path %.1f ms/frame; CPU path deformation alone %.1f ms/frame (%.3f ms per cow, not drawn)\n",
                 gpu, one * count, one);
 }
@@ -106,7 +106,7 @@ void herd(gl::SceneRenderer& renderer, const gl::RenderTarget& target, int count
 }  // namespace
 
 int main(int argc, char** argv) {
-    const int herd_count = argc > 1 ? std::atoi(argv[1]) : 1000;
+    const int crowd_count = argc > 1 ? std::atoi(argv[1]) : 100;
     if (!glfwInit()) {
         std::fprintf(stderr, "error: no display; run under xvfb-run -a\n");
         return 2;
@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
         gl::SceneRenderer renderer;
         const gl::RenderTarget target(1280, 720);
         large_character(renderer, target);
-        herd(renderer, target, herd_count);
+        crowd_of_cows(renderer, target, crowd_count);
     }
     glfwDestroyWindow(window);
     glfwTerminate();

@@ -11,10 +11,9 @@ layout(location = 3) in vec4 color;
 layout(location = 4) in float scalar;
 layout(location = 5) in ivec4 ranges;  // influences: offset, count; betas: offset, count
 layout(location = 6) in vec3 layers;  // the painted layers: bend gamma_i, floppy phi_i, squash sigma_i
-// Per instance (a herd): where it stands (xyz) and its turn about +Y (w), and which row of
-// joint data it shows. A single character has one row and no offset.
-layout(location = 7) in vec4 instance_placement;
-layout(location = 8) in int instance_row;
+// Per instance (a crowd): where it stands. Instance k reads the k-th character's joint rows
+// (gl_InstanceID); a single character has one set of rows and no offset.
+layout(location = 7) in vec3 instance_offset;
 
 // Lookup tables (src/gl/texel_table.h): 2D float textures kTexelTableWidth texels wide,
 // read by one index (table_coordinate). Per joint, kJointTexelCount RGBA32F texels, read by
@@ -57,7 +56,7 @@ vec4 table_texel(sampler2D table, int i) {
     return texelFetch(table, ivec2(i & (kTexelTableWidth - 1), i >> kTexelTableWidthLog2), 0);
 }
 
-vec4 joint_texel(int joint, int k) { return table_texel(joints, (instance_row * joint_count + joint) * kJointTexelCount + k); }
+vec4 joint_texel(int joint, int k) { return table_texel(joints, (gl_InstanceID * joint_count + joint) * kJointTexelCount + k); }
 
 // Restates core/formulas/bend.cpp's cofactor_transform.
 vec3 cofactor_transform(mat3 m, vec3 n) {
@@ -365,10 +364,8 @@ void main() {
         }
     }
 
-    float c = cos(instance_placement.w), s = sin(instance_placement.w);
-    mat3 turn = mat3(vec3(c, 0.0, -s), vec3(0.0, 1.0, 0.0), vec3(s, 0.0, c));
-    world_position = turn * p + instance_placement.xyz;
-    world_normal = turn * n;
+    world_position = p + instance_offset;
+    world_normal = n;
     p = world_position;
     texture_uv = uv;
     vertex_color = color;

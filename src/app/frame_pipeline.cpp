@@ -7,7 +7,7 @@
 
 namespace dynskin::app {
 
-void FramePipeline::set_scene(Scene& scene, int herd_size) {
+void FramePipeline::set_scene(Scene& scene) {
     const SkinnedMesh& mesh = scene.character().mesh;
     gl::StaticMesh m;
     m.triangles = &mesh.triangles;
@@ -16,13 +16,12 @@ void FramePipeline::set_scene(Scene& scene, int herd_size) {
     m.vertex_count = mesh.vertex_count();
     renderer_.set_mesh(m);
     renderer_.set_gpu_mesh(scene.character(), scene.deformer, scene.loaded.look.texture_uvs);
-    if (herd_size > 0) herd_ = std::make_unique<Herd>(herd_size, scene.character());
 }
 
 SkinPath FramePipeline::choose_path(const ViewerState& state) const {
-    // The visualiser holds one character still, so a herd (looked at, not edited) has none.
-    if (state.steady.enabled && state.selected_joint >= 0 && !herd_) return SkinPath::SteadyMotion;
-    if (herd_) return SkinPath::Herd;
+    // The visualiser holds one character still: a crowd has none.
+    if (state.scene->crowd) return SkinPath::Crowd;
+    if (state.steady.enabled && state.selected_joint >= 0) return SkinPath::SteadyMotion;
     return state.gpu_path ? SkinPath::GpuShader : SkinPath::Cpu;
 }
 
@@ -31,20 +30,21 @@ void FramePipeline::simulate(ViewerState& state, double dt) {
     if (state.reset_history) {
         scene.deformer.reset();
         scene.timeline.clear();
+        if (scene.crowd) scene.crowd->reset();
         state.reset_history = false;
     }
     state.world_time += dt;
     PoseInput& input = scene.input;
     path_ = choose_path(state);
+    const double clip_step = state.playback.playing ? dt * state.playback.speed : 0.0;
     // The visualiser holds the pose: the clip waits while it is on.
-    if (state.playback.playing && input.clip >= 0 && path_ != SkinPath::SteadyMotion) {
-        input.clip_time += dt * state.playback.speed;
+    if (input.clip >= 0 && path_ != SkinPath::SteadyMotion) {
+        input.clip_time += clip_step;
         const double duration = scene.character().clips[input.clip].duration;
         if (!input.loop) input.clip_time = std::min(input.clip_time, duration);
     }
     scene.timeline.record(state.world_time, input);
-    // One tick behind the input, so that every tick samples poses that were given.
-    const double t = state.world_time - kTickSeconds;
+    const double t = measured_time(state.world_time);
     const Character& character = scene.character();
     const PoseTimeline& timeline = scene.timeline;
     const PoseSampler sampler = [&](double at, Pose& pose) { timeline.sample(character, at, pose); };
@@ -56,10 +56,13 @@ void FramePipeline::simulate(ViewerState& state, double dt) {
                                      scene.painter.revision());
             break;
         }
-        case SkinPath::Herd:
-            herd_->prepare(character, state.settings, renderer_);
-            herd_->update(state.world_time, renderer_);
+        case SkinPath::Crowd: {
+            // Each instance's joint level on the CPU; the shader skins and bends them all.
+            Crowd& crowd = *scene.crowd;
+            crowd.simulate(state.world_time, clip_step, state.settings);
+            renderer_.set_crowd(crowd.rows(), crowd.constants(state.settings.parameters), crowd.offsets());
             break;
+        }
         case SkinPath::GpuShader:
             // The CPU measures the joints; the shader does the per-vertex work.
             scene.deformer.update_joints(t, sampler, state.settings);
@@ -89,8 +92,8 @@ const std::vector<glm::vec3>& FramePipeline::shown_positions(const ViewerState& 
 
 void FramePipeline::prepare_view(ViewerState& state, gl::SceneView& view) {
     const Deformer& d = state.scene->deformer;
-    view.gpu = path_ == SkinPath::GpuShader || path_ == SkinPath::Herd;
-    view.herd = path_ == SkinPath::Herd;
+    view.gpu = path_ == SkinPath::GpuShader || path_ == SkinPath::Crowd;
+    view.crowd = path_ == SkinPath::Crowd;
     // Nothing is drawn on the CPU paths before the deformer's first update.
     const bool deformed = view.gpu || !d.positions().empty();
     if (!view.gpu && deformed) {

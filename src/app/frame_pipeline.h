@@ -6,16 +6,15 @@
 // The paths, chosen again every frame (see SkinPath):
 //   Cpu           the deformer skins and bends on the CPU; the skin is uploaded
 //   GpuShader     the CPU only measures the joints; the vertex shader skins and bends (--gpu)
-//   Herd          many instances of one measured loop on the vertex shader (--herd N)
+//   Crowd         many instances, each with its own joint level on the CPU, skinned and bent
+//                 by the vertex shader (--crowd N, crowd.h)
 //   SteadyMotion  the deformation visualiser: the pose held, one joint at a steady velocity,
 //                 deformed on the CPU whatever the GPU setting
 
-#include <memory>
 #include <vector>
 
 #include <glm/glm.hpp>
 
-#include "app/herd.h"
 #include "app/viewer_state.h"
 
 namespace dynskin::gl {
@@ -25,15 +24,15 @@ struct SceneView;
 
 namespace dynskin::app {
 
-enum class SkinPath { Cpu, GpuShader, Herd, SteadyMotion };
+enum class SkinPath { Cpu, GpuShader, Crowd, SteadyMotion };
 
 class FramePipeline {
 public:
     explicit FramePipeline(gl::SceneRenderer& renderer) : renderer_(renderer) {}
 
     // A newly loaded character: its mesh goes to the renderer, for both the CPU and the GPU
-    // paths (the Performance panel switches them live); herd_size > 0 makes a herd of it.
-    void set_scene(Scene& scene, int herd_size);
+    // paths (the Performance panel switches them live).
+    void set_scene(Scene& scene);
 
     // A new frame: what was read back from the GPU during the last one is stale.
     void begin_frame() { gpu_captured_ = false; }
@@ -51,8 +50,6 @@ public:
     // The path the last simulate() took.
     SkinPath path() const { return path_; }
     bool visualising() const { return path_ == SkinPath::SteadyMotion; }
-    // The herd shown instead of the one character (--herd N), or null.
-    const Herd* herd() const { return herd_.get(); }
 
 private:
     SkinPath choose_path(const ViewerState& state) const;
@@ -60,7 +57,6 @@ private:
     void upload_colour_map(ViewerState& state, gl::SceneView& view);
 
     gl::SceneRenderer& renderer_;
-    std::unique_ptr<Herd> herd_;
     SkinPath path_ = SkinPath::Cpu;
     // The GPU path's skin read back (positions, the base skinning's, and normals unused).
     std::vector<glm::vec3> gpu_positions_, gpu_normals_, gpu_base_positions_;

@@ -57,6 +57,7 @@ std::vector<ScriptEvent> read_input_script(const std::string& path) {
             for (const auto& [name, value] : j.items()) {
                 if (name == "frame") continue;
                 else if (name == "joint") e.joint = value.get<int>();
+                else if (name == "instance") e.instance = value.get<int>();
                 else if (name == "at") e.has_at = true, e.at = pixel_pair(value);
                 else if (name == "move") e.has_move = true, e.move = pixel_pair(value);
                 else if (name == "press") e.press = button(value.get<std::string>());

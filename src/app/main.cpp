@@ -23,8 +23,12 @@ int main(int argc, char** argv) {
     cli.add_option("--screenshot", options.screenshot, "Headless: write the last frame to this PNG");
     cli.add_option("--size", size, "Window size WxH (default 1280x800)");
     cli.add_flag("--gpu", options.gpu, "Skin and bend in the vertex shader (the CPU only measures and filters)");
-    cli.add_option("--herd", options.herd, "A crowd of N instances of the character, each at its own phase (GPU path)")
-        ->check(CLI::Range(1, 100000));
+    // --herd: the old name (a replayed loop at N phases, which the crowd replaced), kept so
+    // that old command lines and links still work.
+    cli.add_option("--crowd,--herd", options.crowd,
+                   "A crowd of N instances of the character on the GPU path, each with its own motion: its clip, "
+                   "phase and speed, its own wobble, dragged on its own")
+        ->check(CLI::Range(1, 1000));
     auto* clip = cli.add_option("--clip", options.clip, "The clip to start with: a name, an index, or none (the rest pose)");
     cli.add_option("--link", options.link,
                    "Parameters as in a shared link, over the character's own: 'f=2.5&tau=0.4&A=0.2&D=0.1' "

@@ -5,10 +5,31 @@
 #include "app/panels.h"
 
 namespace dynskin::app {
+namespace {
+
+void play_button(Playback& playback) {
+    if (ImGui::Button(playback.playing ? "Pause" : "Play", ImVec2(60 * ImGui::GetIO().FontGlobalScale, 0)))
+        playback.playing = !playback.playing;
+}
+
+// Every instance keeps its own clip, phase and speed: the panel plays, pauses and scales them
+// all, and undoes the drags.
+void crowd_animation(ViewerState& state, Crowd& crowd) {
+    ImGui::TextWrapped("A crowd of %d: each instance plays its own clip from its own phase, at 0.8x to 1.25x, "
+                       "and is dragged on its own (its skeleton shows under the cursor).", crowd.count());
+    play_button(state.playback);
+    ImGui::SliderFloat("Speed", &state.playback.speed, 0.0f, 3.0f, "%.2fx");
+    if (ImGui::Button("Reset poses")) crowd.reset_drags();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(undo every instance's drags)");
+}
+
+}  // namespace
 
 void animation_panel(ViewerState& state) {
     if (!ImGui::CollapsingHeader("Animation", ImGuiTreeNodeFlags_DefaultOpen) || !state.scene) return;
     Scene& scene = *state.scene;
+    if (scene.crowd) return crowd_animation(state, *scene.crowd);
     const std::vector<AnimationClip>& clips = scene.character().clips;
     PoseInput& input = scene.input;
 
@@ -33,8 +54,7 @@ void animation_panel(ViewerState& state) {
         ImGui::TextDisabled("Grab a joint in the view and drag it.");
     } else {
         const float duration = clips[input.clip].duration;
-        if (ImGui::Button(state.playback.playing ? "Pause" : "Play", ImVec2(60 * ImGui::GetIO().FontGlobalScale, 0)))
-            state.playback.playing = !state.playback.playing;
+        play_button(state.playback);
         ImGui::SameLine();
         ImGui::Checkbox("Loop", &input.loop);
         float shown = static_cast<float>(input.loop && duration > 0.0f ? std::fmod(input.clip_time, double(duration))

@@ -95,6 +95,8 @@ void dynamics_panel(ViewerState& state) {
                       "max_offset", p.max_offset, "max %.2f L");
     switchable_number("Delayed LBS", "Joint rotations travel from the root to the extremities at speed c.",
                       "propagation_speed", p.propagation_speed, "c %.2f sizes/s");
+    if (state.scene && state.scene->crowd && !parameter("propagation_speed").is_off(p.propagation_speed))
+        ImGui::TextDisabled("(a crowd is drawn without dLBS)");
     if (ImGui::Button("Reset motion")) state.reset_history = true;
     ImGui::SameLine();
     if (ImGui::Button("Default parameters")) p = DynamicParameters{};

@@ -87,7 +87,7 @@ void export_panel(ViewerState& state) {
     ImGui::Separator();
     frames_section(state);
     ImGui::Separator();
-    if (state.herd_instances > 0) ImGui::TextDisabled("(no clip recording with a herd)");
+    if (state.scene->crowd) ImGui::TextDisabled("(no clip recording with a crowd)");
     else clip_section(state);
     if (!state.exports.status.empty()) ImGui::TextWrapped("%s", state.exports.status.c_str());
 }

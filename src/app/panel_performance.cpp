@@ -13,9 +13,16 @@ void performance_panel(ViewerState& state) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Skinning, bend and normals in the vertex shader; the CPU only measures and filters.");
     if (!state.scene) return;
-    if (state.herd_instances > 0)
-        ImGui::Text("herd: %d instances, %.1f M vertices a frame", state.herd_instances,
-                    1e-6 * double(state.herd_instances) * double(state.scene->character().mesh.vertex_count()));
+    if (const Crowd* crowd = state.scene->crowd.get()) {
+        // The joint levels are the CPU's part of a crowd's frame: the last frame's, all instances.
+        double joints_ms = 0.0;
+        for (int k = 0; k < crowd->count(); ++k) joints_ms += crowd->instance(k).deformer.stage_times().measure;
+        ImGui::Text("crowd: %d instances, %.1f M vertices a frame", crowd->count(),
+                    1e-6 * double(crowd->count()) * double(state.scene->character().mesh.vertex_count()));
+        ImGui::Text("joints, filter %.3f ms (all instances)", joints_ms);
+        ImGui::Text("upload         %.3f ms", state.upload_ms);
+        return;
+    }
     const StageTimes& t = state.scene->deformer.stage_times();
     ImGui::Text("joints, filter %.3f ms", t.measure);
     ImGui::Text("skinning       %.3f ms", t.skin);

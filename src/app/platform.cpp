@@ -53,12 +53,12 @@ std::string page_address() {
 
 namespace {
 
-// The address bar shows link; the page's own switches (gpu, herd) stay: they are how the
-// viewer runs, not settings.
+// The address bar shows link; the page's own switches (gpu, crowd and its old name herd)
+// stay: they are how the viewer runs, not settings.
 EM_JS(void, replace_address, (const char* link), {
     const url = new URL(UTF8ToString(link));
     const now = new URLSearchParams(location.search);
-    for (const key of ["gpu", "herd"])
+    for (const key of ["gpu", "crowd", "herd"])
         if (now.has(key)) url.searchParams.set(key, now.get(key));
     history.replaceState(history.state, "", url.href);
 });

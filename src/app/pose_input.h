@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dynskin/character.h"
+#include "dynskin/measurement_clock.h"
 #include "dynskin/pose_sampler.h"
 
 namespace dynskin::app {
@@ -22,6 +23,10 @@ struct PoseInput {
     // The pose: the clip (or rest) with the drags applied.
     void apply(const Character& character, Pose& pose) const;
 };
+
+// The time a frame's deformers are updated to: one tick behind the input, so that every tick
+// samples poses that were given (PoseTimeline holds the last pose after the last frame).
+inline double measured_time(double world_time) { return world_time - kTickSeconds; }
 
 class PoseTimeline {
 public:

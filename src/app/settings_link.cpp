@@ -20,8 +20,10 @@ const ParameterSpec* spec_of(std::string_view key) {
     return nullptr;
 }
 
-// The keys the page turns into the viewer's other arguments.
-bool is_page_key(std::string_view key) { return key == "character" || key == "clip" || key == "gpu" || key == "herd"; }
+// The keys the page turns into the viewer's other arguments (herd: crowd's old name).
+bool is_page_key(std::string_view key) {
+    return key == "character" || key == "clip" || key == "gpu" || key == "crowd" || key == "herd";
+}
 
 int hex_digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';

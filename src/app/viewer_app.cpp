@@ -47,11 +47,22 @@ void apply_touch_pointer(TouchGestures& touch) {
 
 void glfw_error(int code, const char* message) { std::fprintf(stderr, "GLFW error %d: %s\n", code, message); }
 
-std::vector<glm::vec3> joint_positions(const Deformer& deformer) {
+std::vector<glm::vec3> joint_positions(const std::vector<glm::mat4>& globals) {
     std::vector<glm::vec3> joints;
-    joints.reserve(deformer.globals().size());
-    for (const glm::mat4& g : deformer.globals()) joints.emplace_back(g[3]);
+    joints.reserve(globals.size());
+    for (const glm::mat4& g : globals) joints.emplace_back(g[3]);
     return joints;
+}
+
+// The joints the view shows and the mouse grabs: the one character's, or every instance's
+// of a crowd, instance after instance.
+std::vector<glm::vec3> shown_joints(const Scene& scene) {
+    return scene.crowd ? scene.crowd->joint_positions() : joint_positions(scene.deformer.globals());
+}
+
+// The deformer whose joint a selection names: the one character's, or a crowd's instance's.
+const Deformer& deformer_of(const Scene& scene, int instance) {
+    return scene.crowd ? scene.crowd->instance(instance).deformer : scene.deformer;
 }
 
 void style_imgui(float scale) {
@@ -120,7 +131,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();
     pipeline_ = std::make_unique<FramePipeline>(*renderer_);
-    state_.gpu_path = options.gpu || options.herd > 0;
+    state_.gpu_path = options.gpu || options.crowd > 0;
     load(options.character);
     if (!state_.scene && options.character != "bar") load("bar");  // keep something on screen
     if (state_.scene && !options.clip.empty()) select_clip(options.clip);
@@ -160,6 +171,7 @@ ViewerApp::~ViewerApp() {
 void ViewerApp::load(const std::string& file_or_name) {
     try {
         auto scene = std::make_unique<Scene>(characters::load_character(file_or_name), file_or_name);
+        if (options_.crowd > 0) scene->crowd = std::make_unique<Crowd>(options_.crowd, scene->character());
         std::error_code error;
         scene->from_file = std::filesystem::exists(file_or_name, error);
         if (scene->loaded.settings) state_.settings = *scene->loaded.settings;
@@ -169,15 +181,12 @@ void ViewerApp::load(const std::string& file_or_name) {
         state_.exports.clip.cancel();  // its poses were of the character that goes
         mark_saved(state_);
         state_.selected_joint = state_.hovered_joint = -1;
+        state_.selected_instance = state_.hovered_instance = 0;
         state_.drag.end();
         state_.drive_history.clear();
         state_.reset_history = true;
         state_.frame_camera = true;
-        pipeline_->set_scene(*state_.scene, options_.herd);
-        if (const Herd* herd = pipeline_->herd()) {
-            state_.herd_instances = herd->count();
-            state_.display.skeleton = false;
-        }
+        pipeline_->set_scene(*state_.scene);
     } catch (const std::exception& e) {
         state_.error_message = "Could not open " + file_or_name + ":\n" + e.what();
     }
@@ -228,6 +237,7 @@ void ViewerApp::select_clip(const std::string& name_or_index) {
     }
     state_.scene->input.clip = found;
     state_.scene->input.clip_time = 0.0;
+    if (state_.scene->crowd) state_.scene->crowd->play_clip(found);  // all of it, each at its own phase
     state_.reset_history = true;
 }
 
@@ -237,10 +247,12 @@ void ViewerApp::apply_script_events() {
     io.KeyCtrl = io.KeyShift = false;
     for (const ScriptEvent& e : script_) {
         if (e.frame != frame_index_) continue;
-        if (e.joint >= 0 && state_.scene && e.joint < state_.scene->character().skeleton.joint_count()) {
+        const int joints = state_.scene ? state_.scene->character().skeleton.joint_count() : 0;
+        const int instances = state_.scene && state_.scene->crowd ? state_.scene->crowd->count() : 1;
+        if (e.joint >= 0 && e.joint < joints && e.instance >= 0 && e.instance < instances) {
             int width = 0, height = 0;
             glfwGetWindowSize(window_, &width, &height);
-            const glm::vec3 joint(state_.scene->deformer.globals()[e.joint][3]);
+            const glm::vec3 joint = shown_joints(*state_.scene)[std::size_t(e.instance) * joints + e.joint];
             state_.camera.project(joint, glm::vec2(width, height), script_cursor_);
         }
         if (e.has_at) script_cursor_ = e.at;
@@ -380,11 +392,13 @@ void ViewerApp::handle_viewport_input() {
     const glm::vec2 cursor(io.MousePos.x, io.MousePos.y);
     const bool over_ui = io.WantCaptureMouse && left_drag_ == LeftDrag::None;
 
-    const std::vector<glm::vec3> joints = joint_positions(scene.deformer);
-    const bool editing = !pipeline_->herd();  // a herd is looked at, not edited
-    state_.hovered_joint = editing && !over_ui && state_.tool == Tool::Drag && left_drag_ == LeftDrag::None
-                               ? pick_joint(joints, state_.camera, cursor, viewport, 12.0f * io.FontGlobalScale)
-                               : -1;
+    const bool editing = !scene.crowd;  // a crowd's instances are dragged, not painted
+    const int picked = !over_ui && state_.tool == Tool::Drag && left_drag_ == LeftDrag::None
+                           ? pick_joint(shown_joints(scene), state_.camera, cursor, viewport, 12.0f * io.FontGlobalScale)
+                           : -1;
+    const int joint_count = scene.character().skeleton.joint_count();
+    state_.hovered_joint = picked < 0 ? -1 : picked % joint_count;
+    state_.hovered_instance = picked < 0 ? 0 : picked / joint_count;
     const Ray ray = state_.camera.ray_through(cursor, viewport);
     // The brush: a circle of its radius on the surface under the cursor.
     glm::vec3 surface;
@@ -422,8 +436,15 @@ void ViewerApp::handle_viewport_input() {
         } else if (state_.hovered_joint >= 0) {
             left_drag_ = LeftDrag::Joint;
             state_.drive_history.clear();
-            state_.drag.begin(state_.hovered_joint, scene.character().skeleton, scene.deformer.globals(), scene.input,
-                              state_.camera, cursor, io.KeyShift);
+            state_.selected_instance = state_.hovered_instance;
+            if (scene.crowd) {  // that instance alone, where it stands
+                const int k = state_.selected_instance;
+                state_.drag.begin(state_.hovered_joint, scene.character().skeleton, scene.crowd->placed_globals(k),
+                                  scene.crowd->drag_input(k), state_.camera, cursor, io.KeyShift);
+            } else {
+                state_.drag.begin(state_.hovered_joint, scene.character().skeleton, scene.deformer.globals(),
+                                  scene.input, state_.camera, cursor, io.KeyShift);
+            }
             // Select the joint that turns: its settings and plot are about the motion made.
             state_.selected_joint = state_.drag.moved();
         } else {
@@ -437,7 +458,10 @@ void ViewerApp::handle_viewport_input() {
             case LeftDrag::Orbit:
                 state_.camera.orbit(io.MouseDelta.x / io.FontGlobalScale, io.MouseDelta.y / io.FontGlobalScale);
                 break;
-            case LeftDrag::Joint: state_.drag.update(ray, cursor, scene.input); break;
+            case LeftDrag::Joint:
+                state_.drag.update(ray, cursor,
+                                   scene.crowd ? scene.crowd->drag_input(state_.selected_instance) : scene.input);
+                break;
             case LeftDrag::Centroid:
                 state_.settings.joints[centroid_drag_.joint()].centroid_offset = centroid_drag_.offset(
                     ray, scene.deformer.globals()[centroid_drag_.joint()], centroid_drag_start_);
@@ -473,7 +497,7 @@ void ViewerApp::handle_viewport_input() {
 void ViewerApp::draw_overlays() {
     const Scene& scene = *state_.scene;
     const bool visualising = pipeline_->visualising();
-    if (pipeline_->herd() || !(state_.display.centroids || visualising)) return;
+    if (scene.crowd || !(state_.display.centroids || visualising)) return;
     int width = 0, height = 0;
     glfwGetWindowSize(window_, &width, &height);
     const glm::vec2 viewport(std::max(width, 1), std::max(height, 1));
@@ -511,8 +535,8 @@ void ViewerApp::draw_overlays() {
 void ViewerApp::simulate(double dt) {
     pipeline_->simulate(state_, dt);
     if (state_.selected_joint >= 0) {
-        state_.drive_history.push_back(
-            glm::length(glm::vec3(state_.scene->deformer.joint_row(state_.selected_joint).angular_gain)));
+        const Deformer& deformer = deformer_of(*state_.scene, state_.selected_instance);
+        state_.drive_history.push_back(glm::length(glm::vec3(deformer.joint_row(state_.selected_joint).angular_gain)));
         while (state_.drive_history.size() > 300) state_.drive_history.pop_front();
     }
 }
@@ -530,14 +554,14 @@ void ViewerApp::draw_frame() {
     if (state_.scene) {
         Scene& scene = *state_.scene;
         const Deformer& d = scene.deformer;
-        const Herd* herd = pipeline_->herd();  // the camera frames the whole herd
+        const Crowd* crowd = scene.crowd.get();  // the camera frames the whole crowd
         if (state_.frame_camera) {
             posed_bounds(scene, scene.framed_lo, scene.framed_hi);
-            state_.camera.frame(herd ? herd->lo() : scene.framed_lo, herd ? herd->hi() : scene.framed_hi,
+            state_.camera.frame(crowd ? crowd->lo() : scene.framed_lo, crowd ? crowd->hi() : scene.framed_hi,
                                 float(fb_width) / float(fb_height));
             state_.frame_camera = false;
         }
-        const glm::vec3 lo = herd ? herd->lo() : scene.framed_lo, hi = herd ? herd->hi() : scene.framed_hi;
+        const glm::vec3 lo = crowd ? crowd->lo() : scene.framed_lo, hi = crowd ? crowd->hi() : scene.framed_hi;
         const auto upload_start = std::chrono::steady_clock::now();
         pipeline_->prepare_view(state_, view);
         state_.upload_ms = static_cast<float>(
@@ -559,13 +583,21 @@ void ViewerApp::draw_frame() {
         view.show_skeleton = state_.display.skeleton;
         const float size = d.size();
         view.ground_center = glm::vec3(0.5f * (lo.x + hi.x), lo.y, 0.5f * (lo.z + hi.z));
-        view.ground_extent = herd ? 0.8f * glm::length(hi - lo) : 4.0f * size;
+        view.ground_extent = crowd ? 0.8f * glm::length(hi - lo) : 4.0f * size;
         view.grid_cell = std::pow(10.0f, std::floor(std::log10(std::max(size, 1e-6f) / 4.0f)));
         view.joint_size = 9.0f * ImGui::GetIO().FontGlobalScale;
-        skeleton.joints = joint_positions(d);
-        skeleton.parents = scene.character().skeleton.parents;
-        skeleton.selected = state_.selected_joint;
-        skeleton.hovered = state_.hovered_joint;
+        // A crowd shows one skeleton, the instance's under the cursor (or else the selected
+        // one's): all of them would hide the crowd.
+        const int shown = !crowd                         ? 0
+                          : state_.hovered_joint >= 0   ? state_.hovered_instance
+                          : state_.selected_joint >= 0  ? state_.selected_instance
+                                                         : -1;
+        if (shown >= 0) {
+            skeleton.joints = joint_positions(crowd ? crowd->placed_globals(shown) : d.globals());
+            skeleton.parents = scene.character().skeleton.parents;
+            skeleton.selected = shown == state_.selected_instance ? state_.selected_joint : -1;
+            skeleton.hovered = shown == state_.hovered_instance ? state_.hovered_joint : -1;
+        }
     }
 
     target_->bind_scene();

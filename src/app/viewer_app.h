@@ -34,7 +34,7 @@ struct ViewerOptions {
     std::string clip;                // the clip to start with: a name, an index or "none"
     std::string link;                // parameters from a link's query, over the file's (settings_link.h)
     bool gpu = false;                // skin and bend in the vertex shader
-    int herd = 0;                    // > 0: a crowd of this many instances (GPU path)
+    int crowd = 0;                   // > 0: a crowd of this many instances, each with its own motion (GPU path)
     int width = 1280, height = 800;
     // For rendered sequences (dynskin-cli render):
     std::string record_folder;               // every frame's view written there as PNGs

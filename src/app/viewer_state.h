@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/bend_painter.h"
+#include "app/crowd.h"
 #include "app/export_tools.h"
 #include "app/joint_drag.h"
 #include "app/orbit_camera.h"
@@ -42,6 +43,10 @@ struct Scene {
     glm::vec3 framed_lo{0.0f}, framed_hi{0.0f};
     SteadyMotionView steady_view;
     std::size_t file_clip_count = 0;        // clips from the file; recorded ones come after
+    // dynskin --crowd N: instances of the character, each with its own motion, shown and
+    // dragged instead of the one character above (whose deformer still holds the per-vertex
+    // data the shader reads). Null otherwise.
+    std::unique_ptr<Crowd> crowd;
 };
 
 struct DisplayOptions {
@@ -63,12 +68,12 @@ struct ViewerState {
     OrbitCamera camera;
     Tool tool = Tool::Drag;
     bool gpu_path = false;  // skin and bend in the vertex shader
-    int herd_instances = 0; // dynskin --herd N
     Brush brush;
     PaintLayer paint_layer = PaintLayer::Bend;
     SteadyMotion steady;  // the deformation visualiser, on the selected joint
     int selected_joint = -1;
     int hovered_joint = -1;
+    int selected_instance = 0, hovered_instance = 0;  // a crowd's: whose joints those are
     JointDrag drag;
     double world_time = 0.0;
 

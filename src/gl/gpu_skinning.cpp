@@ -16,7 +16,7 @@ namespace {
 
 enum Attribute : GLuint {
     kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4, kRanges = 5, kLayers = 6,
-    kInstancePlacement = 7, kInstanceRow = 8
+    kInstanceOffset = 7
 };
 enum TextureUnit : GLint { kJointsUnit = 1, kInfluencesUnit = 2, kBetasUnit = 3, kInverseBindsUnit = 4, kRingUnit = 5 };
 
@@ -64,8 +64,7 @@ GpuSkinning::GpuSkinning()
       inverse_binds_(TexelTable::create(4)),
       rotation_ring_(TexelTable::create(4)),
       feedback_(GlBuffer::create()),
-      instance_placements_(GlBuffer::create()),
-      instance_rows_(GlBuffer::create()) {
+      instance_offsets_(GlBuffer::create()) {
     check_errors("creating the GPU skinning");
 }
 
@@ -203,31 +202,27 @@ void GpuSkinning::update_rotation_ring(const Deformer& deformer, const SkinningC
     ring_restarts_ = constants.history_restarts;
 }
 
-void GpuSkinning::set_joint_rows(const std::vector<JointRow>& rows, const SkinningConstants& constants) {
-    joint_rows_ = rows;
-    SkinningConstants held = constants;
-    held.delayed = false;
-    upload_joint_rows(held);
-}
-
 void GpuSkinning::upload_joint_rows(const SkinningConstants& constants) {
     if (joint_rows_.empty()) joint_rows_.assign(1, JointRow{});
-    // The rows this frame's joints cover: a few hundred texels for one character; a herd's
-    // rows are sent once when measured.
+    // The rows this frame's joints cover: a few hundred texels.
     assign_table(joints_, joint_rows_);
     constants_ = constants;
 }
 
-void GpuSkinning::set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows) {
-    instance_count_ = static_cast<GLsizei>(std::min(placements.size(), rows.size()));
+void GpuSkinning::set_crowd(const std::vector<JointRow>& rows, const SkinningConstants& constants,
+                            const std::vector<glm::vec3>& offsets) {
+    if (rows.empty() || offsets.empty()) {
+        instance_count_ = 0;
+        return;
+    }
+    assign_table(joints_, rows);  // every instance's rows in one upload
+    constants_ = constants;
+    constants_.delayed = false;  // the rotation ring holds one character's history
+    instance_count_ = static_cast<GLsizei>(offsets.size());
     glBindVertexArray(vao_.id());
-    instance_placements_.upload(GL_ARRAY_BUFFER, placements.size() * sizeof(glm::vec4), placements.data(),
-                                GL_STREAM_DRAW);
-    glVertexAttribPointer(kInstancePlacement, 4, GL_FLOAT, GL_FALSE, 0, nullptr);
-    glVertexAttribDivisor(kInstancePlacement, 1);
-    instance_rows_.upload(GL_ARRAY_BUFFER, rows.size() * sizeof(int), rows.data(), GL_STREAM_DRAW);
-    glVertexAttribIPointer(kInstanceRow, 1, GL_INT, 0, nullptr);
-    glVertexAttribDivisor(kInstanceRow, 1);
+    instance_offsets_.upload(GL_ARRAY_BUFFER, offsets.size() * sizeof(glm::vec3), offsets.data(), GL_STREAM_DRAW);
+    glVertexAttribPointer(kInstanceOffset, 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+    glVertexAttribDivisor(kInstanceOffset, 1);
     glBindVertexArray(0);
 }
 
@@ -262,11 +257,10 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     rotation_ring_.bind(kRingUnit);
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(vao_.id());
-    // One character: row 0, in place (generic attribute values, used while the arrays are off).
-    glDisableVertexAttribArray(kInstancePlacement);
-    glDisableVertexAttribArray(kInstanceRow);
-    glVertexAttrib4f(kInstancePlacement, 0.0f, 0.0f, 0.0f, 0.0f);
-    glVertexAttribI4i(kInstanceRow, 0, 0, 0, 0);
+    // One character: in place (a generic attribute value, used while the array is off), and
+    // gl_InstanceID is 0 outside instanced draws, so it reads the first rows.
+    glDisableVertexAttribArray(kInstanceOffset);
+    glVertexAttrib3f(kInstanceOffset, 0.0f, 0.0f, 0.0f);
 }
 
 GLuint GpuSkinning::bind_for_drawing(const glm::mat4& view_projection, bool bend) {
@@ -285,11 +279,9 @@ void GpuSkinning::draw_edges(std::size_t first_line, std::size_t line_count, boo
     const auto count = static_cast<GLsizei>(line_count * 2);
     const auto* offset = reinterpret_cast<const void*>(first_line * 2 * sizeof(std::uint32_t));
     if (instances) {
-        glEnableVertexAttribArray(kInstancePlacement);
-        glEnableVertexAttribArray(kInstanceRow);
+        glEnableVertexAttribArray(kInstanceOffset);
         glDrawElementsInstanced(GL_LINES, count, GL_UNSIGNED_INT, offset, instance_count_);
-        glDisableVertexAttribArray(kInstancePlacement);
-        glDisableVertexAttribArray(kInstanceRow);
+        glDisableVertexAttribArray(kInstanceOffset);
     } else {
         glDrawElements(GL_LINES, count, GL_UNSIGNED_INT, offset);
     }
@@ -298,12 +290,10 @@ void GpuSkinning::draw_edges(std::size_t first_line, std::size_t line_count, boo
 
 void GpuSkinning::draw_instances(std::size_t first_triangle, std::size_t triangle_count) const {
     if (instance_count_ == 0) return;
-    glEnableVertexAttribArray(kInstancePlacement);
-    glEnableVertexAttribArray(kInstanceRow);
+    glEnableVertexAttribArray(kInstanceOffset);
     glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(triangle_count * 3), GL_UNSIGNED_INT,
                             reinterpret_cast<const void*>(first_triangle * 3 * sizeof(std::uint32_t)), instance_count_);
-    glDisableVertexAttribArray(kInstancePlacement);
-    glDisableVertexAttribArray(kInstanceRow);
+    glDisableVertexAttribArray(kInstanceOffset);
 }
 
 void GpuSkinning::capture(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend) {

@@ -31,20 +31,21 @@ public:
     // whose revision changed).
     void update_joints(const Deformer& deformer, const DynamicParameters& parameters);
 
-    // A herd: rows of joint data (Deformer::write_joint_rows, one character after another),
-    // uploaded at once, and the instances, each showing one character's rows at its own
-    // place and turn (xyz, angle about +Y). dLBS is not drawn in a herd.
-    void set_joint_rows(const std::vector<JointRow>& rows, const SkinningConstants& constants);
-    void set_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows);
+    // A crowd: rows of joint data (Deformer::write_joint_rows, one character after another,
+    // joint_count() rows each) and where each stands: instance k shows rows
+    // [k joint_count(), (k + 1) joint_count()) moved by offsets[k]. The constants are the
+    // same for every instance. dLBS is not drawn in a crowd.
+    void set_crowd(const std::vector<JointRow>& rows, const SkinningConstants& constants,
+                   const std::vector<glm::vec3>& offsets);
     void draw_instances(std::size_t first_triangle, std::size_t triangle_count) const;
 
     // Binds the drawing program and its buffers with the frame's uniforms set; the caller
     // sets the fragment uniforms (mesh.frag's) and draws triangles with draw() (one
-    // character) or draw_instances() (the herd), a material's range at a time.
+    // character) or draw_instances() (the crowd), a material's range at a time.
     GLuint bind_for_drawing(const glm::mat4& view_projection, bool bend);
     void draw(std::size_t first_triangle, std::size_t triangle_count) const;
     // The wireframe: lines [first_line, first_line + line_count) of the mesh's unique edges
-    // (gl/unique_edges.h), for one character or the herd's instances.
+    // (gl/unique_edges.h), for one character or the crowd's instances.
     void draw_edges(std::size_t first_line, std::size_t line_count, bool instances) const;
 
     // Runs the shader once over every vertex and reads back what it computes.
@@ -63,10 +64,10 @@ private:
     GlVertexArray vao_;
     GlBuffer rest_positions_, rest_normals_, uvs_, colors_, scalars_, ranges_, layers_, indices_, edges_;
     // Lookups by index (gl/texel_table.h): (joint, weight) pairs; (joint, beta, skeleton
-    // distance / L, 0) pairs; joint rows (kJointTexelCount texels a joint, a row per pose);
+    // distance / L, 0) pairs; joint rows (kJointTexelCount texels a joint, a crowd's characters one after another);
     // inverse binds (4 columns a joint); dLBS's local rotations, kHistoryTicks rows of joints.
     TexelTable influences_, betas_, joints_, inverse_binds_, rotation_ring_;
-    GlBuffer feedback_, instance_placements_, instance_rows_;
+    GlBuffer feedback_, instance_offsets_;
     std::vector<JointRow> joint_rows_;
     MorphableVertices morphable_;
     std::vector<std::uint64_t> morph_revisions_;  // per morph group, the revision uploaded

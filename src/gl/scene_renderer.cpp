@@ -153,12 +153,9 @@ void SceneRenderer::capture_gpu_skin(std::vector<glm::vec3>& positions, std::vec
     gpu_.capture(positions, normals, bend);
 }
 
-void SceneRenderer::set_herd_rows(const std::vector<JointRow>& rows, const SkinningConstants& constants) {
-    gpu_.set_joint_rows(rows, constants);
-}
-
-void SceneRenderer::set_herd_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows) {
-    gpu_.set_instances(placements, rows);
+void SceneRenderer::set_crowd(const std::vector<JointRow>& rows, const SkinningConstants& constants,
+                              const std::vector<glm::vec3>& offsets) {
+    gpu_.set_crowd(rows, constants, offsets);
 }
 
 GLuint SceneRenderer::bind_skin(const SkinBuffers& skin, bool bent, const SceneView& view, int shading,
@@ -187,7 +184,7 @@ GLuint SceneRenderer::bind_skin(const SkinBuffers& skin, bool bent, const SceneV
 }
 
 void SceneRenderer::draw_triangles(const SceneView& view, std::size_t first_triangle, std::size_t triangle_count) const {
-    if (view.gpu && view.herd) gpu_.draw_instances(first_triangle, triangle_count);
+    if (view.gpu && view.crowd) gpu_.draw_instances(first_triangle, triangle_count);
     else if (view.gpu) gpu_.draw(first_triangle, triangle_count);
     else
         glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(triangle_count * 3), GL_UNSIGNED_INT,
@@ -196,7 +193,7 @@ void SceneRenderer::draw_triangles(const SceneView& view, std::size_t first_tria
 
 void SceneRenderer::draw_edges(const SceneView& view, std::size_t first_line, std::size_t line_count) const {
     if (view.gpu) {
-        gpu_.draw_edges(first_line, line_count, view.herd);
+        gpu_.draw_edges(first_line, line_count, view.crowd);
         return;
     }
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, edges_.id());  // into the skin's vertex array

@@ -37,7 +37,7 @@ struct SceneView {
     bool show_skeleton = true;
     bool color_map = false;        // shade with the per-vertex scalars instead of the albedo
     bool gpu = false;              // the skin is skinned and bent by the vertex shader, not uploaded
-    bool herd = false;             // with gpu: draw the herd's instances
+    bool crowd = false;            // with gpu: draw the crowd's instances
     bool diverging = false;
     glm::vec2 scalar_range{0.0f, 1.0f};
 
@@ -78,10 +78,10 @@ public:
     // skinning without the bend (what the ghost shows).
     void capture_gpu_skin(std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, bool bend);
 
-    // A herd (SceneView::herd): rows of joint data (Deformer::write_joint_rows, one pose after
-    // another), and each instance's place and turn (xyz, angle about +Y) with the pose it shows.
-    void set_herd_rows(const std::vector<JointRow>& rows, const SkinningConstants& constants);
-    void set_herd_instances(const std::vector<glm::vec4>& placements, const std::vector<int>& rows);
+    // A crowd (SceneView::crowd): every instance's joint rows, one character after another,
+    // and where each stands (GpuSkinning::set_crowd).
+    void set_crowd(const std::vector<JointRow>& rows, const SkinningConstants& constants,
+                   const std::vector<glm::vec3>& offsets);
 
     // Draws into the bound framebuffer, whose size is viewport.
     void draw(const SceneView& view, const SkeletonView& skeleton, glm::ivec2 viewport);

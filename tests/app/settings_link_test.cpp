@@ -88,7 +88,7 @@ TEST(SettingsLink, ClampsHugeAndNegativeValuesWithAMessage) {
 
 TEST(SettingsLink, ReportsUnknownKeysAndIgnoresThePagesOwn) {
     DynamicParameters p;
-    const SettingsLink link = apply_link("gpu&herd=20&&freq=3&f=3", p);
+    const SettingsLink link = apply_link("gpu&crowd=20&herd=20&&freq=3&f=3", p);
     ASSERT_EQ(link.messages.size(), 1u);
     EXPECT_NE(link.messages[0].find("unknown key 'freq'"), std::string::npos);
     EXPECT_FLOAT_EQ(p.oscillation.frequency, 3.0f);

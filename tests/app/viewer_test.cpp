@@ -195,14 +195,15 @@ TEST(Viewer, DraggingACentroidMovesItsOffsetInTheJointsFrame) {
     EXPECT_NEAR(now.y, pixel.y, 3.0f);
 }
 
-TEST(Viewer, AHerdRendersSixtyFramesWithoutGlErrors) {
+TEST(Viewer, ACrowdRendersSixtyFramesWithoutGlErrors) {
     ViewerOptions o = headless("bar");
-    o.herd = 16;
+    o.crowd = 16;
     ViewerApp app(o);  // a GL error in any frame throws
-    EXPECT_EQ(app.state().herd_instances, 16);
+    EXPECT_EQ(app.state().scene->crowd->count(), 16);
     run_frames(app, 60);
-    // The bars themselves, not only the ground grid (which alone covers about 3 %).
-    EXPECT_GT(foreground(app), 0.15);
+    // The bars themselves, not only the ground grid (which alone covers about 3 %): 7.5 %,
+    // on cells that leave each bar room to swing (viewer_crowd_test.cpp finds every one).
+    EXPECT_GT(foreground(app), 0.05);
 }
 
 TEST(Viewer, ABrokenFileShowsTheErrorAndKeepsThePreviousCharacter) {

@@ -1,6 +1,6 @@
 // The viewer's tools in the browser: painting the bend layer with the mouse, undone and
 // redone from the keyboard (Ctrl+Z, Ctrl+Shift+Z) with taps shorter than a frame, the GPU
-// path and a herd drawn.
+// path and a crowd drawn (under crowd=N and under herd=N, its old name).
 'use strict';
 const path = require('path');
 const { webDir, check, pictureStats, call, waitFrames, main } = require('./harness');
@@ -47,8 +47,8 @@ main(async (session) => {
   check('painting and undo leave no console error', page.errors.length === 0, page.errors.join(' | '));
   await page.close();
 
-  // 2. The GPU path and a herd draw a picture.
-  for (const query of ['?character=cow&gpu', '?character=giraffe&herd=12']) {
+  // 2. The GPU path and a crowd draw a picture; herd is the crowd's old name.
+  for (const query of ['?character=cow&gpu', '?character=giraffe&crowd=12', '?character=bar&herd=4']) {
     const p = await session.open(query);
     await waitFrames(p, 5);
     const stats = await pictureStats(p);

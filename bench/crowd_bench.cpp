@@ -1,0 +1,105 @@
+// dynskin-crowd-bench: what characters with dynamics of their own cost the CPU when the
+// vertex shader does their per-vertex work (dynskin --crowd N). Prints, on one thread:
+//   1. the joint level of one character per tick (Deformer::update_joints, then
+//      write_joint_rows) on every bundled character playing its first clip;
+//   2. a crowd of cows as the viewer runs it (app::Crowd::simulate: each instance's clip,
+//      timeline and joint level), per frame and per instance, its memory per instance, and
+//      how many instances the CPU's part of a 60 fps frame affords.
+// Usage: dynskin-crowd-bench [COUNT] (the crowd's size, default 100). Each figure is the
+// fastest of 5 runs of 120 frames at 60 Hz (one tick a frame), after 2 s of warm-up.
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <limits>
+
+#include "app/crowd.h"
+#include "characters/bundled_characters.h"
+#include "characters/character_source.h"
+#include "dynskin/deformer.h"
+
+namespace {
+
+using namespace dynskin;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kWarmUpFrames = 120, kRuns = 5, kFramesPerRun = 120;
+constexpr double kFrameBudgetMs = 1000.0 / 60.0;
+
+// Milliseconds per frame: the fastest run's mean. frame(n) simulates frame n (n >= 1).
+double milliseconds_per_frame(const std::function<void(int)>& frame) {
+    int n = 1;
+    for (; n <= kWarmUpFrames; ++n) frame(n);
+    double best = std::numeric_limits<double>::infinity();
+    for (int run = 0; run < kRuns; ++run) {
+        const auto start = Clock::now();
+        for (int f = 0; f < kFramesPerRun; ++f, ++n) frame(n);
+        best = std::min(best, std::chrono::duration<double, std::milli>(Clock::now() - start).count() / kFramesPerRun);
+    }
+    return best;
+}
+
+// Resident memory of this process, in bytes (Linux).
+double resident_bytes() {
+    std::ifstream statm("/proc/self/statm");
+    double pages = 0.0, resident = 0.0;
+    statm >> pages >> resident;
+    return resident * 4096.0;
+}
+
+void joint_level_per_character() {
+    std::printf("joint level per character per tick (update_joints + write_joint_rows, 1 thread):\n");
+    std::printf("| character | joints | vertices | us per tick | us per joint |\n|---|---|---|---|---|\n");
+    for (const std::string& name : characters::bundled_character_names()) {
+        const io::LoadedCharacter loaded = characters::load_character(name);
+        const Character& c = loaded.character;
+        const DynamicSettings settings = loaded.settings.value_or(DynamicSettings{});
+        Deformer deformer(c);
+        deformer.set_thread_count(1);
+        const PoseSampler motion = c.clips.empty()
+                                       ? PoseSampler([&](double, Pose& pose) { pose.local = c.skeleton.rest; })
+                                       : clip_sampler(c.skeleton, c.clips[0], true);
+        std::vector<JointRow> rows(static_cast<std::size_t>(deformer.joint_count()));
+        const double ms = milliseconds_per_frame([&](int n) {
+            deformer.update_joints(n * kTickSeconds, motion, settings);
+            deformer.write_joint_rows(rows.data());
+        });
+        std::printf("| %s | %d | %zu | %.2f | %.3f |\n", name.c_str(), deformer.joint_count(), c.mesh.vertex_count(),
+                    1e3 * ms, 1e3 * ms / std::max(deformer.joint_count(), 1));
+    }
+}
+
+void crowd_of_cows(int count) {
+    const io::LoadedCharacter cow = characters::load_character("cow");
+    const DynamicSettings settings = cow.settings.value_or(DynamicSettings{});
+    const double before = resident_bytes();
+    const auto built = Clock::now();
+    app::Crowd crowd(count, cow.character);
+    const double build_ms = std::chrono::duration<double, std::milli>(Clock::now() - built).count();
+    const double memory = resident_bytes() - before;
+    const double ms = milliseconds_per_frame(
+        [&](int n) { crowd.simulate(n * kTickSeconds, kTickSeconds, settings); });
+    const double per_instance = ms / count;
+    const double upload_kb = 1e-3 * double(crowd.rows().size() * sizeof(JointRow));
+    std::printf("\ncrowd of %d cows as the viewer runs it (clip, timeline, joint level; 1 thread):\n", count);
+    std::printf("  %.3f ms a frame, %.1f us per instance; rows uploaded a frame: %.0f kB\n", ms, 1e3 * per_instance,
+                upload_kb);
+    std::printf("  built in %.0f ms (%.2f ms per instance), %.2f MB per instance (its deformer's data and history)\n",
+                build_ms, build_ms / count, 1e-6 * memory / count);
+    std::printf("  a 60 fps frame (%.1f ms) of joint work alone affords %d cows on one core", kFrameBudgetMs,
+                static_cast<int>(kFrameBudgetMs / per_instance));
+    std::printf(" (%d on both cores, were the instances split over them)\n",
+                static_cast<int>(2.0 * kFrameBudgetMs / per_instance));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int count = argc > 1 ? std::max(1, std::atoi(argv[1])) : 100;
+    joint_level_per_character();
+    crowd_of_cows(count);
+    return 0;
+}

@@ -1,0 +1,127 @@
+#include "app/crowd.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dynskin::app {
+namespace {
+
+// Phases and speeds from additive recurrences (k times an irrational, mod 1): evenly spread
+// for any count, no two instances alike, and the same on every platform (the distributions
+// of <random> are not).
+double fraction(double x) { return x - std::floor(x); }
+double phase_of(int k) { return fraction(k * 0.41421356237309515); }  // sqrt(2) - 1
+float speed_of(int k) { return static_cast<float>(0.8 + 0.45 * fraction(k * 0.6180339887498949)); }  // 0.8 .. 1.25
+
+}  // namespace
+
+Crowd::Crowd(int count, const Character& character)
+    : character_(character), joint_count_(character.skeleton.joint_count()) {
+    glm::vec3 lo(INFINITY), hi(-INFINITY);
+    for (const glm::vec3& p : rest_pose_positions(character.skeleton, character.mesh))
+        lo = glm::min(lo, p), hi = glm::max(hi, p);
+    if (!(lo.x <= hi.x)) lo = hi = glm::vec3(0.0f);  // no vertices
+
+    // Instances stand apart by a translation only, never turned: instance k's world is then
+    // its character's space moved by its offset, so a joint drag on it (JointDrag, given its
+    // placed globals) is exact as on the one character: the turns about its joints are the
+    // same rotations, and a root's move in the world is its move in its own frame. The
+    // shader adds the offset and nothing else.
+    instances_.reserve(static_cast<std::size_t>(count));
+    for (int k = 0; k < count; ++k) {
+        Instance& instance = instances_.emplace_back(character);
+        // The CPU runs only the joint level here, which is serial: no threads of its own.
+        instance.deformer.set_thread_count(1);
+        instance.speed = speed_of(k);
+    }
+    // A square grid of square cells, each the character's footprint whichever way it faces,
+    // with room to swing: at least its size (its skeleton's extent), which a thin character
+    // such as the bar sweeps when it turns.
+    const float size = instances_.front().deformer.size();
+    const glm::vec2 cell(std::max(1.3f * std::max(hi.x - lo.x, hi.z - lo.z), size));
+    const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(double(count)))));
+    const glm::vec2 corner = -0.5f * cell * float(side - 1);
+    for (int k = 0; k < count; ++k) {
+        const glm::vec2 at = corner + cell * glm::vec2(float(k % side), float(k / side));
+        offsets_.emplace_back(at.x, 0.0f, at.y);
+    }
+    // The box: every cell, at the height of the character at rest.
+    const int rows = (count + side - 1) / side;
+    const glm::vec2 centre = 0.5f * glm::vec2(lo.x + hi.x, lo.z + hi.z);
+    const glm::vec2 from = centre + corner - 0.5f * cell, to = from + cell * glm::vec2(float(side), float(rows));
+    lo_ = glm::vec3(from.x, lo.y, from.y);
+    hi_ = glm::vec3(to.x, hi.y, to.y);
+    rows_.resize(static_cast<std::size_t>(count) * static_cast<std::size_t>(joint_count_));
+
+    const int clips = static_cast<int>(character.clips.size());
+    for (int k = 0; k < count; ++k) start(k, clips > 0 ? k % clips : -1);  // spread over the clips
+}
+
+void Crowd::start(int k, int clip) {
+    PoseInput& input = instances_[k].input;
+    input.clip = clip;
+    input.clip_time = clip < 0 ? 0.0 : phase_of(k) * character_.clips[clip].duration;
+}
+
+void Crowd::play_clip(int clip) {
+    for (int k = 0; k < count(); ++k) start(k, clip);
+    reset();
+}
+
+void Crowd::reset() {
+    for (Instance& instance : instances_) {
+        instance.deformer.reset();
+        instance.timeline.clear();
+    }
+}
+
+PoseInput& Crowd::drag_input(int k) {
+    PoseInput& input = instances_[k].input;
+    if (input.drag_rotations.empty()) input.reset_drags(joint_count_);
+    return input;
+}
+
+void Crowd::reset_drags() {
+    for (Instance& instance : instances_) {
+        instance.input.drag_rotations.clear();
+        instance.input.drag_translations.clear();
+    }
+    reset();
+}
+
+void Crowd::simulate(double world_time, double clip_step, const DynamicSettings& settings) {
+    const double t = measured_time(world_time);
+    const auto joints = static_cast<std::size_t>(joint_count_);
+    // One instance after another on this thread; a batch update of many deformers can take
+    // this loop over.
+    for (std::size_t k = 0; k < instances_.size(); ++k) {
+        Instance& instance = instances_[k];
+        if (instance.input.clip >= 0) instance.input.clip_time += clip_step * instance.speed;
+        instance.timeline.record(world_time, instance.input);
+        const PoseTimeline& timeline = instance.timeline;
+        instance.deformer.update_joints(
+            t, [&](double at, Pose& pose) { timeline.sample(character_, at, pose); }, settings);
+        instance.deformer.write_joint_rows(rows_.data() + k * joints);
+    }
+}
+
+std::vector<glm::mat4> Crowd::placed_globals(int k) const {
+    std::vector<glm::mat4> globals = instances_[k].deformer.globals();
+    for (glm::mat4& g : globals) g[3] += glm::vec4(offsets_[k], 0.0f);
+    return globals;
+}
+
+std::vector<glm::vec3> Crowd::joint_positions() const {
+    std::vector<glm::vec3> joints;
+    joints.reserve(rows_.size());
+    for (std::size_t k = 0; k < instances_.size(); ++k)
+        for (const glm::mat4& g : instances_[k].deformer.globals()) joints.push_back(glm::vec3(g[3]) + offsets_[k]);
+    return joints;
+}
+
+SkinningConstants Crowd::constants(const DynamicParameters& parameters) const {
+    // What differs between instances is for dLBS alone (the history's ticks), not drawn here.
+    return instances_.front().deformer.skinning_constants(parameters);
+}
+
+}  // namespace dynskin::app
