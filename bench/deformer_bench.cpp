@@ -20,6 +20,7 @@
 #include "core/fast/blocked_deformer.h"
 #include "core/formulas/bend.h"
 #include "core/formulas/linear_blend_skinning.h"
+#include "core/support/worker_pool.h"
 #include "synthetic_character.h"
 
 namespace dynskin::bench {

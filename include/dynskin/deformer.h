@@ -12,6 +12,7 @@
 #include <glm/glm.hpp>
 
 #include "dynskin/character.h"
+#include "dynskin/executor.h"
 #include "dynskin/pose_frames.h"
 #include "dynskin/pose_sampler.h"
 #include "dynskin/settings.h"
@@ -34,6 +35,9 @@ public:
     // one. The character must outlive the deformer and keep its skeleton and skin unchanged
     // (its painted layers may change: they are read on every frame).
     explicit Deformer(const Character& character);
+    // The same, its loops on the caller's executor instead of the process's shared pool;
+    // the executor must outlive the deformer.
+    Deformer(const Character& character, Executor& executor);
     ~Deformer();
     Deformer(Deformer&&) noexcept;
     Deformer& operator=(Deformer&&) noexcept;
@@ -80,8 +84,11 @@ public:
     float size() const;                             // the character size L (character_size)
     const StageTimes& stage_times() const;
 
-    // Threads the per-vertex work is split over, the calling thread included (by default
-    // the hardware's). Results do not depend on it.
+    // The most threads of its executor that this deformer's per-vertex work uses at once,
+    // the calling thread included (at least 1; 1: all on the calling thread). Starts no
+    // thread: more than the executor has means all of them. By default, and what
+    // thread_count() then says: the executor's thread count (the shared pool's: the
+    // hardware's threads). Results do not depend on it.
     void set_thread_count(int threads);
     int thread_count() const;
 

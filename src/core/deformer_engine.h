@@ -4,7 +4,6 @@
 // dLBS), then bend. Private: dynskin's own viewer, GPU path and tests read its stages'
 // data through Deformer::engine(); a library user needs only the Deformer.
 
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -15,13 +14,15 @@
 #include "core/formulas/hierarchical_weights.h"
 #include "core/formulas/morphed_rest.h"
 #include "core/formulas/squash_centroids.h"
+#include "core/support/limited_executor.h"
 #include "dynskin/deformer.h"
 
 namespace dynskin {
 
 class DeformerEngine {
 public:
-    explicit DeformerEngine(const Character& character);
+    // executor null: the shared pool (shared_executor()), looked up at each loop.
+    DeformerEngine(const Character& character, Executor* executor);
     DeformerEngine(const DeformerEngine&) = delete;  // its stages refer to its own members
     DeformerEngine& operator=(const DeformerEngine&) = delete;
 
@@ -53,8 +54,9 @@ public:
     const DelayedLbs& delayed_lbs() const { return delayed_lbs_; }
     const JointMotionHistory& history() const { return history_; }
 
+    // At most this many of the executor's threads work on a loop (Deformer::set_thread_count).
     void set_thread_count(int threads);
-    int thread_count() const { return pool_->thread_count(); }
+    int thread_count() const;
     // Bytes of the per-vertex data the fast path keeps (its SIMD layout).
     std::size_t fast_path_memory_bytes() const { return fast_.memory_bytes(); }
     // Bytes of what the fast dLBS keeps (its own blocked skin, delays, rotation table).
@@ -63,6 +65,8 @@ public:
 private:
     // Skins and adds the offsets; t is the time for dLBS, none for a held pose (no delays).
     void deform(const DynamicSettings& settings, std::optional<double> t);
+    // Where this frame's loops run: the executor, limited to thread_limit_ threads.
+    LimitedExecutor threads() const;
 
     const Character& character_;
     float size_;
@@ -74,7 +78,8 @@ private:
     BlockedDeformer fast_;
     MorphedRest morphed_rest_;
     PoseFrames frames_;  // the poses given to update(t, locals)
-    std::unique_ptr<WorkerPool> pool_;
+    Executor* executor_;  // null: shared_executor()
+    int thread_limit_ = 0;  // set_thread_count's; 0: none
 
     Pose pose_;
     std::vector<glm::mat4> globals_, skinning_;

@@ -1,4 +1,4 @@
-// WorkerPool (core/fast/worker_pool.h), the fast path's threads: every item is handed out
+// WorkerPool (core/support/worker_pool.h), the fast path's threads: every item is handed out
 // exactly once, whatever the thread count and the item count.
 
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <atomic>
 #include <vector>
 
-#include "core/fast/worker_pool.h"
+#include "core/support/worker_pool.h"
 
 namespace dynskin {
 namespace {
