@@ -3,7 +3,9 @@
 // the time and where poses come from (a clip, a drag, your own animation); read the deformed
 // skin. The caller owns the settings and the time; times may come at any rate (the joints
 // are measured on a fixed 60 Hz clock, so results do not depend on the frame rate), and no
-// memory is allocated after the first frame. The method, term by term: docs/method.md.
+// memory is allocated after the first frame. Different deformers may be updated from
+// several threads at once; their loops share one pool of threads (docs/threads.md). The
+// method, term by term: docs/method.md.
 
 #include <cstddef>
 #include <memory>
