@@ -22,6 +22,7 @@
 #include "core/formulas/bend.h"
 #include "core/formulas/delayed_lbs.h"
 #include "core/formulas/linear_blend_skinning.h"
+#include "core/support/worker_pool.h"
 #include "dynskin/deformer.h"
 #include "synthetic_character.h"
 

@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -17,12 +18,13 @@
 #include "dynskin/bake.h"
 #include "dynskin/character_arrays.h"
 #include "dynskin/deformer.h"
+#include "dynskin/deformer_batch.h"
+#include "dynskin/gltf_bake_writer.h"
 #include "dynskin/gltf_loader.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
 #include "dynskin/settings_json.h"
 #include "dynskin/settings_schema.h"
-#include "io/gltf_bake_writer.h"
 
 namespace py = pybind11;
 using namespace dynskin;
@@ -241,18 +243,24 @@ public:
 
     void update_clip(double t) {
         if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
-        const Character& c = character_->character;
         py::gil_scoped_release unlocked;
-        if (clip_) {
-            if (!sampler_ || sampled_clip_ != *clip_ || sampled_loop_ != loop_) {
-                sampler_ = clip_sampler(c.skeleton, c.clips[*clip_], loop_);
-                sampled_clip_ = *clip_, sampled_loop_ = loop_;
-                deformer_.reset();
-            }
-            deformer_.update(t, sampler_, settings_);
-        } else {
-            deformer_.update(t, [&c](double, Pose& pose) { pose.local = c.skeleton.rest; }, settings_);
+        deformer_.update(t, playing(), settings_);
+    }
+
+    // What update(t) plays: the clip (its sampler made again, and the motion forgotten, when
+    // the clip or the loop changed), else the rest pose.
+    const PoseSampler& playing() {
+        const Character& c = character_->character;
+        if (!clip_) {
+            if (!rest_) rest_ = [&c](double, Pose& pose) { pose.local = c.skeleton.rest; };
+            return rest_;
         }
+        if (!sampler_ || sampled_clip_ != *clip_ || sampled_loop_ != loop_) {
+            sampler_ = clip_sampler(c.skeleton, c.clips[*clip_], loop_);
+            sampled_clip_ = *clip_, sampled_loop_ = loop_;
+            deformer_.reset();
+        }
+        return sampler_;
     }
 
     void update_matrices(double t, const FloatArray& matrices, const std::string& space) {
@@ -326,7 +334,7 @@ public:
     bool loop_ = true;
 
 private:
-    PoseSampler sampler_;
+    PoseSampler sampler_, rest_;
     std::size_t sampled_clip_ = 0;
     bool sampled_loop_ = true;
 };
@@ -340,7 +348,9 @@ PYBIND11_MODULE(dynskin, m) {
               "read positions and normals as numpy arrays.";
 
     // A glTF file that cannot be loaded (a ValueError); the message names the problem.
-    py::register_exception<io::LoadError>(m, "LoadError", PyExc_ValueError);
+    py::register_exception<io::LoadError>(m, "LoadError", PyExc_ValueError).attr("__doc__") =
+        "Raised by load() for a file that cannot be loaded (missing, not glTF, broken, or not a skinned "
+        "character); the message names the problem. A ValueError.";
 
     py::class_<DynamicSettings> settings(m, "Settings",
                                 "What the user tunes: the method's global parameters (and per-joint settings, kept as "
@@ -516,7 +526,9 @@ PYBIND11_MODULE(dynskin, m) {
                       [](PyDeformer& d, int n) {
                           if (n < 1) throw py::value_error("threads must be at least 1");
                           d.deformer_.set_thread_count(n);
-                      }, "Threads the per-vertex work uses (results do not depend on it)")
+                      }, "The most threads of the process's shared pool that this deformer's per-vertex work uses "
+                         "(default: all of them, one per hardware thread; deformers start no threads of their own; "
+                         "results do not depend on it)")
         .def_property_readonly("stage_times", [](const PyDeformer& d) {
             const StageTimes& s = d.deformer_.stage_times();
             return py::dict(py::arg("measure") = s.measure, py::arg("skin") = s.skin, py::arg("bend") = s.bend);
@@ -548,6 +560,22 @@ PYBIND11_MODULE(dynskin, m) {
        py::arg("loop") = false, py::arg("threads") = 0,
        "One vertex at every 1/60 s tick from t = 0, as dynskin-cli trace: rows of t, base x y z, final x y z "
        "(threads: 0 for the hardware's; results do not depend on it)");
+
+    m.def("update_all", [](const std::vector<PyDeformer*>& deformers, double t) {
+        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+        std::vector<PyDeformer*> sorted = deformers;
+        std::sort(sorted.begin(), sorted.end());
+        if (std::find(sorted.begin(), sorted.end(), nullptr) != sorted.end())
+            throw py::value_error("update_all takes Deformers, not None");
+        if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+            throw py::value_error("update_all: a deformer is listed twice");
+        std::vector<DeformerUpdate> updates;
+        for (PyDeformer* d : deformers) updates.push_back({&d->deformer_, t, &d->playing(), &d->settings_});
+        py::gil_scoped_release unlocked;
+        update_all(updates);
+    }, py::arg("deformers"), py::arg("t"),
+       "Advances every deformer to time t playing its clip, as d.update(t) for each d would, bit for bit, with the "
+       "characters spread over the shared threads (many characters in one call)");
 
     m.def("bake", [](SharedCharacter character, const std::string& path, py::object clip, std::optional<DynamicSettings> settings,
                      double fps, bool loop, double tail) {

@@ -261,7 +261,7 @@ void add_squash(int j, float k, float beta, vec3 p, inout vec3 offset, inout mat
     jacobian += beta * dj;
 }
 
-// Restates core/formulas/bend.cpp's soft_limit: x unchanged up to the knee (half the limit), then
+// Restates core/support/soft_limit.cpp's soft_limit: x unchanged up to the knee (half the limit), then
 // sign(x) (knee + knee tanh((|x| - knee) / knee)); slope is its derivative.
 float soft_limit(float x, float limit, out float slope) {
     float knee = 0.5 * limit;

@@ -3,7 +3,9 @@
 // the time and where poses come from (a clip, a drag, your own animation); read the deformed
 // skin. The caller owns the settings and the time; times may come at any rate (the joints
 // are measured on a fixed 60 Hz clock, so results do not depend on the frame rate), and no
-// memory is allocated after the first frame. The method, term by term: docs/method.md.
+// memory is allocated after the first frame. Different deformers may be updated from
+// several threads at once; their loops share one pool of threads (docs/threads.md). The
+// method, term by term: docs/method.md.
 
 #include <cstddef>
 #include <memory>
@@ -12,6 +14,7 @@
 #include <glm/glm.hpp>
 
 #include "dynskin/character.h"
+#include "dynskin/executor.h"
 #include "dynskin/hierarchical_weights.h"
 #include "dynskin/joint_row.h"
 #include "dynskin/pose_frames.h"
@@ -39,6 +42,9 @@ public:
     // one. The character must outlive the deformer and keep its skeleton and skin unchanged
     // (its painted layers may change: they are read on every frame).
     explicit Deformer(const Character& character);
+    // The same, its loops on the caller's executor instead of the process's shared pool;
+    // the executor must outlive the deformer.
+    Deformer(const Character& character, Executor& executor);
     ~Deformer();
     Deformer(Deformer&&) noexcept;
     Deformer& operator=(Deformer&&) noexcept;
@@ -85,8 +91,11 @@ public:
     float size() const;                             // the character size L (character_size)
     const StageTimes& stage_times() const;
 
-    // Threads the per-vertex work is split over, the calling thread included (by default
-    // the hardware's). Results do not depend on it.
+    // The most threads of its executor that this deformer's per-vertex work uses at once,
+    // the calling thread included (at least 1; 1: all on the calling thread). Starts no
+    // thread: more than the executor has means all of them. By default, and what
+    // thread_count() then says: the executor's thread count (the shared pool's: the
+    // hardware's threads). Results do not depend on it.
     void set_thread_count(int threads);
     int thread_count() const;
 

@@ -172,6 +172,7 @@ def test_help_is_useful():
     assert "update(t)" in dynskin.Deformer.__doc__
     assert dynskin.Deformer.positions.__doc__
     assert dynskin.Character.from_arrays.__doc__
+    assert "load()" in dynskin.LoadError.__doc__
 
 
 def test_the_readme_example_runs(monkeypatch):

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 
-#include "io/gltf_bake_writer.h"
+#include "dynskin/gltf_bake_writer.h"
 
 namespace dynskin::app {
 

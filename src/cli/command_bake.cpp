@@ -20,7 +20,7 @@
 #include "cli/progress_bar.h"
 #include "cli/settings_options.h"
 #include "dynskin/bake.h"
-#include "io/gltf_bake_writer.h"
+#include "dynskin/gltf_bake_writer.h"
 #include "io/point_cache_writer.h"
 
 namespace dynskin::cli {

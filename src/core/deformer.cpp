@@ -18,7 +18,9 @@ const Character& validated(const Character& character) {
 }  // namespace
 
 Deformer::Deformer(const Character& character)
-    : engine_(std::make_unique<DeformerEngine>(validated(character))) {}
+    : engine_(std::make_unique<DeformerEngine>(validated(character), nullptr)) {}
+Deformer::Deformer(const Character& character, Executor& executor)
+    : engine_(std::make_unique<DeformerEngine>(validated(character), &executor)) {}
 Deformer::~Deformer() = default;
 Deformer::Deformer(Deformer&&) noexcept = default;
 Deformer& Deformer::operator=(Deformer&&) noexcept = default;

@@ -8,7 +8,7 @@
 
 namespace dynskin {
 
-DeformerEngine::DeformerEngine(const Character& character)
+DeformerEngine::DeformerEngine(const Character& character, Executor* executor)
     : character_(character),
       size_(character_size(character.skeleton, character.mesh)),
       betas_(build_hierarchical_weights(character.skeleton, character.mesh.weights)),
@@ -18,10 +18,17 @@ DeformerEngine::DeformerEngine(const Character& character)
       fast_(character.mesh, betas_),
       morphed_rest_(character.mesh),
       frames_(character.skeleton.joint_count()),
-      pool_(std::make_unique<WorkerPool>(WorkerPool::default_thread_count())) {}
+      executor_(executor) {}
 
-void DeformerEngine::set_thread_count(int threads) {
-    if (threads != pool_->thread_count()) pool_ = std::make_unique<WorkerPool>(threads);
+void DeformerEngine::set_thread_count(int threads) { thread_limit_ = std::max(threads, 1); }
+
+int DeformerEngine::thread_count() const {
+    return thread_limit_ > 0 ? thread_limit_ : (executor_ ? *executor_ : shared_executor()).thread_count();
+}
+
+LimitedExecutor DeformerEngine::threads() const {
+    // The shared pool looked up each frame, not kept: a child process made by fork() has its own.
+    return LimitedExecutor(executor_ ? *executor_ : shared_executor(), thread_limit_);
 }
 
 namespace {
@@ -43,7 +50,8 @@ void DeformerEngine::update_joints(double t, const PoseSampler& sampler, const D
     pose_.local = skeleton.rest;
     pose_.morph_weights = morphed_rest_.default_weights();  // same size each frame: no allocation
     sampler(t, pose_);
-    morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
+    LimitedExecutor executor = threads();
+    morphed_rest_.update(character_.mesh, pose_.morph_weights, &executor);
     forward_kinematics(skeleton, pose_, globals_);
     filter_.compute(skeleton, settings, history_, t, pose_, globals_, size_, drives_);
     place_centroids(rest_centroids_, character_.mesh.inverse_binds, globals_, settings, size_, drives_);
@@ -56,7 +64,8 @@ void DeformerEngine::update_steady(const Pose& pose, const std::vector<Deformer:
     const DynamicParameters& p = settings.parameters;
     held_ = true;
     pose_ = pose;
-    morphed_rest_.update(character_.mesh, pose_.morph_weights, pool_.get());
+    LimitedExecutor executor = threads();
+    morphed_rest_.update(character_.mesh, pose_.morph_weights, &executor);
     forward_kinematics(skeleton, pose_, globals_);
     drives_.assign(skeleton.joint_count(), JointDrive{});
     const bool bends = p.mode != DeformerMode::LbsOnly;
@@ -98,8 +107,9 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     const bool delayed = t && p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
     const bool linear_base = !delayed && p.base == SkinningBase::Linear;
     const MorphedRest* morphed = morphed_rest_.active() ? &morphed_rest_ : nullptr;
+    LimitedExecutor executor = threads();
     if (delayed) {
-        delayed_lbs_.run(*pool_, history_, *t, pose_, p.propagation_speed,
+        delayed_lbs_.run(executor, history_, *t, pose_, p.propagation_speed,
                          frame_.base_positions, frame_.base_normals, morphed);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);
@@ -114,9 +124,9 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     const BendInputs bend{betas_,           mesh.bend_weights,    drives_,  size_,           p.max_angle,
                           &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset};
     const bool bends = p.mode != DeformerMode::LbsOnly;
-    if (linear_base && bends) fast_.skin_and_bend(*pool_, skinning_, bend, frame_, morphed);
-    else if (linear_base) fast_.skin(*pool_, skinning_, frame_, morphed);
-    else if (bends) fast_.bend(*pool_, bend, frame_);
+    if (linear_base && bends) fast_.skin_and_bend(executor, skinning_, bend, frame_, morphed);
+    else if (linear_base) fast_.skin(executor, skinning_, frame_, morphed);
+    else if (bends) fast_.bend(executor, bend, frame_);
     if (!bends) {
         frame_.positions = frame_.base_positions;
         frame_.normals = frame_.base_normals;

@@ -4,7 +4,6 @@
 // dLBS), then bend. Private: the Deformer's public interface is the way in, joint level
 // included; white-box tests reach the stages through engine_of().
 
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -15,13 +14,15 @@
 #include "dynskin/hierarchical_weights.h"
 #include "core/formulas/morphed_rest.h"
 #include "core/formulas/squash_centroids.h"
+#include "core/support/limited_executor.h"
 #include "dynskin/deformer.h"
 
 namespace dynskin {
 
 class DeformerEngine {
 public:
-    explicit DeformerEngine(const Character& character);
+    // executor null: the shared pool (shared_executor()), looked up at each loop.
+    DeformerEngine(const Character& character, Executor* executor);
     DeformerEngine(const DeformerEngine&) = delete;  // its stages refer to its own members
     DeformerEngine& operator=(const DeformerEngine&) = delete;
 
@@ -58,12 +59,15 @@ public:
     const DelayedLbs& delayed_lbs() const { return delayed_lbs_; }
     const JointMotionHistory& history() const { return history_; }
 
+    // At most this many of the executor's threads work on a loop (Deformer::set_thread_count).
     void set_thread_count(int threads);
-    int thread_count() const { return pool_->thread_count(); }
+    int thread_count() const;
 
 private:
     // Skins and adds the offsets; t is the time for dLBS, none for a held pose (no delays).
     void deform(const DynamicSettings& settings, std::optional<double> t);
+    // Where this frame's loops run: the executor, limited to thread_limit_ threads.
+    LimitedExecutor threads() const;
 
     const Character& character_;
     float size_;
@@ -75,7 +79,8 @@ private:
     BlockedDeformer fast_;
     MorphedRest morphed_rest_;
     PoseFrames frames_;  // the poses given to update(t, locals)
-    std::unique_ptr<WorkerPool> pool_;
+    Executor* executor_;  // null: shared_executor()
+    int thread_limit_ = 0;  // set_thread_count's; 0: none
 
     double time_ = 0.0;  // of the last update of the joints
     bool held_ = false;  // that update held a pose (update_steady): no dLBS

@@ -1,9 +1,10 @@
-#include "io/gltf_bake_writer.h"
+#include "dynskin/gltf_bake_writer.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "io/glb_container.h"
+#include "io/gltf_character_writer.h"
 #include "io/settings_json.h"
 #include "io/stb_image_decoder.h"
 

@@ -8,19 +8,15 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "dynskin/character.h"
+#include "dynskin/gltf_write_error.h"
 #include "dynskin/settings.h"
 #include "io/gltf_binary_builder.h"
 
 namespace dynskin::io {
-
-struct CharacterWriteError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 // The .glb bytes; the same input always gives the same bytes. Throws CharacterWriteError when
 // the character does not validate, or when its joints are not in depth-first order (the

@@ -12,9 +12,9 @@
 #include "bake_test_support.h"
 #include "characters/character_source.h"
 #include "dynskin/bake.h"
+#include "dynskin/gltf_bake_writer.h"
 #include "dynskin/gltf_loader.h"
 #include "gltf_reference_player.h"
-#include "io/gltf_bake_writer.h"
 #include "material_scenes.h"
 #include "morph_rigs.h"
 

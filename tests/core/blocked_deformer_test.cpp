@@ -10,6 +10,7 @@
 
 #include "core/fast/blocked_deformer.h"
 #include "core/formulas/linear_blend_skinning.h"
+#include "core/support/worker_pool.h"
 #include "dynskin/settings.h"
 #include "fast_path_support.h"
 #include "test_support.h"

@@ -12,6 +12,7 @@
 
 #include "core/fast/delayed_lbs_fast.h"
 #include "core/formulas/delayed_lbs.h"
+#include "core/support/worker_pool.h"
 #include "dynskin/pose_sampler.h"
 #include "fast_path_support.h"
 #include "test_support.h"

@@ -11,7 +11,8 @@
 #include "core/fast/delayed_lbs_fast.h"
 #include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/morphed_rest.h"
-#include "core/formulas/reference_deformer.h"
+#include "core/support/worker_pool.h"
+#include "reference_deformer.h"
 #include "test_support.h"
 
 namespace dynskin {

@@ -102,7 +102,7 @@ TEST(SharedConstants, AreNotCopiedByHandIntoTheFastPathsOrTheShader) {
         "src/core/fast/delayed_lbs_delays.cpp",
         "src/core/fast/delayed_lbs_rotation_table.cpp",
         "src/core/dynamics/joint_drive.cpp",
-        "src/core/formulas/reference_deformer.cpp",
+        "tests/reference/reference_deformer.cpp",
         "src/core/formulas/delayed_lbs.cpp",
         "src/core/formulas/squash_centroids.cpp",
         "src/core/bake/frame_baker.cpp",

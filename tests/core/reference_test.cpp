@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/formulas/reference_deformer.h"
+#include "reference_deformer.h"
 #include "dynskin/deformer.h"
 #include "test_support.h"
 

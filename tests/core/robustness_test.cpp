@@ -7,6 +7,7 @@
 
 #include "core/fast/blocked_deformer.h"
 #include "core/formulas/bend.h"
+#include "core/support/worker_pool.h"
 #include "dynskin/deformer.h"
 #include "test_support.h"
 

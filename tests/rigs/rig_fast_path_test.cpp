@@ -12,7 +12,7 @@
 
 #include "characters/bundled_characters.h"
 #include "core/deformer_engine.h"
-#include "core/formulas/reference_deformer.h"
+#include "reference_deformer.h"
 #include "dynskin/gltf_loader.h"
 
 namespace dynskin {

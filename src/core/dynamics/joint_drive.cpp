@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/formulas/bend.h"
+#include "core/support/soft_limit.h"
 
 namespace dynskin {
 

@@ -83,7 +83,7 @@ struct TurnTerms {
     static constexpr int kRows = 11;
 };
 
-// bend.h's soft_limit of x on each lane past the knee (half the limit), and the
+// support/soft_limit.h's soft_limit of x on each lane past the knee (half the limit), and the
 // limit's slope multiplied into `scaled`; lanes below it, and all of them in the common
 // case, are left as they are.
 HWY_INLINE void SoftLimitLanes(D d, V limit, V& x, V& scaled) {

@@ -92,25 +92,25 @@ void BlockedDeformer::prepare_squash(const JointDrive& d, const BendInputs& bend
     frame.e2 = glm::cross(d.medial, frame.e1);
 }
 
-void BlockedDeformer::skin(WorkerPool& pool, const std::vector<glm::mat4>& skinning, SkinnedFrame& frame,
+void BlockedDeformer::skin(Executor& executor, const std::vector<glm::mat4>& skinning, SkinnedFrame& frame,
                            const MorphedRest* morphed) {
-    run(pool, &skinning, nullptr, frame, morphed);
+    run(executor, &skinning, nullptr, frame, morphed);
 }
 
-void BlockedDeformer::skin_and_bend(WorkerPool& pool, const std::vector<glm::mat4>& skinning, const BendInputs& bend,
+void BlockedDeformer::skin_and_bend(Executor& executor, const std::vector<glm::mat4>& skinning, const BendInputs& bend,
                                     SkinnedFrame& frame, const MorphedRest* morphed) {
-    run(pool, &skinning, &bend, frame, morphed);
+    run(executor, &skinning, &bend, frame, morphed);
 }
 
-void BlockedDeformer::bend(WorkerPool& pool, const BendInputs& bend, SkinnedFrame& frame) {
+void BlockedDeformer::bend(Executor& executor, const BendInputs& bend, SkinnedFrame& frame) {
     if (frame.base_positions.size() != skin_.vertex_count || frame.base_normals.size() != skin_.vertex_count)
         throw std::invalid_argument("BlockedDeformer::bend: the base has " + std::to_string(frame.base_positions.size()) +
                                     " vertices, the skin " + std::to_string(skin_.vertex_count));
-    run(pool, nullptr, &bend, frame, nullptr);
+    run(executor, nullptr, &bend, frame, nullptr);
 }
 
 // skinning null: frame.base_* already hold the base; bend null: no bend (positions untouched).
-void BlockedDeformer::run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
+void BlockedDeformer::run(Executor& executor, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
                           SkinnedFrame& out, const MorphedRest* morphed) {
     if (bend) {
         const std::string problem = bend->problem(skin_.vertex_count, joint_count_);
@@ -161,7 +161,7 @@ void BlockedDeformer::run(WorkerPool& pool, const std::vector<glm::mat4>* skinni
     }
 
     auto deform = [&frame](std::size_t begin, std::size_t end) { deform_blocked_windows(frame, begin, end); };
-    pool.parallel_for(skin_.window_count(), 1, deform);
+    executor.parallel_for(skin_.window_count(), 1, deform);
 }
 
 }  // namespace dynskin

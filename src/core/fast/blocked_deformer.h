@@ -11,8 +11,8 @@
 #include "core/fast/bend_simd.h"
 #include "core/fast/blocked_rest_morph.h"
 #include "core/fast/blocked_skin.h"
-#include "core/fast/worker_pool.h"
 #include "core/formulas/bend.h"
+#include "dynskin/executor.h"
 
 namespace dynskin {
 
@@ -32,19 +32,19 @@ public:
     // BendInputs::problem when the bend's inputs do not fit this skin.
     //
     // LBS alone into frame.base_*.
-    void skin(WorkerPool& pool, const std::vector<glm::mat4>& skinning, SkinnedFrame& frame,
+    void skin(Executor& executor, const std::vector<glm::mat4>& skinning, SkinnedFrame& frame,
               const MorphedRest* morphed = nullptr);
     // LBS into frame.base_*, fused with the bend into frame.positions and normals.
-    void skin_and_bend(WorkerPool& pool, const std::vector<glm::mat4>& skinning, const BendInputs& bend,
+    void skin_and_bend(Executor& executor, const std::vector<glm::mat4>& skinning, const BendInputs& bend,
                        SkinnedFrame& frame, const MorphedRest* morphed = nullptr);
     // The bend of a base computed elsewhere (DQS, dLBS) and held in frame.base_*.
-    void bend(WorkerPool& pool, const BendInputs& bend, SkinnedFrame& frame);
+    void bend(Executor& executor, const BendInputs& bend, SkinnedFrame& frame);
 
     const BlockedSkin& layout() const { return skin_; }
     std::size_t memory_bytes() const;
 
 private:
-    void run(WorkerPool& pool, const std::vector<glm::mat4>* skinning, const BendInputs* bend, SkinnedFrame& frame,
+    void run(Executor& executor, const std::vector<glm::mat4>* skinning, const BendInputs* bend, SkinnedFrame& frame,
              const MorphedRest* morphed);
     void prepare_bend(const BendInputs& bend, bool floppy, bool squash);
     static void prepare_squash(const JointDrive& drive, const BendInputs& bend, BendJointFrame& frame);

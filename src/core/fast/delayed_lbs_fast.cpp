@@ -63,14 +63,14 @@ bool DelayedLbs::prepare_joints(const Pose& pose) {
     return true;
 }
 
-void DelayedLbs::run(WorkerPool& pool, const JointMotionHistory& history, double t, const Pose& pose, float speed,
+void DelayedLbs::run(Executor& executor, const JointMotionHistory& history, double t, const Pose& pose, float speed,
                      std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, const MorphedRest* morphed) {
     const SkinnedMesh& mesh = mesh_;
     const bool morphs = morphed && morphed->active();
     last_run_was_fast_ = delays_.complete && prepare_joints(pose);
     if (!last_run_was_fast_) {
         const RestShape shape = morphs ? morphed->shape() : mesh.rest_shape();
-        delayed_linear_blend_skinning(pool, skeleton_, mesh, betas_, distances_, history, t, pose, speed, positions,
+        delayed_linear_blend_skinning(executor, skeleton_, mesh, betas_, distances_, history, t, pose, speed, positions,
                                       normals, &shape);
         return;
     }
@@ -100,8 +100,8 @@ void DelayedLbs::run(WorkerPool& pool, const JointMotionHistory& history, double
         deform_delayed_windows(frame, begin, end, aligned);
     };
     // Runs of consecutive windows per call, so that the kernel can prefetch the next one.
-    const std::size_t run = std::max<std::size_t>(1, skin_.window_count() / (8 * std::size_t(pool.thread_count())));
-    pool.parallel_for(skin_.window_count(), run, deform);
+    const std::size_t run = std::max<std::size_t>(1, skin_.window_count() / (8 * std::size_t(executor.thread_count())));
+    executor.parallel_for(skin_.window_count(), run, deform);
 }
 
 }  // namespace dynskin

@@ -29,9 +29,9 @@ public:
     DelayedLbs& operator=(const DelayedLbs&) = delete;
 
     // speed: c in character sizes per second. The history must have advanced to t.
-    // Results do not depend on the pool's thread count. morphed: the morphed rest to skin
+    // Results do not depend on the executor's thread count. morphed: the morphed rest to skin
     // (null or inactive: the mesh's own rest).
-    void run(WorkerPool& pool, const JointMotionHistory& history, double t, const Pose& pose, float speed,
+    void run(Executor& executor, const JointMotionHistory& history, double t, const Pose& pose, float speed,
              std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals, const MorphedRest* morphed = nullptr);
 
     const BlockedSkin& layout() const { return skin_; }

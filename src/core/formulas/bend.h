@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/dynamics/joint_drive.h"
+#include "core/support/soft_limit.h"
 #include "dynskin/hierarchical_weights.h"
 
 namespace dynskin {
@@ -57,17 +58,6 @@ bool add_turn(const glm::vec3& w, float k, float max_angle, float beta, const gl
 // distance: d = -beta k |u| v, and its derivative -beta k v (u / |u|)^T. False when v is 0
 // or the lag is not finite.
 bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::vec3& offset, glm::mat3* jacobian);
-
-// The soft limit of the bend angle, of the translation's lag and of the whole offset: values
-// up to the knee k (half the limit m) pass exactly unchanged, larger ones ease toward the
-// limit as sign(x) (k + k tanh((|x| - k) / k)): smooth (slope 1 at the knee), never past m,
-// and free below the knee, where ordinary motion stays. Identity when the limit is off
-// (<= 0 or infinite).
-struct LimitedAngle {
-    float angle;
-    float slope;
-};
-LimitedAngle soft_limit(float angle, float max_angle);
 
 // soft_limit of a vertex's whole offset's length, limit > 0, applied to the offset and its
 // Jacobian (I + D):  d' = s d,  J' = I + s D + (slope - s) d^ (d^T D),  s = limited / |d|.

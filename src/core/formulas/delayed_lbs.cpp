@@ -130,7 +130,7 @@ glm::quat delayed_rotation(const JointMotionHistory& history, const Pose& pose, 
     return slerp_shortest(rotations.row(m)[joint], rotations.row(m + 1)[joint], static_cast<float>(ticks - m));
 }
 
-void delayed_linear_blend_skinning(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh,
+void delayed_linear_blend_skinning(Executor& executor, const Skeleton& skeleton, const SkinnedMesh& mesh,
                                    const HierarchicalWeights& betas, const std::vector<float>& distances,
                                    const JointMotionHistory& history, double t, const Pose& pose, float speed,
                                    std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,
@@ -161,7 +161,7 @@ void delayed_linear_blend_skinning(WorkerPool& pool, const Skeleton& skeleton, c
             skin_vertex(blended, shape.positions[i], shape.normals[i], positions[i], normals[i]);
         }
     };
-    pool.parallel_for(n, 1024, skin_vertices);
+    executor.parallel_for(n, 1024, skin_vertices);
 }
 
 }  // namespace dynskin

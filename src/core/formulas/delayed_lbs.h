@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/dynamics/joint_motion_history.h"
-#include "core/fast/worker_pool.h"
+#include "dynskin/executor.h"
 #include "dynskin/hierarchical_weights.h"
 
 namespace dynskin {
@@ -25,7 +25,7 @@ glm::quat delayed_rotation(const JointMotionHistory& history, const Pose& pose, 
 // of each vertex's joints as matrices, then LBS. distances: skeleton_distances(...).
 // DelayedLbs is tested against it and falls back to it where it cannot run. rest: the shape
 // to skin (the morphed rest); null: the mesh's own.
-void delayed_linear_blend_skinning(WorkerPool& pool, const Skeleton& skeleton, const SkinnedMesh& mesh,
+void delayed_linear_blend_skinning(Executor& executor, const Skeleton& skeleton, const SkinnedMesh& mesh,
                                    const HierarchicalWeights& betas, const std::vector<float>& distances,
                                    const JointMotionHistory& history, double t, const Pose& pose, float speed,
                                    std::vector<glm::vec3>& positions, std::vector<glm::vec3>& normals,

@@ -60,7 +60,7 @@ MorphedRest::MorphedRest(const SkinnedMesh& mesh)
     applied_.assign(defaults_.size(), 0.0f);  // the copy is the unmorphed rest
 }
 
-void MorphedRest::update(const SkinnedMesh& mesh, const std::vector<float>& weights, WorkerPool* pool) {
+void MorphedRest::update(const SkinnedMesh& mesh, const std::vector<float>& weights, Executor* executor) {
     if (!active()) return;
     const std::vector<float>& w = weights.size() == defaults_.size() ? weights : defaults_;
     for (std::size_t g = 0; g < mesh.morphs.groups.size(); ++g) {
@@ -72,7 +72,7 @@ void MorphedRest::update(const SkinnedMesh& mesh, const std::vector<float>& weig
         for (std::size_t k = first; k < first + count; ++k) applied_[k] = usable(w[k]);
         const std::size_t begin = morphable_.group_begin[g], end = morphable_.group_begin[g + 1];
         auto redo_range = [this, &mesh, g, begin](std::size_t a, std::size_t b) { redo(mesh, g, begin + a, begin + b); };
-        if (pool) pool->parallel_for(end - begin, 2048, redo_range);
+        if (executor) executor->parallel_for(end - begin, 2048, redo_range);
         else redo_range(0, end - begin);
         ++revisions_[g];
     }

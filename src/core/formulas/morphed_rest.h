@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/fast/worker_pool.h"
+#include "dynskin/executor.h"
 #include "dynskin/skinned_mesh.h"
 
 namespace dynskin {
@@ -26,9 +26,9 @@ public:
     bool active() const { return !morphable_.vertices.empty(); }  // some target moves some vertex
 
     // Brings the shape to these weights (as morph_rest_shape reads them, same results, bit
-    // for bit). A changed group is redone in ranges of its vertices, on the pool's threads
+    // for bit). A changed group is redone in ranges of its vertices, on the executor's threads
     // when one is given. No allocation; nothing at all when the mesh has no morph targets.
-    void update(const SkinnedMesh& mesh, const std::vector<float>& weights, WorkerPool* pool = nullptr);
+    void update(const SkinnedMesh& mesh, const std::vector<float>& weights, Executor* executor = nullptr);
 
     // The morphed rest; only while active() (otherwise empty: use the mesh's own).
     RestShape shape() const { return {positions_, normals_}; }

@@ -1,13 +1,14 @@
 #pragma once
-// Writes a baked animation (dynskin/bake.h) as a .glb that any glTF viewer plays as
-// dynskin showed it: the character as the character writer writes it (skeleton, one skin,
-// one mesh with the source's vertices in the same order), the bake's frames as morph
-// targets in bind space (POSITION, and NORMAL when baked; sparse where most offsets are
-// zero; one primitive per draw range of the look, with its material, all sharing the vertex
-// data and targets), and one animation that plays the joints resampled at the frames (LINEAR) and a
-// `weights` channel that puts weight 1 on frame k's target at frame k (LINEAR, so a viewer
-// playing between frames blends the two around it). The bake's settings and schedule are in
-// the animation's extras.dynskin_bake.
+// Writes a baked animation (bake_frames or FrameBaker, dynskin/bake.h) as a .glb that any
+// glTF viewer plays as dynskin showed it:
+//   io::save_baked_glb("out.glb", character, bake_frames(character, request), {request.settings, &look});
+// The file holds the character (skeleton, one skin, one mesh with the source's vertices in
+// the same order), the bake's frames as morph targets in bind space (POSITION, and NORMAL
+// when baked; sparse where most offsets are zero; one primitive per draw range of the look,
+// with its material, all sharing the vertex data and targets), and one animation that plays
+// the joints resampled at the frames (LINEAR) and a `weights` channel that puts weight 1 on
+// frame k's target at frame k (LINEAR, so a viewer playing between frames blends the two
+// around it). The bake's settings and schedule are in the animation's extras.dynskin_bake.
 
 #include <cstdint>
 #include <optional>
@@ -16,9 +17,9 @@
 
 #include "dynskin/bake.h"
 #include "dynskin/character.h"
-#include "dynskin/gltf_loader.h"
+#include "dynskin/display_look.h"
+#include "dynskin/gltf_write_error.h"
 #include "dynskin/settings.h"
-#include "io/gltf_character_writer.h"
 
 namespace dynskin::io {
 

@@ -1,4 +1,4 @@
-#include "core/formulas/reference_deformer.h"
+#include "reference_deformer.h"
 
 #include <algorithm>
 #include <cmath>
