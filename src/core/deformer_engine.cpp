@@ -13,12 +13,20 @@ DeformerEngine::DeformerEngine(const Character& character, Executor* executor)
       size_(character_size(character.skeleton, character.mesh)),
       betas_(build_hierarchical_weights(character.skeleton, character.mesh.weights)),
       rest_centroids_(dynskin::rest_centroids(character.mesh, betas_)),
-      delayed_lbs_(character.skeleton, character.mesh, betas_, size_),
       history_(character.skeleton.joint_count(), kHistoryTicks, teleport_steps(character.skeleton, size_)),
-      fast_(character.mesh, betas_),
       morphed_rest_(character.mesh),
       frames_(character.skeleton.joint_count()),
       executor_(executor) {}
+
+BlockedDeformer& DeformerEngine::fast_stage() {
+    if (!fast_) fast_ = std::make_unique<BlockedDeformer>(character_.mesh, betas_);
+    return *fast_;
+}
+
+DelayedLbs& DeformerEngine::delayed_stage() {
+    if (!delayed_lbs_) delayed_lbs_ = std::make_unique<DelayedLbs>(character_.skeleton, character_.mesh, betas_, size_);
+    return *delayed_lbs_;
+}
 
 void DeformerEngine::set_thread_count(int threads) { thread_limit_ = std::max(threads, 1); }
 
@@ -109,7 +117,7 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     const MorphedRest* morphed = morphed_rest_.active() ? &morphed_rest_ : nullptr;
     LimitedExecutor executor = threads();
     if (delayed) {
-        delayed_lbs_.run(executor, history_, *t, pose_, p.propagation_speed,
+        delayed_stage().run(executor, history_, *t, pose_, p.propagation_speed,
                          frame_.base_positions, frame_.base_normals, morphed);
     } else {
         skinning_matrices(globals_, mesh.inverse_binds, skinning_);
@@ -124,9 +132,9 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     const BendInputs bend{betas_,           mesh.bend_weights,    drives_,  size_,           p.max_angle,
                           &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset};
     const bool bends = p.mode != DeformerMode::LbsOnly;
-    if (linear_base && bends) fast_.skin_and_bend(executor, skinning_, bend, frame_, morphed);
-    else if (linear_base) fast_.skin(executor, skinning_, frame_, morphed);
-    else if (bends) fast_.bend(executor, bend, frame_);
+    if (linear_base && bends) fast_stage().skin_and_bend(executor, skinning_, bend, frame_, morphed);
+    else if (linear_base) fast_stage().skin(executor, skinning_, frame_, morphed);
+    else if (bends) fast_stage().bend(executor, bend, frame_);
     if (!bends) {
         frame_.positions = frame_.base_positions;
         frame_.normals = frame_.base_normals;
