@@ -10,7 +10,9 @@ blender -b --factory-startup --python-expr "import bpy, sys; bpy.ops.wm.save_as_
   -- "$work/empty.blend" > /dev/null
 status=0
 # --enable-event-simulate: the test presses Esc (Window.event_simulate).
-xvfb-run -a blender --factory-startup --enable-event-simulate "$work/empty.blend" --python "$here/test_ui.py" > "$work/log" 2>&1 || status=$?
+# -f: an X authority file of our own; without one xvfb-run may fail (status 5) removing its
+# own temporary folder after Blender is done (tests/support/xvfb_run.h).
+xvfb-run -a -f "$work/xauthority" blender --factory-startup --enable-event-simulate "$work/empty.blend" --python "$here/test_ui.py" > "$work/log" 2>&1 || status=$?
 grep -E "DYNSKIN|Error|Traceback|property not found" "$work/log" || true
 if grep -qE "Traceback|^Error|property not found" "$work/log"; then
   echo "Python errors in Blender's output (above)"

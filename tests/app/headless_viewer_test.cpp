@@ -12,6 +12,7 @@
 #include <stb_image.h>
 
 #include "characters/bundled_characters.h"
+#include "xvfb_run.h"
 
 namespace {
 
@@ -23,8 +24,7 @@ int run_viewer(const std::string& arguments) {
     // In the sanitizer build, Mesa's dlopen'ed driver leaks at exit from a module it has
     // already unloaded, which no suppression can name: leak checks stay on for every other
     // test, and AddressSanitizer's other checks stay on here.
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -s '-screen 0 1280x1024x24' " +
-                                std::string(DYNSKIN_VIEWER_BINARY) +
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 " + dynskin::test::xvfb_run() + std::string(DYNSKIN_VIEWER_BINARY) +
                                 " " + arguments + " > " + temp_path("log.txt") + " 2>&1";
     const int status = std::system(command.c_str());
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -7,14 +7,14 @@
 
 #include "bake_test_support.h"
 #include "io/stb_image_decoder.h"
+#include "xvfb_run.h"
 
 namespace dynskin::test {
 namespace {
 
 CommandRun render(const std::string& arguments) {
     // Mesa's driver leaks at exit: the sanitizer build must not count that as a failure.
-    return run_command("ASAN_OPTIONS=detect_leaks=0 xvfb-run -a -s '-screen 0 1280x1024x24' " + std::string(DYNSKIN_CLI) +
-                       " render " + arguments);
+    return run_command("ASAN_OPTIONS=detect_leaks=0 " + xvfb_run() + std::string(DYNSKIN_CLI) + " render " + arguments);
 }
 
 struct ImageFacts {
