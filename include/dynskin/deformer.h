@@ -25,8 +25,6 @@
 namespace dynskin {
 
 class DeformerEngine;  // the stages inside (src/core/deformer_engine.h), not part of the API
-class Deformer;
-const DeformerEngine& engine_of(const Deformer& deformer);  // for dynskin's white-box tests
 
 // Wall-clock time of the last update's stages, in milliseconds.
 struct StageTimes {
@@ -122,7 +120,7 @@ public:
     std::uint64_t morph_revision(std::size_t group) const;
 
 private:
-    friend const DeformerEngine& engine_of(const Deformer& deformer);
+    friend const DeformerEngine& engine_of(const Deformer& deformer);  // deformer_engine.h
     std::unique_ptr<DeformerEngine> engine_;
 };
 

@@ -97,4 +97,7 @@ private:
     StageTimes times_;
 };
 
+// The engine inside a deformer, for dynskin's white-box tests (which path a frame took).
+const DeformerEngine& engine_of(const Deformer& deformer);
+
 }  // namespace dynskin
