@@ -30,7 +30,7 @@ Crowd::Crowd(int count, const Character& character)
     instances_.reserve(static_cast<std::size_t>(count));
     for (int k = 0; k < count; ++k) {
         Instance& instance = instances_.emplace_back(character);
-        // The CPU runs only the joint level here, which is serial: no threads of its own.
+        // Its joint level is serial; the instances share the threads (simulate()).
         instance.deformer.set_thread_count(1);
         instance.speed = speed_of(k);
     }
@@ -92,17 +92,20 @@ void Crowd::reset_drags() {
 void Crowd::simulate(double world_time, double clip_step, const DynamicSettings& settings) {
     const double t = measured_time(world_time);
     const auto joints = static_cast<std::size_t>(joint_count_);
-    // One instance after another on this thread; a batch update of many deformers can take
-    // this loop over.
-    for (std::size_t k = 0; k < instances_.size(); ++k) {
-        Instance& instance = instances_[k];
-        if (instance.input.clip >= 0) instance.input.clip_time += clip_step * instance.speed;
-        instance.timeline.record(world_time, instance.input);
-        const PoseTimeline& timeline = instance.timeline;
-        instance.deformer.update_joints(
-            t, [&](double at, Pose& pose) { timeline.sample(character_, at, pose); }, settings);
-        instance.deformer.write_joint_rows(rows_.data() + k * joints);
-    }
+    // The instances share nothing they write (each its deformer, timeline and rows), so they
+    // run on the process's shared threads, a few to a range.
+    auto simulate_range = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t k = begin; k < end; ++k) {
+            Instance& instance = instances_[k];
+            if (instance.input.clip >= 0) instance.input.clip_time += clip_step * instance.speed;
+            instance.timeline.record(world_time, instance.input);
+            const PoseTimeline& timeline = instance.timeline;
+            instance.deformer.update_joints(
+                t, [&](double at, Pose& pose) { timeline.sample(character_, at, pose); }, settings);
+            instance.deformer.write_joint_rows(rows_.data() + k * joints);
+        }
+    };
+    shared_executor().parallel_for(instances_.size(), 4, simulate_range);
 }
 
 std::vector<glm::mat4> Crowd::placed_globals(int k) const {
