@@ -43,6 +43,13 @@ public:
     }
 };
 
+// run()'s contract kept on the calling thread alone: the ranges of at most chunk items, in
+// order. For an executor's small loops, and one without threads.
+inline void run_on_calling_thread(std::size_t count, std::size_t chunk, RangeTask task) {
+    if (chunk == 0) chunk = 1;
+    for (std::size_t begin = 0; begin < count; begin += chunk) task(begin, count - begin < chunk ? count : begin + chunk);
+}
+
 // The process's shared pool: one thread per hardware thread, the calling thread counting as
 // one (so a 16-thread machine starts 15), started on first use and kept until the process
 // exits; a child process made by fork() starts its own. Every Deformer made without an

@@ -26,6 +26,23 @@ bool every_item_once(Executor& executor, std::size_t count, std::size_t chunk) {
     return std::all_of(seen.begin(), seen.end(), [](const std::atomic<int>& s) { return s.load() == 1; });
 }
 
+TEST(WorkerPool, NoRangeIsLongerThanItsChunkEvenOnOneThread) {
+    WorkerPool one(1), two(2);
+    WorkerPool pool_of_four(4);
+    LimitedExecutor limited(pool_of_four, 1);
+    for (Executor* executor : std::vector<Executor*>{&one, &two, &limited}) {
+        std::atomic<std::size_t> longest{0};
+        auto body = [&](std::size_t begin, std::size_t end) {
+            std::size_t seen = longest.load();
+            while (end - begin > seen && !longest.compare_exchange_weak(seen, end - begin)) {
+            }
+        };
+        executor->parallel_for(1000, 64, body);
+        EXPECT_LE(longest.load(), 64u) << executor->thread_count() << " threads";
+        EXPECT_GT(longest.load(), 0u);
+    }
+}
+
 TEST(WorkerPool, EveryItemExactlyOnceAtAnyThreadCount) {
     for (int threads : {1, 2, 3, 8}) {
         WorkerPool pool(threads);

@@ -15,7 +15,7 @@ void LimitedExecutor::run(std::size_t count, std::size_t chunk, RangeTask task) 
     chunk = std::max<std::size_t>(chunk, 1);
     const int threads = thread_count();
     if (threads <= 1 || count <= chunk) {
-        task(0, count);
+        run_on_calling_thread(count, chunk, task);
         return;
     }
     if (threads == executor_.thread_count()) {

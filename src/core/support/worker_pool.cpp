@@ -47,7 +47,7 @@ void WorkerPool::run(std::size_t count, std::size_t chunk, RangeTask task) {
     if (count == 0) return;
     chunk = std::max<std::size_t>(chunk, 1);
     if (workers_.empty() || count <= chunk) {
-        task(0, count);
+        run_on_calling_thread(count, chunk, task);
         return;
     }
     Job job;
