@@ -18,6 +18,7 @@ packages=(
   python3-pip python3-setuptools python3-wheel python3-venv  # its wheel, installed in a virtual environment
   blender                                     # the Blender add-on's headless test (Blender 3.4, Python 3.11)
   emscripten nodejs chromium                  # the web build (scripts/build-web.sh) and its test in headless Chromium (tests/web)
+  python3-jsonschema                          # the glTF extension's JSON Schemas checked against its examples and saved files (docs/extensions)
 )
 
 if [ "$(id -u)" -eq 0 ]; then

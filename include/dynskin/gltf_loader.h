@@ -34,8 +34,13 @@ struct LoadedCharacter {
     // between them, and rigid mesh nodes.
     int skin_joint_count = 0;
 
-    // The user's saved work (asset.extras.dynskin), when the file has readable settings;
-    // bend weights saved as _DYNSKIN_BEND are already in character.mesh.bend_weights.
+    // The user's saved work, when the file has readable settings: the DYNSKIN_dynamic_skinning
+    // extension (root parameters, joint nodes' settings; missing values are defaults), else
+    // the asset.extras.dynskin of files saved before it; the extension wins when a file has
+    // both. None when the file has neither. Unreadable settings leave it empty and add a
+    // warning naming the bad value ("...extensions.DYNSKIN_dynamic_skinning.parameters.mode
+    // must be one of ..."). The painted layers saved as _DYNSKIN_BEND, _DYNSKIN_FLOPPY and
+    // _DYNSKIN_SQUASH are already in character.mesh.
     std::optional<DynamicSettings> settings;
 };
 

@@ -1,8 +1,12 @@
 #pragma once
 // Saves the user's work into a .glb: the source file with the painted layers as the vertex
 // attributes _DYNSKIN_BEND, _DYNSKIN_FLOPPY and _DYNSKIN_SQUASH (the last two only when
-// painted) and the settings under asset.extras.dynskin. The result is
-// still a plain glTF for other viewers and reopens in dynskin with everything as it was.
+// painted) and the settings as the glTF extension DYNSKIN_dynamic_skinning (the global
+// parameters on the root object, each joint's settings that differ from the defaults on its
+// node; listed in extensionsUsed only, never required; see
+// docs/extensions/DYNSKIN_dynamic_skinning). An older asset.extras.dynskin is removed. The
+// result is still a plain glTF for other viewers (they show the plain skinning) and reopens
+// in dynskin with everything as it was.
 
 #include <stdexcept>
 #include <string>

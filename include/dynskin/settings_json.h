@@ -1,6 +1,11 @@
 #pragma once
-// The settings as the JSON text the viewer saves (in a character's .glb, under
-// asset.extras.dynskin) and presets (the global parameters alone, for any character).
+// The settings as JSON text and presets (the global parameters alone, for any character).
+// In a glTF file the same values are the DYNSKIN_dynamic_skinning extension: its root object's
+// "parameters" is this JSON's "parameters", and each joint node's object is one "joints"
+// entry (docs/extensions/DYNSKIN_dynamic_skinning). A runtime that reads the extension can
+// gather it into this text, {"version":1,"parameters":{...},"joints":[...in skeleton order]},
+// and give it to settings_from_json_text. Files saved before the extension carried this JSON
+// under asset.extras.dynskin.
 
 #include <stdexcept>
 #include <string>

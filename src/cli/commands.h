@@ -13,6 +13,7 @@ void add_trace_command(CLI::App& app);
 void add_offsets_command(CLI::App& app);
 void add_make_assets_command(CLI::App& app);
 void add_bake_command(CLI::App& app);
+void add_embed_command(CLI::App& app);
 void add_render_command(CLI::App& app);  // built with the viewer (DYNSKIN_CLI_RENDER)
 
 }  // namespace dynskin::cli

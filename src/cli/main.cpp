@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
     dynskin::cli::add_offsets_command(app);
     dynskin::cli::add_make_assets_command(app);
     dynskin::cli::add_bake_command(app);
+    dynskin::cli::add_embed_command(app);
 #ifdef DYNSKIN_CLI_RENDER
     dynskin::cli::add_render_command(app);
 #endif

@@ -197,8 +197,11 @@ std::vector<std::uint8_t> write_baked_glb(const Character& character, const Bake
             frame.position_offsets.size() != character.mesh.vertex_count())
             throw CharacterWriteError("cannot write the bake: its frames do not match " + character.name);
 
-    GltfBinaryBuilder builder = character_gltf(character, look.settings, false);
+    // The settings used stay a record under asset.extras.dynskin, not the live extension: the
+    // motion is baked, and a runtime playing the extension would add it a second time.
+    GltfBinaryBuilder builder = character_gltf(character, std::nullopt, false);
     json& root = builder.root;
+    if (look.settings) root["asset"]["extras"]["dynskin"] = settings_to_json(*look.settings);
     if (look.display && fits(*look.display, character)) add_materials(character, *look.display, builder);
 
     // The frames as morph targets of every primitive (they share the vertices).

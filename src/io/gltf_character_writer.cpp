@@ -7,6 +7,7 @@
 
 #include "io/glb_container.h"
 #include "io/gltf_animation_writer.h"
+#include "io/gltf_settings_extension.h"
 #include "io/settings_json.h"
 
 namespace dynskin::io {
@@ -115,7 +116,6 @@ GltfBinaryBuilder character_gltf(const Character& character, const std::optional
     GltfBinaryBuilder builder;
     json& root = builder.root;
     root["asset"] = {{"version", "2.0"}, {"generator", "dynskin"}};
-    if (settings) root["asset"]["extras"]["dynskin"] = settings_to_json(*settings);
 
     // Nodes: the joints in skeleton order, then the mesh node (outside the skeleton: skinned
     // vertices are in the bind space, so its transform does not matter).
@@ -128,6 +128,11 @@ GltfBinaryBuilder character_gltf(const Character& character, const std::optional
     nodes.push_back({{"name", character.name}, {"mesh", 0}, {"skin", 0}});
     scene_nodes.push_back(mesh_node);
     root["nodes"] = nodes;
+    if (settings) {
+        std::vector<int> node_of_joint(static_cast<std::size_t>(skeleton.joint_count()));
+        for (int j = 0; j < skeleton.joint_count(); ++j) node_of_joint[static_cast<std::size_t>(j)] = j;
+        write_settings_extension(root, *settings, node_of_joint);
+    }
     root["scenes"] = json::array({json{{"nodes", scene_nodes}}});
     root["scene"] = 0;
 

@@ -1,7 +1,8 @@
 #pragma once
 // Writes a whole Character as a binary glTF: skeleton nodes, one skin, one mesh (positions,
 // normals, optional UVs and colours, JOINTS_n/WEIGHTS_n, the bend layer as _DYNSKIN_BEND),
-// the clips as animations and the settings under asset.extras.dynskin. load_gltf reads it
+// the clips as animations and the settings as the DYNSKIN_dynamic_skinning extension (the
+// global parameters on the root, each joint's non-default settings on its node). load_gltf reads it
 // back as the same character: same joint and vertex order, same values (colours are stored
 // as 8-bit normalised values, exact for multiples of 1/255; normals and weights are
 // renormalised by the reader, to within a float's rounding).

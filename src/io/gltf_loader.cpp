@@ -4,6 +4,7 @@
 #include "io/gltf_character_builder.h"
 #include "io/gltf_material.h"
 #include "io/gltf_scene_graph.h"
+#include "io/gltf_settings_extension.h"
 #include "io/gltf_skeleton.h"
 #include "io/settings_json.h"
 
@@ -17,19 +18,18 @@ std::vector<int> instanced_mesh_nodes(const tinygltf::Model& model, const SceneG
     return nodes;
 }
 
-std::optional<DynamicSettings> saved_settings(const nlohmann::json& json, int joint_count,
+// The settings the file carries (the DYNSKIN_dynamic_skinning extension, or the old
+// asset.extras.dynskin). Bad settings do not stop the file from showing: they become a warning
+// naming the bad value, and the defaults are used.
+std::optional<DynamicSettings> saved_settings(const nlohmann::json& json, const std::vector<int>& node_of_joint,
                                               std::vector<std::string>& warnings) {
-    const auto asset = json.find("asset");
-    if (asset == json.end() || !asset->is_object()) return std::nullopt;
-    const auto extras = asset->find("extras");
-    if (extras == asset->end() || !extras->is_object() || !extras->contains("dynskin")) return std::nullopt;
     try {
-        DynamicSettings settings = settings_from_json(extras->at("dynskin"));
-        if (settings.joints.size() != static_cast<std::size_t>(joint_count)) {
-            warnings.push_back("the saved settings have " + std::to_string(settings.joints.size()) +
-                               " joints for a skeleton of " + std::to_string(joint_count) +
+        std::optional<DynamicSettings> settings = read_settings_extension(json, node_of_joint);
+        if (settings && settings->joints.size() != node_of_joint.size()) {
+            warnings.push_back("the saved settings have " + std::to_string(settings->joints.size()) +
+                               " joints for a skeleton of " + std::to_string(node_of_joint.size()) +
                                "; missing joints use defaults");
-            settings.joints.resize(static_cast<std::size_t>(joint_count));
+            settings->joints.resize(node_of_joint.size());
         }
         return settings;
     } catch (const SettingsError& e) {
@@ -83,7 +83,7 @@ BuiltCharacter build_character_unguarded(const std::vector<std::uint8_t>& bytes,
     loaded.skin_joint_count = skeleton.skin_joint_count;
     loaded.look = read_display_look(model, built.document.image_bytes, mesh.sources, std::move(mesh.texture_uvs),
                                     loaded.warnings);
-    loaded.settings = saved_settings(built.document.json, character.skeleton.joint_count(), loaded.warnings);
+    loaded.settings = saved_settings(built.document.json, skeleton.node_of_joint, loaded.warnings);
     built.sources = std::move(mesh.sources);
     built.node_of_joint = skeleton.node_of_joint;
     return built;

@@ -11,6 +11,7 @@
 #include "io/gltf_animation_writer.h"
 #include "io/gltf_binary_builder.h"
 #include "io/gltf_character_builder.h"
+#include "io/gltf_settings_extension.h"
 #include "io/settings_json.h"
 
 namespace dynskin::io {
@@ -182,9 +183,7 @@ void save_character_work(const std::string& source_path, const std::string& outp
         } else {
             root["buffers"] = json::array({{{"byteLength", merged.bytes.size()}}});
         }
-        json& extras = root["asset"]["extras"];
-        if (!extras.is_object()) extras = json::object();
-        extras["dynskin"] = settings_to_json(settings);
+        write_settings_extension(root, settings, built.node_of_joint);
         const std::vector<std::uint8_t> glb = join_glb(root.dump(), merged.bytes);
         write_file_atomically(output_path, std::string(glb.begin(), glb.end()));
     } catch (const SaveError&) {

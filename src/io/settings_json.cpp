@@ -137,7 +137,21 @@ void read_switches(const json& object, const char* key, const std::string& where
     read_bool(*v, "translation", where + "." + key, value.translation);
 }
 
-JointSettings joint_from_json(const json& j, const std::string& where) {
+}  // namespace
+
+json joint_settings_to_json(const JointSettings& joint) {
+    json written = {
+        {"gain", joint.gain},
+        {"override_oscillation", joint.override_oscillation},
+        {"origin_offset", {joint.origin_offset.x, joint.origin_offset.y, joint.origin_offset.z}},
+        {"bend", switches_to_json(joint.bend)},
+        {"squash", switches_to_json(joint.squash)},
+        {"centroid_offset", {joint.centroid_offset.x, joint.centroid_offset.y, joint.centroid_offset.z}}};
+    write_oscillation(joint.oscillation, written);
+    return written;
+}
+
+JointSettings joint_settings_from_json(const json& j, const std::string& where) {
     JointSettings joint;
     read_number(j, "gain", where, joint.gain);
     read_bool(j, "override_oscillation", where, joint.override_oscillation);
@@ -148,8 +162,6 @@ JointSettings joint_from_json(const json& j, const std::string& where) {
     read_vec3(j, "centroid_offset", where, joint.centroid_offset);
     return joint;
 }
-
-}  // namespace
 
 json parameters_to_json(const DynamicParameters& p) {
     json out = json::object();
@@ -165,16 +177,7 @@ DynamicParameters parameters_from_json(const json& j) {
 
 json settings_to_json(const DynamicSettings& settings) {
     json joints = json::array();
-    for (const JointSettings& joint : settings.joints) {
-        json& written = joints.emplace_back(json{
-            {"gain", joint.gain},
-            {"override_oscillation", joint.override_oscillation},
-            {"origin_offset", {joint.origin_offset.x, joint.origin_offset.y, joint.origin_offset.z}},
-            {"bend", switches_to_json(joint.bend)},
-            {"squash", switches_to_json(joint.squash)},
-            {"centroid_offset", {joint.centroid_offset.x, joint.centroid_offset.y, joint.centroid_offset.z}}});
-        write_oscillation(joint.oscillation, written);
-    }
+    for (const JointSettings& joint : settings.joints) joints.push_back(joint_settings_to_json(joint));
     return {{"version", 1}, {"parameters", parameters_to_json(settings.parameters)}, {"joints", joints}};
 }
 
@@ -186,7 +189,7 @@ DynamicSettings settings_from_json(const json& j) {
     if (const json* v = member(j, "joints", "settings")) {
         if (!v->is_array()) throw SettingsError("settings.joints must be an array");
         for (std::size_t k = 0; k < v->size(); ++k)
-            settings.joints.push_back(joint_from_json((*v)[k], "joints[" + std::to_string(k) + "]"));
+            settings.joints.push_back(joint_settings_from_json((*v)[k], "joints[" + std::to_string(k) + "]"));
     }
     return settings;
 }

@@ -15,6 +15,10 @@ namespace dynskin::io {
 nlohmann::json parameters_to_json(const DynamicParameters& parameters);
 DynamicParameters parameters_from_json(const nlohmann::json& json);  // throws SettingsError
 
+// One joint's settings (a "joints" entry); reading names bad values under `where`.
+nlohmann::json joint_settings_to_json(const JointSettings& joint);
+JointSettings joint_settings_from_json(const nlohmann::json& json, const std::string& where);  // throws SettingsError
+
 nlohmann::json settings_to_json(const DynamicSettings& settings);
 DynamicSettings settings_from_json(const nlohmann::json& json);  // throws SettingsError
 

@@ -109,7 +109,7 @@ TEST(GltfSaver, SavedFileIsPlainGltfWithAnUnderscoreAttribute) {
     const io::GltfDocument document = io::parse_gltf_document(io::read_file_bytes(folder + "/out.glb"), folder);
     const nlohmann::json& primitive = document.json["meshes"][0]["primitives"][0];
     ASSERT_TRUE(primitive["attributes"].contains("_DYNSKIN_BEND"));
-    EXPECT_TRUE(document.json["asset"]["extras"]["dynskin"].is_object());
+    EXPECT_TRUE(document.json["extensions"]["DYNSKIN_dynamic_skinning"]["parameters"].is_object());
     EXPECT_EQ(document.json["buffers"].size(), 1u);
     EXPECT_FALSE(document.json["buffers"][0].contains("uri"));
 }

@@ -255,12 +255,12 @@ main(async (session) => {
   const saved = await waitDownload('picked_giraffe.glb');
   const savedPath = path.join(downloads, 'picked_giraffe.glb');
   const savedGlb = readGlb(saved);
-  const settings = JSON.stringify(((savedGlb.json.asset || {}).extras || {}).dynskin || {});
+  const settings = JSON.stringify((savedGlb.json.extensions || {}).DYNSKIN_dynamic_skinning || {});
   const paintAttribute = (savedGlb.json.meshes || []).some((m) => m.primitives.some((p) => '_DYNSKIN_BEND' in p.attributes));
   const savedInfo = haveCli ? info(savedPath) : null;
   check('Save (Ctrl+S) downloads the glb with paint and settings', settings.includes('0.375') && paintAttribute &&
     (!savedInfo || savedInfo.vertices === vertices),
-    `${saved.length} bytes, asset.extras.dynskin ${settings.includes('0.375') ? 'has' : 'lacks'} squash 0.375, ` +
+    `${saved.length} bytes, extensions.DYNSKIN_dynamic_skinning ${settings.includes('0.375') ? 'has' : 'lacks'} squash 0.375, ` +
     `_DYNSKIN_BEND ${paintAttribute ? 'present' : 'missing'}${savedInfo ? `, dynskin-cli info: ${savedInfo.vertices} vertices${savedInfo.refused ? ' ' + savedInfo.refused : ''}` : ''}`);
 
   fs.copyFileSync(savedPath, path.join(work, 'saved_giraffe.glb'));
