@@ -2,8 +2,10 @@
 
 #include <unistd.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -14,8 +16,20 @@ namespace {
 
 using nlohmann::json;
 
+// A float as the shortest decimal that reads back as the same float: 0.15f is written 0.15,
+// not 0.15000000596046448 (the double it widens to), so that files and presets read as typed.
+json short_float(float value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    const double shortest = std::strtod(std::string(text, end).c_str(), nullptr);
+    // Through a double the decimal could, in a rare tie, round to the neighbouring float.
+    return static_cast<float>(shortest) == value ? json(shortest) : json(static_cast<double>(value));
+}
+
 // An unbounded value (an off propagation speed or limit) is stored as null: JSON has no infinity.
-json number_or_null(float value) { return std::isfinite(value) ? json(value) : json(nullptr); }
+json number_or_null(float value) { return std::isfinite(value) ? short_float(value) : json(nullptr); }
+
+json vec3_to_json(const glm::vec3& v) { return json::array({short_float(v.x), short_float(v.y), short_float(v.z)}); }
 
 const json* member(const json& object, const char* key, const std::string& where) {
     if (!object.is_object()) throw SettingsError(where + " must be a JSON object");
@@ -98,7 +112,7 @@ json parameter_to_json(const ParameterSpec& spec, const DynamicParameters& p) {
 
 void write_oscillation(const OscillationParameters& o, json& joint) {
     for (const ParameterSpec& spec : parameter_table())
-        if (spec.oscillation) joint[pointer_of(spec)] = o.*spec.oscillation;
+        if (spec.oscillation) joint[pointer_of(spec)] = short_float(o.*spec.oscillation);
 }
 
 void read_oscillation(const json& joint, const std::string& where, OscillationParameters& o) {
@@ -141,12 +155,12 @@ void read_switches(const json& object, const char* key, const std::string& where
 
 json joint_settings_to_json(const JointSettings& joint) {
     json written = {
-        {"gain", joint.gain},
+        {"gain", short_float(joint.gain)},
         {"override_oscillation", joint.override_oscillation},
-        {"origin_offset", {joint.origin_offset.x, joint.origin_offset.y, joint.origin_offset.z}},
+        {"origin_offset", vec3_to_json(joint.origin_offset)},
         {"bend", switches_to_json(joint.bend)},
         {"squash", switches_to_json(joint.squash)},
-        {"centroid_offset", {joint.centroid_offset.x, joint.centroid_offset.y, joint.centroid_offset.z}}};
+        {"centroid_offset", vec3_to_json(joint.centroid_offset)}};
     write_oscillation(joint.oscillation, written);
     return written;
 }
