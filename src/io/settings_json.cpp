@@ -16,16 +16,6 @@ namespace {
 
 using nlohmann::json;
 
-// A float as the shortest decimal that reads back as the same float: 0.15f is written 0.15,
-// not 0.15000000596046448 (the double it widens to), so that files and presets read as typed.
-json short_float(float value) {
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-    const double shortest = std::strtod(std::string(text, end).c_str(), nullptr);
-    // Through a double the decimal could, in a rare tie, round to the neighbouring float.
-    return static_cast<float>(shortest) == value ? json(shortest) : json(static_cast<double>(value));
-}
-
 // An unbounded value (an off propagation speed or limit) is stored as null: JSON has no infinity.
 json number_or_null(float value) { return std::isfinite(value) ? short_float(value) : json(nullptr); }
 
@@ -152,6 +142,16 @@ void read_switches(const json& object, const char* key, const std::string& where
 }
 
 }  // namespace
+
+// A float as the shortest decimal that reads back as the same float: 0.15f is written 0.15,
+// not 0.15000000596046448 (the double it widens to), so that files and presets read as typed.
+json short_float(float value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    const double shortest = std::strtod(std::string(text, end).c_str(), nullptr);
+    // Through a double the decimal could, in a rare tie, round to the neighbouring float.
+    return static_cast<float>(shortest) == value ? json(shortest) : json(static_cast<double>(value));
+}
 
 json joint_settings_to_json(const JointSettings& joint) {
     json written = {

@@ -12,6 +12,9 @@
 
 namespace dynskin::io {
 
+// A float as the shortest decimal that reads back as the same float (0.15f as 0.15).
+nlohmann::json short_float(float value);
+
 nlohmann::json parameters_to_json(const DynamicParameters& parameters);
 DynamicParameters parameters_from_json(const nlohmann::json& json);  // throws SettingsError
 

@@ -222,12 +222,6 @@ std::vector<std::uint8_t> read_bytes(const std::string& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-double nine_digits(float value) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.9g", value);
-    return std::stod(text);
-}
-
 void write_case(const Case& c, const std::string& folder) {
     const auto [character, settings] = build(c);
     const std::string glb = folder + "/" + c.name + ".glb";
@@ -238,19 +232,24 @@ void write_case(const Case& c, const std::string& folder) {
     ordered_json golden = {{"file", std::string(c.name) + ".glb"},
                            {"covers", c.covers},
                            {"animation", 0},
-                           {"character_size", nine_digits(size)},
-                           {"tolerance", nine_digits(static_cast<float>(kToleranceInSizes * size))},
-                           {"vertex_count", loaded.character.mesh.vertex_count()},
-                           {"frames", ordered_json::array()}};
-    for (std::size_t k = 0; k < kTimes.size(); ++k) {
-        ordered_json positions = ordered_json::array();
-        for (const glm::vec3& p : frames[k])
-            positions.push_back({nine_digits(p.x), nine_digits(p.y), nine_digits(p.z)});
-        golden["frames"].push_back({{"time", kTimes[k]}, {"positions", positions}});
-    }
+                           {"character_size", ordered_json(io::short_float(size))},
+                           {"tolerance", ordered_json(io::short_float(static_cast<float>(kToleranceInSizes * size)))},
+                           {"vertex_count", loaded.character.mesh.vertex_count()}};
     // One vertex a line: readable, and diffs stay small.
     std::string text = golden.dump(1);
-    std::ofstream(folder + "/" + c.name + ".golden.json") << text << "\n";
+    text.erase(text.size() - 2);  // the closing "\n}"
+    text += ",\n \"frames\": [";
+    for (std::size_t k = 0; k < kTimes.size(); ++k) {
+        text += std::string(k ? "," : "") + "\n  {\"time\": " + ordered_json(kTimes[k]).dump() + ", \"positions\": [";
+        for (std::size_t i = 0; i < frames[k].size(); ++i) {
+            const glm::vec3& p = frames[k][i];
+            const ordered_json xyz = {io::short_float(p.x), io::short_float(p.y), io::short_float(p.z)};
+            text += std::string(i ? "," : "") + "\n   " + xyz.dump();
+        }
+        text += "\n  ]}";
+    }
+    text += "\n ]\n}\n";
+    std::ofstream(folder + "/" + c.name + ".golden.json") << text;
     std::printf("wrote %s (%zu vertices, L = %g)\n", glb.c_str(), loaded.character.mesh.vertex_count(), size);
 }
 
