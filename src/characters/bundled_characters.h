@@ -21,6 +21,18 @@ bool is_bundled_character(const std::string& name);
 // nothing when no bundled character has that name. Deterministic.
 std::optional<BundledCharacter> make_bundled_character(const std::string& name);
 
+// A capped cylinder along +Y on a chain of `joints` joints spread evenly over `length`, each
+// vertex weighted linearly between the two joints around its height; bend layer 1, no
+// colour, no clip. `scale` scales the whole character (the root joint's rest scale and the
+// stored positions): its world is that many times larger.
+struct TubeShape {
+    int joints = 5;
+    float length = 2.0f, radius = 0.18f;
+    int rings = 40, sides = 24;
+    float scale = 1.0f;
+};
+Character make_tube(const std::string& name, const TubeShape& shape);
+
 // A cylinder bar on a chain of five joints along +Y, length 2, with a clip that turns it,
 // stops, turns back and stops: the simplest way to see the drag and the wobble.
 Character make_bar();

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bake_test_support.h"
+#include "cli_test_support.h"
 #include "dynskin/gltf_loader.h"
 #include "gltf_reference_player.h"
 #include "point_cache_reader.h"
@@ -19,15 +20,6 @@ namespace dynskin::test {
 namespace {
 
 constexpr double kTolerance = 1e-5;  // of the character size
-
-CommandRun cli(const std::string& arguments) { return run_command(std::string(DYNSKIN_CLI) + " " + arguments); }
-
-void expect_one_line_error(const CommandRun& run, const std::string& mentioning) {
-    EXPECT_EQ(run.status, 2) << run.err;
-    EXPECT_EQ(run.err.rfind("error: ", 0), 0u) << run.err;
-    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
-    EXPECT_NE(run.err.find(mentioning), std::string::npos) << run.err;
-}
 
 Pc2File bake_pc2(const std::string& arguments, const std::string& out) {
     const CommandRun run = cli("bake " + arguments + " -o " + out);

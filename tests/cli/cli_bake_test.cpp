@@ -6,21 +6,13 @@
 #include <nlohmann/json.hpp>
 
 #include "bake_test_support.h"
+#include "cli_test_support.h"
 #include "gltf_reference_player.h"
 #include "material_scenes.h"
 #include "morph_rigs.h"
 
 namespace dynskin::test {
 namespace {
-
-CommandRun cli(const std::string& arguments) { return run_command(std::string(DYNSKIN_CLI) + " " + arguments); }
-
-void expect_one_line_error(const CommandRun& run, const std::string& mentioning) {
-    EXPECT_EQ(run.status, 2) << run.err;
-    EXPECT_EQ(run.err.rfind("error: ", 0), 0u) << run.err;
-    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
-    EXPECT_NE(run.err.find(mentioning), std::string::npos) << run.err;
-}
 
 TEST(CliBake, WritesAFileThatLoadsWithoutWarnings) {
     const std::string out = make_temp_folder() + "/bar.glb";
@@ -86,12 +78,8 @@ TEST(CliBake, BadParametersAreErrors) {
 
 // The Khronos glTF-Validator (npm package gltf-validator), when node can load it.
 TEST(CliBake, KhronosValidatorFindsNoError) {
-    const std::string node = DYNSKIN_NODE;
-    const std::string modules = DYNSKIN_NPM_GLOBAL_ROOT;
-    if (node.empty() || node.find("NOTFOUND") != std::string::npos)
-        GTEST_SKIP() << "node is absent: the baked files are not run through the Khronos glTF-Validator";
-    if (modules.empty() || !file_exists(modules + "/gltf-validator"))
-        GTEST_SKIP() << "the npm package gltf-validator is absent (scripts/install-deps.sh installs it when npm is there)";
+    if (const std::string absence = khronos_validator_absence(); !absence.empty())
+        GTEST_SKIP() << absence << ": the baked files are not run through the Khronos glTF-Validator";
     const std::string folder = make_temp_folder();
     struct Case {
         const char* arguments;
@@ -119,7 +107,7 @@ TEST(CliBake, KhronosValidatorFindsNoError) {
         const std::string out = folder + "/" + c.file;
         const CommandRun bake = cli(std::string("bake ") + c.arguments + " -o " + out);
         ASSERT_EQ(bake.status, 0) << bake.err;
-        const CommandRun check = run_command("NODE_PATH=" + modules + " " + node + " " + DYNSKIN_VALIDATE_SCRIPT + " " + out);
+        const CommandRun check = run_khronos_validator(out);
         ASSERT_NE(check.status, 3) << check.err;
         EXPECT_EQ(check.status, 0) << c.file << ": " << check.out << check.err;
         const nlohmann::json issues = nlohmann::json::parse(check.out);

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bake_test_support.h"
+#include "cli_test_support.h"
 #include "dynskin/gltf_loader.h"
 #include "dynskin/gltf_saver.h"
 #include "dynskin/settings_json.h"
@@ -21,15 +22,6 @@ namespace {
 using nlohmann::json;
 
 constexpr const char* extension = "DYNSKIN_dynamic_skinning";
-
-CommandRun cli(const std::string& arguments) { return run_command(std::string(DYNSKIN_CLI) + " " + arguments); }
-
-void expect_one_line_error(const CommandRun& run, const std::string& mentioning) {
-    EXPECT_EQ(run.status, 2) << run.err;
-    EXPECT_EQ(run.err.rfind("error: ", 0), 0u) << run.err;
-    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
-    EXPECT_NE(run.err.find(mentioning), std::string::npos) << run.err;
-}
 
 // The bytes after the JSON chunk (the BIN chunk and anything after it).
 std::vector<unsigned char> after_json_chunk(const std::vector<unsigned char>& glb) {
@@ -154,12 +146,8 @@ TEST(CliEmbed, BadInputIsAOneLineError) {
 // The Khronos glTF-Validator (npm package gltf-validator), when node can load it: files saved
 // with the extension (every bundled character, with joint settings) and an embedded copy.
 TEST(CliEmbed, KhronosValidatorFindsNoErrorInFilesWithTheExtension) {
-    const std::string node = DYNSKIN_NODE;
-    const std::string modules = DYNSKIN_NPM_GLOBAL_ROOT;
-    if (node.empty() || node.find("NOTFOUND") != std::string::npos)
-        GTEST_SKIP() << "node is absent: the files are not run through the Khronos glTF-Validator";
-    if (modules.empty() || !file_exists(modules + "/gltf-validator"))
-        GTEST_SKIP() << "the npm package gltf-validator is absent (scripts/install-deps.sh installs it when npm is there)";
+    if (const std::string absence = khronos_validator_absence(); !absence.empty())
+        GTEST_SKIP() << absence << ": the files are not run through the Khronos glTF-Validator";
     const std::string folder = make_temp_folder();
     std::vector<std::string> files;
     for (const char* name : {"bar", "clown", "cow", "dragon", "giraffe", "octopus", "snail", "train"}) {
@@ -176,7 +164,7 @@ TEST(CliEmbed, KhronosValidatorFindsNoErrorInFilesWithTheExtension) {
     files.push_back(folder + "/embedded.glb");
     ASSERT_EQ(cli("embed " + std::string(DYNSKIN_ASSETS) + "/giraffe.glb -o " + files.back() + " --f 1.5").status, 0);
     for (const std::string& file : files) {
-        const CommandRun check = run_command("NODE_PATH=" + modules + " " + node + " " + DYNSKIN_VALIDATE_SCRIPT + " " + file);
+        const CommandRun check = run_khronos_validator(file);
         ASSERT_NE(check.status, 3) << check.err;
         EXPECT_EQ(check.status, 0) << file << ": " << check.out << check.err;
         const json issues = json::parse(check.out);

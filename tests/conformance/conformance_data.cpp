@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "characters/bundled_characters.h"
 #include "characters/clip_builder.h"
 #include "dynskin/deformer.h"
 #include "dynskin/gltf_loader.h"
@@ -34,9 +35,10 @@ namespace {
 
 using nlohmann::ordered_json;
 
+// 106 vertices on a chain of four joints.
 constexpr int kJoints = 4;
-constexpr float kSpacing = 0.6f, kRadius = 0.15f;
-constexpr int kRings = 10, kSides = 8;
+constexpr float kLength = 1.8f;
+const characters::TubeShape kTube{kJoints, kLength, 0.15f, 10, 8};
 constexpr float kDuration = 2.5f;
 constexpr double kToleranceInSizes = 1e-5;
 constexpr float kScaledBy = 100.0f;
@@ -44,62 +46,6 @@ constexpr float kScaledBy = 100.0f;
 // Times to compare at: on ticks and between them, during motion, after a stop, after the
 // teleport of the translating cases.
 const std::vector<double> kTimes = {0.0, 0.123, 0.3, 0.55, 0.7, 0.777, 0.9, 1.25, 1.5, 1.55, 1.8, 2.2, 2.5};
-
-// A tube along +Y on a chain of kJoints joints, weights linear between the joints around
-// each ring, capped at both ends; `scale` scales the whole file (the root joint's rest scale
-// and the stored positions), so its world is `scale` times larger.
-Character tube(const std::string& name, float scale) {
-    Character c;
-    c.name = name;
-    for (int j = 0; j < kJoints; ++j) {
-        Trs rest;
-        rest.translation = glm::vec3(0.0f, j == 0 ? 0.0f : kSpacing, 0.0f);
-        if (j == 0) rest.scale = glm::vec3(scale);
-        c.skeleton.add_joint("joint" + std::to_string(j), j - 1, rest);
-    }
-    SkinnedMesh& m = c.mesh;
-    const float length = kSpacing * (kJoints - 1);
-    auto add_vertex = [&](glm::vec3 p, glm::vec3 n) {
-        m.rest_positions.push_back(scale * p);
-        m.rest_normals.push_back(n);
-        const float along = std::clamp(p.y / kSpacing, 0.0f, float(kJoints - 1));
-        const int k = std::min(static_cast<int>(along), kJoints - 2);
-        const float frac = along - float(k);
-        if (frac == 0.0f) m.weights.add_vertex({{std::uint32_t(k), 1.0f}});
-        else if (frac == 1.0f) m.weights.add_vertex({{std::uint32_t(k + 1), 1.0f}});
-        else m.weights.add_vertex({{std::uint32_t(k), 1.0f - frac}, {std::uint32_t(k + 1), frac}});
-        return static_cast<std::uint32_t>(m.rest_positions.size() - 1);
-    };
-    for (int r = 0; r <= kRings; ++r)
-        for (int s = 0; s < kSides; ++s) {
-            const float a = 2.0f * float(M_PI) * s / kSides;
-            add_vertex({kRadius * std::cos(a), length * float(r) / kRings, kRadius * std::sin(a)},
-                       {std::cos(a), 0.0f, std::sin(a)});
-        }
-    for (int r = 0; r < kRings; ++r)
-        for (int s = 0; s < kSides; ++s) {
-            const std::uint32_t a = r * kSides + s, b = r * kSides + (s + 1) % kSides;
-            m.triangles.insert(m.triangles.end(), {a, a + kSides, b, b, a + kSides, b + kSides});
-        }
-    for (float y : {0.0f, length}) {
-        const glm::vec3 normal(0.0f, y == 0.0f ? -1.0f : 1.0f, 0.0f);
-        const std::uint32_t centre = add_vertex({0.0f, y, 0.0f}, normal);
-        for (int s = 0; s < kSides; ++s) {
-            const float a = 2.0f * float(M_PI) * s / kSides;
-            add_vertex({kRadius * std::cos(a), y, kRadius * std::sin(a)}, normal);
-        }
-        for (int s = 0; s < kSides; ++s) {
-            const std::uint32_t a = centre + 1 + s, b = centre + 1 + (s + 1) % kSides;
-            if (y == 0.0f) m.triangles.insert(m.triangles.end(), {centre, a, b});
-            else m.triangles.insert(m.triangles.end(), {centre, b, a});
-        }
-    }
-    m.bend_weights.assign(m.vertex_count(), 1.0f);
-    std::vector<glm::mat4> globals;
-    forward_kinematics(c.skeleton, Pose::rest_of(c.skeleton), globals);
-    for (const glm::mat4& g : globals) m.inverse_binds.push_back(glm::inverse(g));
-    return c;
-}
 
 // The root turns 60 degrees about Z and stops dead, turns back past the rest and stops; the
 // middle joint sways about X all along.
@@ -181,9 +127,8 @@ std::vector<Case> cases() {
              s.joints[3].gain = 1.5f;
              s.joints[3].squash.rotation = false;
              s.joints[3].centroid_offset = glm::vec3(0.1f, 0.0f, 0.0f);
-             const float length = kSpacing * (kJoints - 1);
              for (std::size_t i = 0; i < c.mesh.vertex_count(); ++i)
-                 c.mesh.bend_weights[i] = -0.5f + 1.5f * c.mesh.rest_positions[i].y / length;
+                 c.mesh.bend_weights[i] = -0.5f + 1.5f * c.mesh.rest_positions[i].y / kLength;
          }},
         {"tube_scaled", "tube_dynamic with the whole file scaled by 100: every position is 100 times tube_dynamic's",
          kScaledBy, false, [](DynamicSettings&, Character&) {}},
@@ -191,7 +136,9 @@ std::vector<Case> cases() {
 }
 
 std::pair<Character, DynamicSettings> build(const Case& c) {
-    Character character = tube(c.name, c.scale);
+    characters::TubeShape shape = kTube;
+    shape.scale = c.scale;
+    Character character = characters::make_tube(c.name, shape);
     character.clips.push_back(characters::make_clip("motion", c.slides ? sliding_channels() : turning_channels()));
     DynamicSettings settings;
     settings.joints.resize(kJoints);
