@@ -136,7 +136,8 @@ std::optional<DynamicSettings> read_settings_extension(const json& root, const s
         any_joint = true;
     }
     if (!parameters && !any_joint) return old_extras_settings(root);
-    settings.parameters = parameters.value_or(DynamicParameters{});
+    // Joint nodes without the root object: the parameters read as an empty one.
+    settings.parameters = parameters ? *parameters : parameters_from_json(json::object());
     if (!any_joint)
         if (std::optional<DynamicSettings> old = old_extras_settings(root)) settings.joints = std::move(old->joints);
     return settings;

@@ -183,6 +183,15 @@ TEST(SettingsExtension, WithoutTheExtensionThereAreNoSettingsAndAnEmptyOneMeansT
     expected.max_offset = 0.0f;
     EXPECT_TRUE(loaded.settings->parameters == expected);
     EXPECT_EQ(loaded.settings->joints.size(), 2u);
+
+    // A joint node's settings alone: the same parameters, that joint's own settings.
+    GltfWriter joint_only = arm_rig();
+    joint_only.json["nodes"][1]["extensions"][extension] = {{"gain", 0.5}};
+    const io::LoadedCharacter joint_loaded = load(joint_only);
+    ASSERT_TRUE(joint_loaded.settings.has_value());
+    EXPECT_TRUE(joint_loaded.settings->parameters == expected);
+    EXPECT_EQ(joint_loaded.settings->joints[1].gain, 0.5f);
+    EXPECT_TRUE(joint_loaded.settings->joints[0] == JointSettings{});
 }
 
 TEST(SettingsExtension, BadContentIsNamedInAWarningAndTheDefaultsAreUsed) {
