@@ -91,6 +91,27 @@ TEST(SettingsExtension, EveryBundledCharacterKeepsItsSettingsThroughASave) {
     }
 }
 
+// The rigs from elsewhere: skeletons with nodes above and between the skin's joints, whose
+// settings go on those nodes too.
+TEST(SettingsExtension, TheSharedRigsKeepTheirSettingsThroughASave) {
+    const std::string rigs = DYNSKIN_SHARED_RIGS;
+    std::vector<std::string> files;
+    for (const char* name : {"cow.glb", "giraffe.glb", "wild/Fox.glb", "wild/BrainStem.glb", "wild/CesiumMan.glb",
+                             "wild/RiggedFigure.glb"})
+        if (std::ifstream(rigs + "/" + name).good()) files.push_back(rigs + "/" + name);
+    if (files.empty()) GTEST_SKIP() << "the shared rigs folder " << rigs << " is absent: only the bundled characters are saved";
+    const std::string folder = make_temp_folder();
+    for (const std::string& source : files) {
+        SCOPED_TRACE(source);
+        const io::LoadedCharacter original = io::load_gltf(source);
+        const DynamicSettings settings = busy_settings(original.character.skeleton.joint_count());
+        io::save_character_work(source, folder + "/saved.glb", original.character.mesh.bend_weights, settings);
+        const io::LoadedCharacter reopened = io::load_gltf(folder + "/saved.glb");
+        ASSERT_TRUE(reopened.settings.has_value());
+        EXPECT_TRUE(*reopened.settings == settings);
+    }
+}
+
 TEST(SettingsExtension, AJointNodeHoldsOnlyTheValuesThatDifferFromTheDefaults) {
     DynamicSettings settings = busy_settings(2);
     const json root = [&] {
