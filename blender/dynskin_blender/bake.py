@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 
-from . import compat, live
+from . import compat, live, simulation
 
 CACHE_MODIFIER = "dynskin cache"
 KEY_PREFIX = "dynskin "
@@ -23,7 +23,7 @@ class BakeJob:
             raise ValueError("the scene's frame range is empty")
         self.scene, self.obj = scene, obj
         self.frames = range(scene.frame_start, scene.frame_end + 1)
-        self.state = live.LiveState(obj, keep_results=False)  # self.positions keeps each frame
+        self.state = simulation.LiveState(obj, keep_results=False)  # self.positions keeps each frame
         if self.state.rig.evaluated_pose:  # constraints, drivers, NLA: Blender's own pose, as live
             self.state.rig.pose_track = live.pose_track_of(scene, obj)
         self.to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))
