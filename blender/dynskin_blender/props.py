@@ -53,6 +53,15 @@ def _setting_changed(self, context):
         live.update_object(context.scene, obj)
 
 
+def overridable(cls):
+    """Every setting may differ on a library override (a linked character's own), and the
+    difference is saved with the file that overrides it."""
+    for prop in cls.__annotations__.values():
+        prop.keywords.setdefault("override", {"LIBRARY_OVERRIDABLE"})
+    return cls
+
+
+@overridable
 class DynskinSettings(bpy.types.PropertyGroup):
     enabled: BoolProperty(name="Dynamic Skinning", default=False, update=_enabled_changed,
                           description="Deform this mesh with dynskin instead of Blender's Armature modifier")
@@ -118,6 +127,7 @@ def _bone_setting_changed(self, context):
             live.update_object(context.scene, obj)
 
 
+@overridable
 class DynskinBoneSettings(bpy.types.PropertyGroup):
     """A bone's own settings (the viewer's Joints panel)."""
     enabled: BoolProperty(name="Secondary motion", default=True, update=_bone_setting_changed,
