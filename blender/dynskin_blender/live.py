@@ -189,7 +189,33 @@ def update_object(scene, obj):
 
 
 def live_objects(scene):
-    return [obj for obj in scene.objects if obj.type == "MESH" and obj.dynskin.enabled]
+    """The scene's meshes with dynskin on that it can animate; a linked one (Blender forbids
+    changing it) is said once in the console, with what to do."""
+    found = []
+    for obj in scene.objects:
+        if obj.type == "MESH" and obj.dynskin.enabled:
+            if obj.library is None:
+                found.append(obj)
+            else:
+                _warn_linked(obj)
+        elif obj.instance_type == "COLLECTION" and obj.instance_collection is not None:
+            for linked in obj.instance_collection.all_objects:
+                if linked.type == "MESH" and linked.dynskin.enabled:
+                    _warn_linked(linked, obj)
+    return found
+
+
+_warned = set()
+
+
+def _warn_linked(obj, instancer=None):
+    if obj.name_full in _warned:
+        return
+    _warned.add(obj.name_full)
+    where = f" (in the collection instance {instancer.name})" if instancer is not None else ""
+    print(f"dynskin: {obj.name} is linked from {obj.library.filepath if obj.library else 'a library'}{where}: Blender "
+          f"shows its plain skinning; to give it Dynamic Skinning, select it and use Object > Library Override > Make "
+          f"(its settings can then be changed and are saved with this file)")
 
 
 @bpy.app.handlers.persistent
@@ -252,6 +278,7 @@ def on_undo_redo(scene, depsgraph=None):
 def on_load(dummy=None, depsgraph=None):
     """load_post: a file opened; add-on 0.2's files are moved to the new stack."""
     forget()
+    _warned.clear()
     for scene in bpy.data.scenes:
         on_frame_change(scene)
 

@@ -77,9 +77,10 @@ def helper_of(obj):
 
 def _owns(obj, helper):
     """Whether the helper is this object's own: local (writable) and not another object's
-    (a linked duplicate's modifier first names the original's helper)."""
-    if helper is None or helper.library is not None or helper.type != "MESH":
-        return False
+    (a linked duplicate's modifier first names the original's helper, an override's the
+    library's)."""
+    if helper is None or helper.type != "MESH" or helper.library is not None or helper.data.library is not None:
+        return False  # (an override's helper is an override too, but its mesh stays the library's)
     owner = bpy.data.objects.get(helper.get(OWNER, ""))
     if owner is not None and owner is not obj and helper_of(owner) is helper:
         return False
@@ -130,7 +131,7 @@ def ensure(obj, count):
     if not _owns(obj, helper):
         helper = _new_helper(obj, count)
         modifier[_input_key(modifier.node_group)] = helper
-        obj.update_tag()
+        modifier.node_group = modifier.node_group  # Blender's relations rebuilt: the new helper is read
     if len(helper.data.vertices) != count:
         helper.data.clear_geometry()
         helper.data.vertices.add(count)

@@ -23,7 +23,7 @@ import numpy as np
 import dynskin
 import dynskin_blender
 from dynskin_blender import live
-from dynskin_blender.rig import Rig
+from dynskin_blender.rig import Rig, armature_of  # noqa: F401 - for the tests
 
 failures = []
 
