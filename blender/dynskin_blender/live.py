@@ -10,7 +10,7 @@ them all then): the simulations are keyed by the object's name and made again.""
 import bpy
 import numpy as np
 
-from . import stack
+from . import nla, stack
 from .offsets import OffsetDeformer
 from .rig import armature_of, layer_weights
 from .simulation import LiveState
@@ -236,8 +236,7 @@ def on_depsgraph_update(scene, depsgraph):
             continue
         try:
             armature = state.rig.armature
-            action = armature.animation_data.action if armature.animation_data else None
-            touched = changed & {armature, armature.data, action}
+            touched = changed & ({armature, armature.data} | nla.actions(armature.animation_data))
         except ReferenceError:  # freed by an undo that on_undo has not seen yet
             forget(obj)
             continue
