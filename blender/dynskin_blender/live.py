@@ -8,6 +8,7 @@ later ones continue from the last, and a change of settings or keys starts again
 import bpy
 import numpy as np
 
+from . import simulation
 from .rig import armature_of
 from .simulation import LiveState
 
@@ -112,7 +113,7 @@ _reading = False  # while read_pose steps Blender through the frames, the handle
 
 
 def read_pose(scene, obj):
-    """Blender's own pose of every frame of the scene's range, for a rig that constraints,
+    """Blender's own pose of every frame of the scene's range (and the preroll before it), for a rig that constraints,
     drivers or NLA strips move (the action's keys alone would miss them): Blender is stepped
     through the frames, as its Bake Action does, outside any frame handler, and the user's
     frame is restored. Then the skin is simulated again on that pose."""
@@ -124,12 +125,13 @@ def read_pose(scene, obj):
     rig.pose_track.clear()
     _reading = True
     try:
-        for frame in range(scene.frame_start, scene.frame_end + 1):
+        for frame in simulation.frames_with_preroll(scene, obj):
             scene.frame_set(frame)
             rig.read_evaluated_pose(frame)
     finally:
         scene.frame_set(current)
         _reading = False
+    state.forget_pose()
     resimulate(obj)
     if obj.dynskin.enabled:
         update_object(scene, obj)
@@ -139,7 +141,7 @@ def pose_track_of(scene, obj):
     """Blender's pose of the scene's frame range, as the live object has it (read now if it
     was not, or not for all these frames)."""
     state = _states.get(obj.name)
-    frames = set(range(scene.frame_start, scene.frame_end + 1))
+    frames = set(simulation.frames_with_preroll(scene, obj))
     if state is None or not frames <= state.rig.pose_track.keys():
         read_pose(scene, obj)
     return _states[obj.name].rig.pose_track
@@ -182,7 +184,7 @@ def update_object(scene, obj):
             state = _states[obj.name] = LiveState(obj)
             if state.rig.evaluated_pose and not bpy.app.background:
                 read_pose_soon(obj.name)
-        world = state.positions_at(scene, scene.frame_current, obj)
+        world = state.positions_at(scene, scene.frame_current, obj, scene.frame_subframe)
         if not np.isfinite(world).all():  # the core guards against this; never show it
             raise ValueError("the result is not finite: simulated again from the start")
         to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float32))
@@ -214,6 +216,7 @@ def on_depsgraph_update(scene, depsgraph):
         if changed & {armature, armature.data, action}:
             rig = _states[obj.name].rig
             rig.forget_curves()
+            _states[obj.name].forget_pose()
             if rig.pose_track:  # Blender's pose changed: read it again when idle
                 rig.pose_track.clear()
                 if not bpy.app.background:
