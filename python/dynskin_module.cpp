@@ -237,7 +237,8 @@ public:
     PyDeformer(SharedCharacter character, std::optional<DynamicSettings> settings)
         : character_(std::move(character)),
           settings_(settings ? *settings : character_->settings.value_or(DynamicSettings{})),
-          deformer_(character_->character) {
+          deformer_(character_->character),
+          frames_(character_->character.skeleton.joint_count()) {
         if (!character_->character.clips.empty()) clip_ = 0;
     }
 
@@ -263,7 +264,11 @@ public:
         return sampler_;
     }
 
-    void update_matrices(double t, const FloatArray& matrices, const std::string& space) {
+    // skin=false: the joint half alone (a preroll, or frames nobody looks at): the skin is
+    // not deformed, and a later frame's skin is the same as if every frame had been, since
+    // the per-vertex stage keeps no history. The frames are kept here rather than in the
+    // Deformer so that both halves read the same ones.
+    void update_matrices(double t, const FloatArray& matrices, const std::string& space, bool skin) {
         if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
         const Skeleton& skeleton = character_->character.skeleton;
         const std::vector<glm::mat4> m = to_matrices(matrices, "matrices", skeleton.joint_count());
@@ -282,8 +287,21 @@ public:
         } catch (const std::invalid_argument& e) {
             throw py::value_error(e.what());
         }
+        try {
+            frames_.add(t, locals);
+        } catch (const std::invalid_argument& e) {
+            throw py::value_error(e.what());
+        }
         py::gil_scoped_release unlocked;
-        deformer_.update(t, locals, settings_);
+        if (skin)
+            deformer_.update(t, frames_.sampler(), settings_);
+        else
+            deformer_.update_joints(t, frames_.sampler(), settings_);
+    }
+
+    void reset() {
+        deformer_.reset();
+        frames_.clear();
     }
 
     void set_clip(const py::object& clip) {
@@ -330,6 +348,7 @@ public:
     SharedCharacter character_;
     DynamicSettings settings_;
     Deformer deformer_;
+    PoseFrames frames_;  // the poses given to update(t, matrices)
     std::optional<std::size_t> clip_;
     bool loop_ = true;
 
@@ -488,8 +507,11 @@ PYBIND11_MODULE(dynskin, m) {
         .def_readwrite("loop", &PyDeformer::loop_, "Whether update(t) loops the clip (default True)")
         .def("update", &PyDeformer::update_clip, py::arg("t"), "Advances to time t (seconds) playing the clip")
         .def("update", &PyDeformer::update_matrices, py::arg("t"), py::arg("matrices"), py::arg("space") = "world",
+             py::arg("skin") = true,
              "Advances to time t with the joints' (J, 4, 4) transforms at t: 'world' matrices (converted to "
-             "parent-local) or 'local' (parent-local) ones. The last frames are kept and interpolated for the clock.")
+             "parent-local) or 'local' (parent-local) ones. The last frames are kept and interpolated for the clock. "
+             "skin=False advances the joints alone (a preroll: much faster; positions keep the last skinned frame's, "
+             "and the next skinned frame is the same as if every frame had been skinned)")
         .def("joint", [](const PyDeformer& d, const py::object& key) {
             const std::size_t j = d.joint_index(key);
             return j < d.settings_.joints.size() ? d.settings_.joints[j] : JointSettings{};
@@ -499,7 +521,7 @@ PYBIND11_MODULE(dynskin, m) {
             if (d.settings_.joints.size() <= j) d.settings_.joints.resize(std::size_t(d.character_->character.skeleton.joint_count()));
             d.settings_.joints[j] = joint;
         }, py::arg("joint"), py::arg("settings"), "Sets a joint's settings (by index or name) for the next update")
-        .def("reset", [](PyDeformer& d) { d.deformer_.reset(); },
+        .def("reset", &PyDeformer::reset,
              "Forgets the motion (call after a jump in time or a clip change) so no wobble starts")
         .def_property_readonly("positions", [](py::object self) {
             return vec3_view(self.cast<PyDeformer&>().deformer_.positions(), self);

@@ -10,18 +10,22 @@ them all then): the simulations are keyed by the object's name and made again.""
 import bpy
 import numpy as np
 
-from . import nla, stack
+from . import nla, simulation, stack
 from .offsets import OffsetDeformer
 from .rig import armature_of, layer_weights
 from .simulation import LiveState
 
 
-def live_state(obj):
-    """A simulation of the object whose results are the offsets its modifier adds."""
-    state = LiveState(obj)
-    armature = next(m for m in obj.modifiers if m.type == "ARMATURE" and m.object is state.rig.armature)
-    state.deformer = OffsetDeformer(state.rig.character, armature.use_deform_preserve_volume)
-    return state
+class LiveOffsets(LiveState):
+    """The object's simulation whose results, whole frames and subframes, are the offsets
+    its modifier adds after the Armature modifier."""
+
+    def __init__(self, obj):
+        super().__init__(obj)
+        armature = next(m for m in obj.modifiers if m.type == "ARMATURE" and m.object is self.rig.armature)
+        preserve_volume = armature.use_deform_preserve_volume
+        self.deformer = OffsetDeformer(self.rig.character, preserve_volume)
+        self.between = OffsetDeformer(self.rig.character, preserve_volume)
 
 
 _states = {}  # obj.name_full -> LiveState (name_full: a linked object's name is its library's too)
@@ -87,24 +91,25 @@ _reading = False  # while read_pose steps Blender through the frames, the handle
 
 
 def read_pose(scene, obj):
-    """Blender's own pose of every frame of the scene's range, for a rig that constraints,
+    """Blender's own pose of every frame of the scene's range (and the preroll before it), for a rig that constraints,
     drivers or NLA strips move (the action's keys alone would miss them): Blender is stepped
     through the frames, as its Bake Action does, outside any frame handler, and the user's
     frame is restored. Then the skin is simulated again on that pose."""
     global _reading
     state = _states.get(obj.name_full)
     if state is None:
-        state = _states[obj.name_full] = live_state(obj)
+        state = _states[obj.name_full] = LiveOffsets(obj)
     rig, current = state.rig, scene.frame_current
     rig.pose_track.clear()
     _reading = True
     try:
-        for frame in range(scene.frame_start, scene.frame_end + 1):
+        for frame in simulation.frames_with_preroll(scene, obj):
             scene.frame_set(frame)
             rig.read_evaluated_pose(frame)
     finally:
         scene.frame_set(current)
         _reading = False
+    state.forget_pose()
     resimulate(obj)
     if obj.dynskin.enabled:
         update_object(scene, obj)
@@ -114,7 +119,7 @@ def pose_track_of(scene, obj):
     """Blender's pose of the scene's frame range, as the live object has it (read now if it
     was not, or not for all these frames)."""
     state = _states.get(obj.name_full)
-    frames = set(range(scene.frame_start, scene.frame_end + 1))
+    frames = set(simulation.frames_with_preroll(scene, obj))
     if state is None or not frames <= state.rig.pose_track.keys():
         read_pose(scene, obj)
     return _states[obj.name_full].rig.pose_track
@@ -167,7 +172,7 @@ def update_object(scene, obj):
     try:
         state = _states.get(obj.name_full)
         if state is None:
-            state = _states[obj.name_full] = live_state(obj)
+            state = _states[obj.name_full] = LiveOffsets(obj)
             if state.rig.evaluated_pose and not bpy.app.background:
                 read_pose_soon(obj.name_full)
         count = state.rig.vertex_count
@@ -175,7 +180,7 @@ def update_object(scene, obj):
             raise MeshChanged(f"The mesh has {len(obj.data.vertices)} vertices, dynskin read {count}: "
                              "press Re-read the Rig after editing the mesh")
         helper = stack.ensure(obj, count)
-        offsets = state.positions_at(scene, scene.frame_current, obj)
+        offsets = state.positions_at(scene, scene.frame_current, obj, scene.frame_subframe)
         if not np.isfinite(offsets).all():  # the core guards against this; never show it
             raise ValueError("the result is not finite: simulated again from the start")
         to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))[:3, :3]
@@ -244,6 +249,7 @@ def on_depsgraph_update(scene, depsgraph):
                    and state.rig.set_layers(obj, layer_weights(obj, state.rig.vertex_count)))
         if touched:  # Blender's pose changed: the curves, and the pose read from Blender, again
             state.rig.forget_curves()
+            state.forget_pose()
             if state.rig.pose_track:
                 state.rig.pose_track.clear()
                 if not bpy.app.background:

@@ -1,5 +1,15 @@
 """One object's simulation on Blender's timeline: its rig, its deformer, and the frames it has
-computed, so that scrubbing and jumping give what playing straight to a frame gives."""
+computed, so that scrubbing and jumping give what playing straight to a frame gives.
+
+The simulation starts at the object's own Simulation Start frame (saved in the file), not at
+the scene's start: a render farm that renders a shot in chunks (blender -b f.blend -s 40 -e 60)
+changes the scene's range, and each chunk must show what the whole shot shows. Frames before
+the one asked for are simulated at the joint level alone (the skin's stage keeps no history),
+a preroll that costs a small part of a skinned frame. Time is Blender's: its Time Stretching
+(frame_map_old/new) and subframes (motion blur) included."""
+from typing import NamedTuple
+
+import mathutils
 import numpy as np
 
 import dynskin
@@ -12,48 +22,146 @@ from .rig import Rig
 CACHE_BYTES = 512 * 1024 * 1024
 
 
+class Timeline(NamedTuple):
+    """What turns a scene frame into the simulation's time and the action's frame."""
+    start: int       # the simulation's first frame (scene frames)
+    fps: float
+    stretch: float   # Time Stretching: frame_map_old / frame_map_new, action frames per scene frame
+
+    @classmethod
+    def of(cls, scene, obj):
+        render = scene.render
+        return cls(simulation_start(scene, obj), render.fps / render.fps_base,
+                   render.frame_map_old / render.frame_map_new)
+
+    def action_frame(self, frame, subframe=0.0):
+        """Blender's own time of a scene frame (what its F-curves are evaluated at)."""
+        return (frame + subframe) * self.stretch
+
+    def seconds(self, frame, subframe=0.0):
+        """The simulation's clock: the seconds the animation has played since the start."""
+        return (self.action_frame(frame, subframe) - self.action_frame(self.start)) / self.fps
+
+
+def simulation_start(scene, obj):
+    """The frame the object's simulation starts at: its own setting, once chosen (by the user,
+    or set to the scene's start when Dynamic Skinning was switched on)."""
+    props = getattr(obj, "dynskin", None)
+    if props is None or not props.simulation_start_set:
+        return scene.frame_start
+    return props.simulation_start
+
+
+def frames_with_preroll(scene, obj):
+    """The scene's frames and those the simulation plays before them."""
+    return range(min(simulation_start(scene, obj), scene.frame_start), scene.frame_end + 1)
+
+
+def choose_start(scene, obj):
+    """Dynamic Skinning switched on: the simulation starts where the scene does now, and stays
+    there when the scene's range changes (a farm's chunk), unless the user moves it."""
+    props = obj.dynskin
+    if not props.simulation_start_set:  # set as ID properties: no update, no simulation yet
+        props["simulation_start"] = scene.frame_start
+        props["simulation_start_set"] = True
+
+
 class LiveState:
     """One object's rig and deformer, the frame the deformer has reached, and the results of
     the frames computed since the last change, so that going back costs nothing and going
-    forward continues from there; only a frame never reached since the last change is
-    simulated again from the scene's start.
+    forward continues from there; a frame never reached since the last change is simulated
+    again from the simulation's start, at the joint level up to the frame before.
 
     keep_results=False keeps no results (for a bake, which goes forward once and keeps each
     frame itself: the cache would be a second copy of every frame, up to CACHE_BYTES); going
-    back then simulates again from the scene's start."""
+    back then simulates again from the start."""
 
     def __init__(self, obj, keep_results=True):
         self.rig = Rig(obj)
         self.deformer = dynskin.Deformer(self.rig.character)
+        self.between = None  # a second deformer for subframes, made when one is asked for
         self.keep_results = keep_results
         self.settings_current = False
+        self.poses = {}  # scene frame -> the bones' world matrices (kept when only settings change)
         self.forget_results()
 
     def forget_results(self):
-        self.reached = None  # the frame the deformer is at
-        self.results = {}    # frame -> world positions (copies)
-        self.timeline = None  # the scene's (start, fps) the results were made with
+        self.reached = None   # the frame the deformer is at
+        self.results = {}     # frame -> world positions (copies)
+        self.timeline = None  # the Timeline the results were made with
 
-    def positions_at(self, scene, frame, obj):
-        """dynskin's skin at a frame, in world space: a kept result or the deformer's own
-        positions (a view that the next frame overwrites; copy it to keep it)."""
+    def forget_pose(self):
+        """The armature's animation changed: its pose is read again, and everything simulated again."""
+        self.poses = {}
+        self.forget_results()
+
+    def pose(self, frame, subframe=0.0):
+        """The bones' world matrices at a scene frame (and a fraction of the next): Blender's own
+        pose where it was read, else the action's at Blender's (stretched) time."""
+        track = self.rig.pose_track
+        if subframe:
+            if track and frame in track and frame + 1 in track:  # read poses: Blender's blend between them
+                return np.stack([np.array(blend_matrices(a, b, subframe))
+                                 for a, b in zip(track[frame], track[frame + 1])]).astype(np.float32)
+            return self.rig.world_matrices(self.timeline.action_frame(frame, subframe))
+        if frame in track:
+            return track[frame]
+        matrices = self.poses.get(frame)
+        if matrices is None:
+            matrices = self.poses[frame] = self.rig.world_matrices(self.timeline.action_frame(frame))
+        return matrices
+
+    def _settings_in(self, deformer):
+        deformer.settings = self.deformer.settings  # a copy, the bones' own settings included
+
+    def _advance(self, deformer, first, last):
+        """The joints only, frames first to last (inclusive)."""
+        for f in range(first, last + 1):
+            deformer.update(self.timeline.seconds(f), self.pose(f), skin=False)
+
+    def positions_at(self, scene, frame, obj, subframe=0.0):
+        """dynskin's skin at a frame (and a fraction of the next: motion blur's subframes), in
+        world space: a kept result or a deformer's own positions (a view that the next frame
+        overwrites; copy it to keep it)."""
         if not self.settings_current:
             settings.apply(self.deformer, obj, self.rig)
+            if self.between is not None:
+                self._settings_in(self.between)
             self.settings_current = True
-        fps = scene.render.fps / scene.render.fps_base
-        if self.timeline != (scene.frame_start, fps):
+        timeline = Timeline.of(scene, obj)
+        if self.timeline != timeline:
             self.forget_results()
-            self.timeline = (scene.frame_start, fps)
+            self.timeline = timeline
+        if subframe:
+            return self._positions_between(frame, subframe)
         if frame in self.results:
             return self.results[frame]
         if self.reached is None or frame < self.reached:  # from the start, as if played straight here
             self.deformer.reset()
-            first = min(scene.frame_start, frame)
+            first = min(timeline.start, frame)
         else:
             first = self.reached + 1
-        for f in range(first, frame + 1):
-            self.deformer.update((f - scene.frame_start) / fps, self.rig.world_matrices(f))
-            self.reached = f
-            if self.keep_results and (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES:
-                self.results[f] = np.array(self.deformer.positions)
+        self._advance(self.deformer, first, frame - 1)
+        self.deformer.update(timeline.seconds(frame), self.pose(frame))
+        self.reached = frame
+        if self.keep_results and (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES:
+            self.results[frame] = np.array(self.deformer.positions)
         return self.results.get(frame, self.deformer.positions)
+
+    def _positions_between(self, frame, subframe):
+        """A subframe, simulated on a second deformer (played to the frame, then the fraction
+        further), so that the whole frames' results never see it: motion blur on or off, frame
+        40 and 41 are the same."""
+        if self.between is None:
+            self.between = dynskin.Deformer(self.rig.character)
+            self._settings_in(self.between)
+        self.between.reset()
+        self._advance(self.between, min(self.timeline.start, frame), frame)
+        self.between.update(self.timeline.seconds(frame, subframe), self.pose(frame, subframe))
+        return self.between.positions
+
+
+def blend_matrices(a, b, fraction):
+    """Between two bone matrices as Blender blends them (polar decomposition: rotations turn,
+    they do not shrink)."""
+    return mathutils.Matrix(a.tolist()).lerp(mathutils.Matrix(b.tolist()), fraction)

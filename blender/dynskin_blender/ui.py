@@ -42,6 +42,7 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         body = layout.column()
         body.active = props.enabled
         body.prop(props, "mode")
+        body.prop(props, "simulation_start")
         column = body.column(align=True)
         column.active = props.mode != "lbs"
         for name in ("frequency", "damping", "amplitude", "drag"):

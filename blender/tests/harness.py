@@ -150,9 +150,11 @@ def posed_matrices(arm, bone_names):
                      for name in bone_names]).astype(np.float32)
 
 
-def reference(obj, frames, settings, joints=None, layers=None):
+def reference(obj, frames, settings, joints=None, layers=None, start=None):
     """dynskin fed Blender's own evaluated pose frame after frame: {frame: world positions}.
-    joints: {bone name: dynskin.JointSettings}; layers: {"bend": (N,) weights, ...}."""
+    joints: {bone name: dynskin.JointSettings}; layers: {"bend": (N,) weights, ...}.
+    A frame with a fraction is a subframe; the clock is Blender's (Time Stretching included),
+    from `start` (default the scene's start)."""
     scene = bpy.context.scene
     rig = Rig(obj)
     for name, values in (layers or {}).items():
@@ -161,10 +163,13 @@ def reference(obj, frames, settings, joints=None, layers=None):
     for name, joint in (joints or {}).items():
         deformer.set_joint(rig.bone_names.index(name), joint)
     fps = scene.render.fps / scene.render.fps_base
+    stretch = scene.render.frame_map_old / scene.render.frame_map_new
+    start = scene.frame_start if start is None else start
     result = {}
     for f in frames:
-        scene.frame_set(f)
-        deformer.update((f - scene.frame_start) / fps, posed_matrices(rig.armature, rig.bone_names))
+        whole = int(f // 1)
+        scene.frame_set(whole, subframe=f - whole)
+        deformer.update((f - start) * stretch / fps, posed_matrices(rig.armature, rig.bone_names))
         result[f] = np.array(deformer.positions)
     return result, rig.character.size
 

@@ -98,6 +98,31 @@ def test_your_own_animation_as_world_matrices():
     assert np.abs(deformer.offsets).max() < 0.2 * max(late)  # and settles
 
 
+def test_a_preroll_of_joints_alone_gives_the_same_skin():
+    """update(t, matrices, skin=False) advances the joints alone: the next skinned frame is the
+    one every frame skinned gives, to the last bit, and the skipped frames leave positions be."""
+    strip = strip_character()
+    tip = np.eye(4, dtype=np.float32)
+    tip[0, 3] = 1.0
+    every, preroll = dynskin.Deformer(strip), dynskin.Deformer(strip)
+    for deformer in (every, preroll):
+        deformer.update(0.0, np.stack([np.eye(4), tip]))
+    still = np.array(preroll.positions)
+    for frame in range(1, 31):  # 24 fps, a turn of the root
+        t = frame / 24.0
+        root = rotation_z(math.radians(90.0) * min(t / 1.5, 1.0))
+        matrices = np.stack([root, root @ tip])
+        every.update(t, matrices)
+        preroll.update(t, matrices, skin=frame == 30)
+        if frame < 30:
+            assert np.array_equal(preroll.positions, still)
+    assert np.abs(every.offsets).max() > 1e-3 * every.size  # it lags behind the turn
+    assert np.array_equal(every.positions, preroll.positions)
+    preroll.reset()  # and after a reset, a new start
+    preroll.update(0.0, np.stack([np.eye(4), tip]))
+    assert np.array_equal(preroll.positions, still)
+
+
 def test_bad_input_is_refused_with_a_message():
     with pytest.raises(dynskin.LoadError):
         dynskin.load(str(SOURCE_DIR / "no-such-file.glb"))
