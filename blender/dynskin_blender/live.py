@@ -10,7 +10,7 @@ them all then): the simulations are keyed by the object's name and made again.""
 import bpy
 import numpy as np
 
-from . import nla, simulation, stack
+from . import crowd, nla, simulation, stack
 from .offsets import OffsetDeformer
 from .rig import armature_of, layer_weights
 from .simulation import LiveState
@@ -264,11 +264,15 @@ def on_frame_change(scene, depsgraph=None):
     """frame_change_pre: the new frame's result is in place before Blender evaluates it."""
     if _reading:
         return
+    shown = []
     for obj in live_objects(scene):
         if armature_of(obj) is None:
             set_status(obj.dynskin, "No Armature modifier with an armature: add one to use Dynamic Skinning")
         else:
-            update_object(scene, obj)
+            shown.append(obj)
+    crowd.step_together(scene, [(obj, _states[obj.name_full]) for obj in shown if obj.name_full in _states])
+    for obj in shown:
+        update_object(scene, obj)
 
 
 @bpy.app.handlers.persistent
