@@ -33,15 +33,15 @@ _classes = (props.DynskinSettings, props.DynskinBoneSettings, *operators.classes
 def register():
     for cls in _classes:
         bpy.utils.register_class(cls)
-    bpy.types.Object.dynskin = bpy.props.PointerProperty(type=props.DynskinSettings)
-    bpy.types.Bone.dynskin = bpy.props.PointerProperty(type=props.DynskinBoneSettings)
-    bpy.app.handlers.frame_change_pre.append(live.on_frame_change)
-    bpy.app.handlers.depsgraph_update_post.append(live.on_depsgraph_update)
+    bpy.types.Object.dynskin = bpy.props.PointerProperty(type=props.DynskinSettings, override={"LIBRARY_OVERRIDABLE"})
+    bpy.types.Bone.dynskin = bpy.props.PointerProperty(type=props.DynskinBoneSettings, override={"LIBRARY_OVERRIDABLE"})
+    for name, handler in live.HANDLERS:
+        getattr(bpy.app.handlers, name).append(handler)
 
 
 def unregister():
-    for handlers, handler in ((bpy.app.handlers.frame_change_pre, live.on_frame_change),
-                              (bpy.app.handlers.depsgraph_update_post, live.on_depsgraph_update)):
+    for name, handler in live.HANDLERS:
+        handlers = getattr(bpy.app.handlers, name)
         if handler in handlers:
             handlers.remove(handler)
     del bpy.types.Bone.dynskin

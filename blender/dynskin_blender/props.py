@@ -59,6 +59,15 @@ def _start_changed(self, context):
     _setting_changed(self, context)
 
 
+def overridable(cls):
+    """Every setting may differ on a library override (a linked character's own), and the
+    difference is saved with the file that overrides it."""
+    for prop in cls.__annotations__.values():
+        prop.keywords.setdefault("override", {"LIBRARY_OVERRIDABLE"})
+    return cls
+
+
+@overridable
 class DynskinSettings(bpy.types.PropertyGroup):
     enabled: BoolProperty(name="Dynamic Skinning", default=False, update=_enabled_changed,
                           description="Deform this mesh with dynskin instead of Blender's Armature modifier")
@@ -112,11 +121,11 @@ class DynskinSettings(bpy.types.PropertyGroup):
         description="Keep Auto Smooth while live (custom split normals cost Blender 20-60 ms a frame to deform; "
                     "off, Auto Smooth is switched off while dynskin is on and back on after)")
     simulation_start: IntProperty(
-        name="Simulation Start", default=1, update=_start_changed, override={"LIBRARY_OVERRIDABLE"},
+        name="Simulation Start", default=1, update=_start_changed,
         description="The frame the simulation starts at (the motion before a shot's first frame counts). Set to the "
                     "scene's start when Dynamic Skinning is switched on; a render of part of the range (a farm's "
                     "chunk, blender -s) simulates from here, so every frame is the same as in a whole render")
-    simulation_start_set: BoolProperty(default=False, options={"HIDDEN"}, override={"LIBRARY_OVERRIDABLE"})
+    simulation_start_set: BoolProperty(default=False, options={"HIDDEN"})
     auto_smooth_was_on: BoolProperty(default=False, options={"HIDDEN"})
     bake_progress: FloatProperty(default=-1.0, options={"HIDDEN", "SKIP_SAVE"})  # < 0: no bake running
     status: StringProperty(name="Status", default="", description="What went wrong or needs a look, if anything")
@@ -130,6 +139,7 @@ def _bone_setting_changed(self, context):
             live.update_object(context.scene, obj)
 
 
+@overridable
 class DynskinBoneSettings(bpy.types.PropertyGroup):
     """A bone's own settings (the viewer's Joints panel)."""
     enabled: BoolProperty(name="Secondary motion", default=True, update=_bone_setting_changed,

@@ -72,19 +72,12 @@ class Rig:
         self.object_world = matrix(obj.matrix_world)
         world = (np.c_[co.reshape(-1, 3), np.ones(n)] @ self.object_world.T)[:, :3]
 
+        self.vertex_count = n
         group_joint = {g.index: index.get(g.name, -1) for g in obj.vertex_groups}
-        layer_group = {obj.vertex_groups[f"dynskin_{name}"].index: name
-                       for name in LAYERS if f"dynskin_{name}" in obj.vertex_groups}
-        layers = {name: np.zeros(n, dtype=np.float32) for name in layer_group.values()}
         rows = []
         for v in mesh.vertices:
-            influences = []
-            for g in v.groups:
-                if g.group in layer_group:
-                    layers[layer_group[g.group]][v.index] = g.weight
-                elif group_joint.get(g.group, -1) >= 0 and g.weight > 0.0:
-                    influences.append((group_joint[g.group], g.weight))
-            rows.append(influences)
+            rows.append([(group_joint[g.group], g.weight) for g in v.groups
+                         if group_joint.get(g.group, -1) >= 0 and g.weight > 0.0])
         k = max(1, max(len(r) for r in rows))
         joints = np.zeros((n, k), dtype=np.int64)
         weights = np.zeros((n, k), dtype=np.float32)
@@ -110,9 +103,27 @@ class Rig:
             np.stack(rest_local).astype(np.float32),
             inverse_binds=np.stack([np.linalg.inv(r) for r in rest_world]).astype(np.float32),
             names=self.bone_names, name=obj.name)
-        for name, values in layers.items():  # a group's 0..1 spans the layer's range
-            low, high = getattr(obj.dynskin, f"{name}_range") if hasattr(obj, "dynskin") else (0.0, 1.0)
-            setattr(self.character, f"{name}_weights", (low + values * (high - low)).astype(np.float32))
+        self.layers_read = {}
+        self.set_layers(obj, layer_weights(obj, n))
+
+    def set_layers(self, obj, layers):
+        """The painted layers' vertex group weights ({name: (N,)}, from layer_weights) on the
+        character, each group's 0..1 spanning the layer's range; a layer whose group went is
+        1 again. Returns whether they differ from the ones read before."""
+        if layers.keys() == self.layers_read.keys() and all(
+                np.array_equal(values, self.layers_read[name]) for name, values in layers.items()):
+            return False
+        for name in LAYERS:
+            values = layers.get(name)
+            if values is None:
+                weights = np.ones(self.vertex_count, dtype=np.float32)
+            else:
+                low, high = getattr(obj.dynskin, f"{name}_range") if hasattr(obj, "dynskin") else (0.0, 1.0)
+                weights = (low + values * (high - low)).astype(np.float32)
+            if values is not None or name in self.layers_read:
+                setattr(self.character, f"{name}_weights", weights)
+        self.layers_read = layers
+        return True
 
     @staticmethod
     def _triangles(mesh):
@@ -122,7 +133,7 @@ class Rig:
     def _animated(self, action):
         """The action's fcurves per bone channel: [(bone, channel, component, fcurve)], kept
         while the action stays the same (a re-simulation reads them at every frame)."""
-        if getattr(self, "_animated_of", None) is not action:
+        if getattr(self, "_animated_of", _UNREAD) is not action:
             self._animated_of = action
             index = {name: j for j, name in enumerate(self.bone_names)}
             self._animated_list = []
@@ -154,7 +165,7 @@ class Rig:
 
     def forget_curves(self):
         """The action's curves are read again (keys were added or removed)."""
-        self._animated_of = None
+        self._animated_of = _UNREAD
 
     def world_matrices(self, frame):
         """The bones' world matrices at a frame: Blender's own pose where it was read (a rig
@@ -193,6 +204,23 @@ class Rig:
         for j, parent in enumerate(self.parents):
             pose[j] = local[j] if parent < 0 else pose[parent] @ local[j]
         return (matrix(arm.matrix_world) @ pose).astype(np.float32)
+
+
+def layer_weights(obj, n):
+    """The dynskin_* vertex groups' weights, {layer name: (n,) float32}; a vertex outside
+    the group has 0 (a missing group is no entry: 1 everywhere)."""
+    groups = {obj.vertex_groups[f"dynskin_{name}"].index: name
+              for name in LAYERS if f"dynskin_{name}" in obj.vertex_groups}
+    layers = {name: np.zeros(n, dtype=np.float32) for name in groups.values()}
+    if groups:
+        for v in obj.data.vertices:
+            for g in v.groups:
+                if g.group in groups:
+                    layers[groups[g.group]][v.index] = g.weight
+    return layers
+
+
+_UNREAD = object()  # no action's curves read yet (None is an armature without an action)
 
 
 def pose_not_from_keys(armature):

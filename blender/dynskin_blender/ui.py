@@ -25,6 +25,8 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         if armature_of(obj) is None:
             layout.label(text="Needs an Armature modifier with an armature", icon="ERROR")
             return
+        if obj.library is not None:  # Blender forbids changing it
+            layout.label(text="Linked: Object > Library Override > Make to animate it", icon="ERROR")
         layout.use_property_split = True
         if props.status:
             layout.label(text=props.status, icon="INFO")
