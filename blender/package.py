@@ -111,13 +111,6 @@ files = "Reads presets and dynskin glb files, writes point caches and presets"
 '''
 
 
-def module_version():
-    for line in open(os.path.join(ROOT, "pyproject.toml")):
-        if line.startswith("version"):
-            return line.split("=")[1].strip().strip('"')
-    raise SystemExit("no version in pyproject.toml")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--module", required=True, help="the built dynskin module (.so)")
@@ -138,7 +131,7 @@ def main():
     os.replace(addon + ".partial", addon)
 
     extension = os.path.join(args.out, f"dynskin_blender-{version}-extension-linux-x64.zip")
-    wheel_name, wheel_data = wheel(args.module, module_version())
+    wheel_name, wheel_data = wheel(args.module, version)  # one version: bl_info's, the manifest's, the wheel's
     with zipfile.ZipFile(extension + ".partial", "w") as archive:
         add(archive, "blender_manifest.toml", manifest(version, wheel_name).encode())
         for name, data in sources():

@@ -56,6 +56,19 @@ for wheel in manifest["wheels"]:
 assert manifest["type"] == "add-on" and "__init__.py" in archive.namelist()
 archive.extract(manifest["wheels"][0].removeprefix("./"), ".")
 print("DYNSKIN-PACKAGE the extension's manifest reads and lists its wheel")
+# One version everywhere: bl_info's (the source of truth), the manifest's, the wheel's, the zips' names.
+import ast, glob, os, re
+tree = ast.parse(archive.read("__init__.py").decode())
+bl_info = next(ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "bl_info")
+version = ".".join(map(str, bl_info["version"]))
+wheel = zipfile.ZipFile(manifest["wheels"][0].removeprefix("./"))
+metadata = wheel.read(next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+versions = {"bl_info": version, "manifest": manifest["version"],
+            "wheel METADATA": re.search(r"^Version: (.+)$", metadata, re.M).group(1),
+            "wheel name": os.path.basename(manifest["wheels"][0]).split("-")[1],
+            "extension zip name": os.path.basename(sys.argv[1]).split("-")[1]}
+assert len(set(versions.values())) == 1, f"versions differ: {versions}"
+print(f"DYNSKIN-PACKAGE one version everywhere: {version}")
 PYTHON
 /usr/bin/python3 -m venv --system-site-packages venv
 venv/bin/python -m pip install --no-deps --no-index wheels/dynskin-*.whl > pip.log 2>&1 || { tail -20 pip.log; exit 1; }
