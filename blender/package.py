@@ -54,6 +54,15 @@ def add(archive, name, data):
     archive.writestr(info, data)
 
 
+def add_folder(archive, name):
+    """A folder's own entry. Blender's Install (overwrite) removes the installed add-on's
+    folder only when the zip lists that folder: without it the files are written over in
+    place, the loaded compiled module among them, and Blender crashes at its next call."""
+    info = zipfile.ZipInfo(name.rstrip("/") + "/", STAMP)
+    info.external_attr = (0o40755 << 16) | 0x10  # a directory, for Unix and for MS-DOS readers
+    archive.writestr(info, b"")
+
+
 def sources():
     """The add-on's Python files: (name inside the package, bytes)."""
     for name in sorted(os.listdir(PACKAGE)):
@@ -124,6 +133,8 @@ def main():
 
     addon = os.path.join(args.out, f"dynskin_blender-{version}-linux-x64.zip")
     with zipfile.ZipFile(addon + ".partial", "w") as archive:
+        add_folder(archive, "dynskin_blender")
+        add_folder(archive, "dynskin_blender/lib")
         for name, data in sources():
             add(archive, f"dynskin_blender/{name}", data)
         for name, data in binaries(args.module):

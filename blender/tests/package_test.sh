@@ -36,6 +36,22 @@ bpy.context.scene.frame_set(30)
 live = shown()
 assert numpy.isfinite(live).all() and numpy.abs(live - plain).max() > 1e-3, "the installed add-on did not deform"
 print("DYNSKIN-PACKAGE the installed add-on deforms the cow with its own module")
+# Installed again over the enabled add-on (an update): Blender must remove the old folder
+# first, never write over the loaded module in place (it crashed at the next call).
+loaded = [line.split()[4] for line in open("/proc/self/maps") if dynskin.__file__ in line][0]
+bpy.ops.preferences.addon_install(filepath=os.environ["DYNSKIN_ADDON_ZIP"])
+assert os.stat(dynskin.__file__).st_ino != int(loaded), "the loaded module was written over in place"
+for again in ("installed again", "disabled and enabled again"):
+    if again.startswith("disabled"):
+        bpy.ops.preferences.addon_disable(module="dynskin_blender")
+        bpy.ops.preferences.addon_enable(module="dynskin_blender")
+    obj.dynskin.enabled = False
+    obj.dynskin.enabled = True
+    bpy.context.scene.frame_set(31)
+    bpy.context.scene.frame_set(30)
+    shown_again = shown()
+    assert numpy.abs(shown_again - live).max() < 1e-5, f"{again}: the add-on deforms differently"
+    print(f"DYNSKIN-PACKAGE {again} in the same session: it still deforms the cow")
 ' 2>&1 | grep -E "DYNSKIN-PACKAGE|Error|rror:" ; test "${PIPESTATUS[0]}" -eq 0
 
 # Debian's Blender links libhwy itself; a plain interpreter shows the zip's lib/ is enough.
