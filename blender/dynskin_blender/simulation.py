@@ -80,7 +80,7 @@ class LiveState:
         self.rig = Rig(obj)
         self.use_deformers(dynskin.Deformer)
         self.keep_results = keep_results
-        self.poses = {}  # scene frame -> the bones' world matrices (kept when only settings change)
+        self.poses = {}  # action frame -> the bones' world matrices (kept when only settings change)
         self.forget_results()
 
     def use_deformers(self, make):
@@ -113,9 +113,10 @@ class LiveState:
             return self.rig.world_matrices(self.timeline.action_frame(frame, subframe))
         if frame in track:
             return track[frame]
-        matrices = self.poses.get(frame)
+        action_frame = self.timeline.action_frame(frame)  # the key: Time Stretching may change
+        matrices = self.poses.get(action_frame)
         if matrices is None:
-            matrices = self.poses[frame] = self.rig.world_matrices(self.timeline.action_frame(frame))
+            matrices = self.poses[action_frame] = self.rig.world_matrices(action_frame)
         return matrices
 
     def _settings_in(self, deformer):
