@@ -51,6 +51,25 @@ class BakeJob:
         return self.fraction
 
 
+def pc2_path_problem(path, blend_file, temporary_folder):
+    """Why a point cache may not go to `path` ("" when it may): it must outlive the session
+    that plays it, so never in Blender's temporary folder (deleted on quit: the reopened file
+    would stay in its rest pose), nor relative (//) to a file not saved yet."""
+    import bpy
+
+    if not path:
+        return "No file to bake to: choose where the point cache goes"
+    if path.startswith("//") and not blend_file:
+        return ("The .blend file is not saved: save it first (the point cache goes beside it), "
+                "or choose a folder for the point cache")
+    absolute = os.path.realpath(bpy.path.abspath(path))
+    temporary = os.path.realpath(temporary_folder) if temporary_folder else ""
+    if temporary and os.path.commonpath([absolute, temporary]) == temporary:
+        return (f"{absolute} is in Blender's temporary folder, which is deleted when Blender quits: "
+                "save the .blend file first, or choose another folder for the point cache")
+    return ""
+
+
 def write_pc2(path, frames, first_frame, frame_step=1.0):
     """frames: a sequence of (N, 3) float32 arrays, object space, one per frame. Written
     beside the target and renamed, so that a failed write leaves the old cache whole."""

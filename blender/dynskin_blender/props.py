@@ -121,11 +121,11 @@ class DynskinSettings(bpy.types.PropertyGroup):
         description="Keep Auto Smooth while live (custom split normals cost Blender 20-60 ms a frame to deform; "
                     "off, Auto Smooth is switched off while dynskin is on and back on after)")
     simulation_start: IntProperty(
-        name="Simulation Start", default=1, update=_start_changed, override={"LIBRARY_OVERRIDABLE"},
+        name="Simulation Start", default=1, update=_start_changed,
         description="The frame the simulation starts at (the motion before a shot's first frame counts). Set to the "
                     "scene's start when Dynamic Skinning is switched on; a render of part of the range (a farm's "
                     "chunk, blender -s) simulates from here, so every frame is the same as in a whole render")
-    simulation_start_set: BoolProperty(default=False, options={"HIDDEN"}, override={"LIBRARY_OVERRIDABLE"})
+    simulation_start_set: BoolProperty(default=False, options={"HIDDEN"})
     auto_smooth_was_on: BoolProperty(default=False, options={"HIDDEN"})
     bake_progress: FloatProperty(default=-1.0, options={"HIDDEN", "SKIP_SAVE"})  # < 0: no bake running
     status: StringProperty(name="Status", default="", description="What went wrong or needs a look, if anything")

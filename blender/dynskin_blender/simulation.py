@@ -78,12 +78,19 @@ class LiveState:
 
     def __init__(self, obj, keep_results=True):
         self.rig = Rig(obj)
-        self.deformer = dynskin.Deformer(self.rig.character)
-        self.between = None  # a second deformer for subframes, made when one is asked for
+        self.use_deformers(dynskin.Deformer)
         self.keep_results = keep_results
-        self.settings_current = False
-        self.poses = {}  # scene frame -> the bones' world matrices (kept when only settings change)
+        self.poses = {}  # action frame -> the bones' world matrices (kept when only settings change)
         self.forget_results()
+
+    def use_deformers(self, make):
+        """make(character): a deformer as this simulation drives it (update(t, matrices, skin),
+        reset, settings, positions), for the frames and, made when one is asked for, the
+        subframes."""
+        self.make_deformer = make
+        self.deformer = make(self.rig.character)
+        self.between = None
+        self.settings_current = False
 
     def forget_results(self):
         self.reached = None   # the frame the deformer is at
@@ -106,9 +113,10 @@ class LiveState:
             return self.rig.world_matrices(self.timeline.action_frame(frame, subframe))
         if frame in track:
             return track[frame]
-        matrices = self.poses.get(frame)
+        action_frame = self.timeline.action_frame(frame)  # the key: Time Stretching may change
+        matrices = self.poses.get(action_frame)
         if matrices is None:
-            matrices = self.poses[frame] = self.rig.world_matrices(self.timeline.action_frame(frame))
+            matrices = self.poses[action_frame] = self.rig.world_matrices(action_frame)
         return matrices
 
     def _settings_in(self, deformer):
@@ -153,7 +161,7 @@ class LiveState:
         further), so that the whole frames' results never see it: motion blur on or off, frame
         40 and 41 are the same."""
         if self.between is None:
-            self.between = dynskin.Deformer(self.rig.character)
+            self.between = self.make_deformer(self.rig.character)
             self._settings_in(self.between)
         self.between.reset()
         self._advance(self.between, min(self.timeline.start, frame), frame)
