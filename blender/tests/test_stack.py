@@ -111,6 +111,25 @@ def main():
     print(f"DYNSKIN-BLENDER opened with the add-on: {worst:.3g} of the size from dynskin")
     expect(worst < 1e-5, f"reopened with the add-on: {worst:.3g} of the size from dynskin")
 
+    # A file saved by add-on 0.2 (its Armature modifier off, positions set from an attribute)
+    # opens on the new stack.
+    obj.dynskin.enabled = False
+    obj.modifiers["Armature"].show_viewport = obj.modifiers["Armature"].show_render = False
+    old = obj.modifiers.new("dynskin", "NODES")
+    old.node_group = bpy.data.node_groups.new("dynskin_set_position", "GeometryNodeTree")
+    obj.data.attributes.new("dynskin_position", "FLOAT_VECTOR", "POINT")
+    obj.dynskin["enabled"] = True  # as the file holds it (no switching on)
+    bpy.ops.wm.save_as_mainfile(filepath=path)
+    bpy.ops.wm.open_mainfile(filepath=path)
+    obj = bpy.data.objects["tube"]
+    names = [(m.name, m.show_viewport, m.node_group.name if m.type == "NODES" else "") for m in obj.modifiers]
+    print(f"DYNSKIN-BLENDER a 0.2 file opened: {names}")
+    expect(names == [("Armature", True, ""), ("dynskin", True, "dynskin_add_offsets")],
+           f"a 0.2 file should open on the new stack: {names}")
+    expect("dynskin_position" not in obj.data.attributes, "a 0.2 file's positions should go")
+    worst = largest(shown_at(obj, FRAMES), expected, FRAMES, size)
+    expect(worst < 1e-5, f"a 0.2 file opened: {worst:.3g} of the size from dynskin")
+
     # Switched off: no trace left but Blender's own modifiers.
     obj.dynskin.enabled = False
     expect([m.name for m in obj.modifiers] == ["Armature"], "switching off should remove dynskin's modifier")
