@@ -16,11 +16,17 @@ from .rig import armature_of, layer_weights
 from .simulation import LiveState
 
 
+def _preserves_volume(obj, armature):
+    """Whether the Armature modifier skinning the object with this armature uses dual
+    quaternions (Preserve Volume)."""
+    return any(m.use_deform_preserve_volume for m in obj.modifiers if m.type == "ARMATURE" and m.object is armature)
+
+
 def live_state(obj):
     """A simulation of the object whose results are the offsets its modifier adds."""
     state = LiveState(obj)
-    armature = next(m for m in obj.modifiers if m.type == "ARMATURE" and m.object is state.rig.armature)
-    state.use_deformers(lambda character: OffsetDeformer(character, armature.use_deform_preserve_volume))
+    preserve_volume = _preserves_volume(obj, state.rig.armature)
+    state.use_deformers(lambda character: OffsetDeformer(character, preserve_volume))
     return state
 
 
@@ -167,6 +173,8 @@ def update_object(scene, obj):
     props = obj.dynskin
     try:
         state = _states.get(obj.name_full)
+        if state is not None and state.deformer.preserve_volume != _preserves_volume(obj, state.rig.armature):
+            state = None  # the Armature modifier's Preserve Volume switched: offsets from the other base
         if state is None:
             state = _states[obj.name_full] = live_state(obj)
             if state.rig.evaluated_pose and not bpy.app.background:
