@@ -268,8 +268,8 @@ public:
     // not deformed, and a later frame's skin is the same as if every frame had been, since
     // the per-vertex stage keeps no history. The frames are kept here rather than in the
     // Deformer so that both halves read the same ones.
-    void update_matrices(double t, const FloatArray& matrices, const std::string& space, bool skin) {
-        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+    // The joints' local transforms from matrices given in a space ("world" or "local").
+    std::vector<Trs> locals_of(const FloatArray& matrices, const std::string& space) const {
         const Skeleton& skeleton = character_->character.skeleton;
         const std::vector<glm::mat4> m = to_matrices(matrices, "matrices", skeleton.joint_count());
         std::vector<Trs> locals;
@@ -287,11 +287,22 @@ public:
         } catch (const std::invalid_argument& e) {
             throw py::value_error(e.what());
         }
+        return locals;
+    }
+
+    // Keeps a pose as the frame at time t (what update(t, matrices) and update_all's
+    // matrices give the deformer's clock).
+    void add_frame(double t, const std::vector<Trs>& locals) {
         try {
             frames_.add(t, locals);
         } catch (const std::invalid_argument& e) {
             throw py::value_error(e.what());
         }
+    }
+
+    void update_matrices(double t, const FloatArray& matrices, const std::string& space, bool skin) {
+        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+        add_frame(t, locals_of(matrices, space));
         py::gil_scoped_release unlocked;
         if (skin)
             deformer_.update(t, frames_.sampler(), settings_);
@@ -583,21 +594,46 @@ PYBIND11_MODULE(dynskin, m) {
        "One vertex at every 1/60 s tick from t = 0, as dynskin-cli trace: rows of t, base x y z, final x y z "
        "(threads: 0 for the hardware's; results do not depend on it)");
 
-    m.def("update_all", [](const std::vector<PyDeformer*>& deformers, double t) {
-        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+    m.def("update_all", [](const std::vector<PyDeformer*>& deformers, const py::object& t,
+                           std::optional<std::vector<FloatArray>> matrices) {
+        // One time for all, or one each (characters whose animations started apart).
+        const std::vector<double> times = py::isinstance<py::sequence>(t) ? t.cast<std::vector<double>>()
+                                                                           : std::vector<double>(deformers.size(), t.cast<double>());
+        if (times.size() != deformers.size())
+            throw py::value_error("update_all: " + std::to_string(times.size()) + " times for " +
+                                  std::to_string(deformers.size()) + " deformers (give one time, or one each)");
+        for (double time : times)
+            if (!std::isfinite(time)) throw py::value_error("t must be a finite number");
         std::vector<PyDeformer*> sorted = deformers;
         std::sort(sorted.begin(), sorted.end());
         if (std::find(sorted.begin(), sorted.end(), nullptr) != sorted.end())
             throw py::value_error("update_all takes Deformers, not None");
         if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
             throw py::value_error("update_all: a deformer is listed twice");
+        if (matrices && matrices->size() != deformers.size())
+            throw py::value_error("update_all: " + std::to_string(matrices->size()) + " poses for " +
+                                  std::to_string(deformers.size()) + " deformers");
+        std::vector<PoseSampler> given;  // each deformer's own frames, as update(t, matrices) keeps them
+        if (matrices) {
+            std::vector<std::vector<Trs>> locals;  // all converted first: a bad pose changes no deformer
+            for (std::size_t k = 0; k < deformers.size(); ++k) locals.push_back(deformers[k]->locals_of((*matrices)[k], "world"));
+            for (std::size_t k = 0; k < deformers.size(); ++k) {
+                deformers[k]->add_frame(times[k], locals[k]);
+                given.push_back(deformers[k]->frames_.sampler());
+            }
+        }
         std::vector<DeformerUpdate> updates;
-        for (PyDeformer* d : deformers) updates.push_back({&d->deformer_, t, &d->playing(), &d->settings_});
+        for (std::size_t k = 0; k < deformers.size(); ++k) {
+            PyDeformer* d = deformers[k];
+            updates.push_back({&d->deformer_, times[k], matrices ? &given[k] : &d->playing(), &d->settings_});
+        }
         py::gil_scoped_release unlocked;
         update_all(updates);
-    }, py::arg("deformers"), py::arg("t"),
-       "Advances every deformer to time t playing its clip, as d.update(t) for each d would, bit for bit, with the "
-       "characters spread over the shared threads (many characters in one call)");
+    }, py::arg("deformers"), py::arg("t"), py::arg("matrices") = py::none(),
+       "Advances every deformer to time t (one for all, or a sequence, one each) as d.update(t) for each d would, "
+       "bit for bit, with the characters spread over the shared threads (many characters in one call); with "
+       "matrices (a (J, 4, 4) array of world matrices per deformer), as d.update(t, matrices) would instead of "
+       "playing their clips");
 
     m.def("bake", [](SharedCharacter character, const std::string& path, py::object clip, std::optional<DynamicSettings> settings,
                      double fps, bool loop, double tail) {

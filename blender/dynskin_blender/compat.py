@@ -8,9 +8,13 @@ def fcurves_of(animated):
     """The F-curves animating a data-block (an armature object, a shape-key block), or ()."""
     animation = animated.animation_data
     action = animation.action if animation else None
+    return action_fcurves(action, getattr(animation, "action_slot", None))
+
+
+def action_fcurves(action, slot=None):
+    """An action's F-curves for a slot (an NLA strip's action or the active one), or ()."""
     if action is None:
         return ()
-    slot = getattr(animation, "action_slot", None)
     if slot is not None and getattr(action, "layers", None):  # layered actions (4.4 and later)
         for layer in action.layers:
             for strip in layer.strips:

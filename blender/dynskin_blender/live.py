@@ -10,18 +10,21 @@ them all then): the simulations are keyed by the object's name and made again.""
 import bpy
 import numpy as np
 
-from . import simulation, stack
+from . import crowd, nla, simulation, stack
 from .offsets import OffsetDeformer
 from .rig import armature_of, layer_weights
 from .simulation import LiveState
 
 
-def live_state(obj):
-    """A simulation of the object whose results are the offsets its modifier adds."""
-    state = LiveState(obj)
-    armature = next(m for m in obj.modifiers if m.type == "ARMATURE" and m.object is state.rig.armature)
-    state.use_deformers(lambda character: OffsetDeformer(character, armature.use_deform_preserve_volume))
-    return state
+class LiveOffsets(LiveState):
+    """The object's simulation whose results, whole frames and subframes, are the offsets
+    its modifier adds after the Armature modifier."""
+
+    def __init__(self, obj):
+        super().__init__(obj)
+        armature = next(m for m in obj.modifiers if m.type == "ARMATURE" and m.object is self.rig.armature)
+        preserve_volume = armature.use_deform_preserve_volume
+        self.use_deformers(lambda character: OffsetDeformer(character, preserve_volume))
 
 
 _states = {}  # obj.name_full -> LiveState (name_full: a linked object's name is its library's too)
@@ -94,7 +97,7 @@ def read_pose(scene, obj):
     global _reading
     state = _states.get(obj.name_full)
     if state is None:
-        state = _states[obj.name_full] = live_state(obj)
+        state = _states[obj.name_full] = LiveOffsets(obj)
     rig, current = state.rig, scene.frame_current
     rig.pose_track.clear()
     _reading = True
@@ -168,7 +171,7 @@ def update_object(scene, obj):
     try:
         state = _states.get(obj.name_full)
         if state is None:
-            state = _states[obj.name_full] = live_state(obj)
+            state = _states[obj.name_full] = LiveOffsets(obj)
             if state.rig.evaluated_pose and not bpy.app.background:
                 read_pose_soon(obj.name_full)
         count = state.rig.vertex_count
@@ -237,8 +240,7 @@ def on_depsgraph_update(scene, depsgraph):
             continue
         try:
             armature = state.rig.armature
-            action = armature.animation_data.action if armature.animation_data else None
-            touched = changed & {armature, armature.data, action}
+            touched = changed & ({armature, armature.data} | nla.actions(armature.animation_data))
         except ReferenceError:  # freed by an undo that on_undo has not seen yet
             forget(obj)
             continue
@@ -261,11 +263,15 @@ def on_frame_change(scene, depsgraph=None):
     """frame_change_pre: the new frame's result is in place before Blender evaluates it."""
     if _reading:
         return
+    shown = []
     for obj in live_objects(scene):
         if armature_of(obj) is None:
             set_status(obj.dynskin, "No Armature modifier with an armature: add one to use Dynamic Skinning")
         else:
-            update_object(scene, obj)
+            shown.append(obj)
+    crowd.step_together(scene, [(obj, _states[obj.name_full]) for obj in shown if obj.name_full in _states])
+    for obj in shown:
+        update_object(scene, obj)
 
 
 @bpy.app.handlers.persistent

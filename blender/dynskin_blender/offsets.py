@@ -8,8 +8,8 @@ import dynskin
 
 
 class OffsetDeformer:
-    """A dynskin.Deformer as simulation.LiveState drives it (update, reset, settings,
-    set_joint), whose `positions` are the offsets. Where dynskin's base is the plain
+    """A dynskin.Deformer as simulation.LiveState drives it (update, with or without the
+    skin, reset, settings, set_joint), whose `positions` are the offsets. Where dynskin's base is the plain
     skinning itself (no delay, the same kind as the modifier's), the offsets are
     positions - base_positions; otherwise a second deformer in LBS-only mode gives the
     plain skinning of each pose."""
@@ -40,8 +40,9 @@ class OffsetDeformer:
 
     def update(self, t, matrices, skin=True):
         self.deformer.update(t, matrices, skin=skin)
-        if self.plain is not None:
-            self.plain.update(t, matrices, skin=skin)
+        if self.plain is not None and skin:  # LBS has no history: each skinned pose on its own
+            self.plain.reset()
+            self.plain.update(t, matrices)
 
     def reset(self):
         self.deformer.reset()

@@ -6,7 +6,7 @@ import numpy as np
 
 import dynskin
 
-from . import compat
+from . import compat, nla
 
 LAYERS = ("bend", "floppy", "squash")  # vertex groups dynskin_bend, ... (missing group: 1 everywhere)
 
@@ -97,6 +97,7 @@ class Rig:
         # Constraints, drivers, NLA: the pose is then Blender's own, read frame by frame.
         self.evaluated_pose = pose_not_from_keys(self.armature)
         self.pose_track = {}  # frame -> world matrices read from Blender (see live.read_pose)
+        self._curves_of = {}  # action -> its bone channels' curves
         triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
         self.character = dynskin.Character.from_arrays(
             world.astype(np.float32), triangles, joints, weights, self.parents,
@@ -130,21 +131,21 @@ class Rig:
         mesh.calc_loop_triangles()
         return mesh.loop_triangles
 
-    def _animated(self, action):
-        """The action's fcurves per bone channel: [(bone, channel, component, fcurve)], kept
-        while the action stays the same (a re-simulation reads them at every frame)."""
-        if getattr(self, "_animated_of", _UNREAD) is not action:
-            self._animated_of = action
+    def _curves(self, action, slot):
+        """An action's fcurves per bone channel: [(bone, channel, component, fcurve)], kept
+        until the keys change (a re-simulation reads them at every frame)."""
+        curves = self._curves_of.get(action)
+        if curves is None:
             index = {name: j for j, name in enumerate(self.bone_names)}
-            self._animated_list = []
-            for fc in compat.fcurves_of(self.armature):
+            curves = self._curves_of[action] = []
+            for fc in compat.action_fcurves(action, slot):
                 path = fc.data_path
                 if not path.startswith('pose.bones["'):
                     continue
                 name, _, channel = path[len('pose.bones["'):].partition('"].')
                 if name in index and channel in CHANNELS and fc.array_index < CHANNELS[channel]:
-                    self._animated_list.append((index[name], channel, fc.array_index, fc))
-        return self._animated_list
+                    curves.append((index[name], channel, fc.array_index, fc))
+        return curves
 
     @property
     def note(self):
@@ -164,26 +165,34 @@ class Rig:
         self.pose_track[frame] = (matrix(arm.matrix_world) @ posed).astype(np.float32)
 
     def forget_curves(self):
-        """The action's curves are read again (keys were added or removed)."""
-        self._animated_of = _UNREAD
+        """The actions' curves are read again (keys were added or removed)."""
+        self._curves_of = {}
 
     def world_matrices(self, frame):
         """The bones' world matrices at a frame: Blender's own pose where it was read (a rig
-        with constraints, drivers or NLA strips), else from the armature's action: forward
-        kinematics of each pose bone's animated location, rotation and scale (a channel the
-        action does not animate keeps its current value)."""
+        with constraints, drivers or NLA strips nla.py does not follow), else from the
+        armature's NLA strips and action (nla.layers_at): forward kinematics of each pose
+        bone's animated location, rotation and scale (a channel no action animates keeps its
+        current value)."""
         if frame in self.pose_track:
             return self.pose_track[frame]
         arm = self.armature
-        action = arm.animation_data.action if arm.animation_data else None
         bones = [arm.pose.bones[name] for name in self.bone_names]
         values = {}
-        for channel, count in CHANNELS.items():  # the current pose, then the action's keys
+        for channel, count in CHANNELS.items():  # the current pose, then the actions' keys
             flat = np.empty(len(bones) * count, dtype=np.float64)
             arm.pose.bones.foreach_get(channel, flat)  # in the armature's own bone order
             values[channel] = flat.reshape(-1, count)[self.pose_order]
-        for j, channel, component, fc in self._animated(action):
-            values[channel][j, component] = fc.evaluate(frame)
+        layers = [(self._curves(action, slot), time, weight)
+                  for action, slot, time, weight in nla.layers_at(arm.animation_data, frame)]
+        for action, slot in nla.domain(arm.animation_data):  # what the layers blend over: defaults
+            for j, channel, component, _ in self._curves(action, slot):
+                values[channel][j, component] = DEFAULTS[channel][component]
+        for curves, time, weight in layers:  # each replaces what is below, as strongly as it weighs
+            for j, channel, component, fc in curves:
+                key = fc.evaluate(time)
+                below = values[channel][j, component]
+                values[channel][j, component] = key if weight >= 1.0 else below + weight * (key - below)
         rotation = np.empty((len(bones), 3, 3))
         for j, bone in enumerate(bones):  # mathutils: a few microseconds a bone
             mode = bone.rotation_mode
@@ -220,21 +229,21 @@ def layer_weights(obj, n):
     return layers
 
 
-_UNREAD = object()  # no action's curves read yet (None is an armature without an action)
-
-
 def pose_not_from_keys(armature):
-    """What moves the armature's bones besides its action's keys, which the live pose does
-    not follow (constraints, drivers, NLA strips), said in words; "" when nothing does."""
+    """What moves the armature's bones besides its actions' keys (its NLA strips as nla.py
+    follows them), which the live pose does not follow (constraints, drivers, other NLA
+    strips), said in words; "" when nothing does."""
     constrained = sum(any(c.enabled for c in bone.constraints) for bone in armature.pose.bones)
     animation = armature.animation_data
     drivers = len(animation.drivers) if animation else 0
-    strips = sum(not track.mute for track in animation.nla_tracks) if animation else 0
+    strips = nla.unsupported(animation)
     said = [f"{count} {one if count == 1 else many}" for count, one, many in (
         (constrained, "bone with constraints", "bones with constraints"), (drivers, "driver", "drivers"),
         (strips, "NLA track", "NLA tracks")) if count]
     return ", ".join(said)
 
 
+DEFAULTS = {"location": (0.0, 0.0, 0.0), "rotation_quaternion": (1.0, 0.0, 0.0, 0.0),
+            "rotation_axis_angle": (0.0, 0.0, 1.0, 0.0), "rotation_euler": (0.0, 0.0, 0.0), "scale": (1.0, 1.0, 1.0)}
 CHANNELS = {"location": 3, "rotation_quaternion": 4, "rotation_axis_angle": 4, "rotation_euler": 3, "scale": 3}
 
