@@ -98,7 +98,8 @@ def test_your_own_animation_as_world_matrices():
     assert np.abs(deformer.offsets).max() < 0.2 * max(late)  # and settles
 
 
-def test_a_preroll_of_joints_alone_gives_the_same_skin():
+@pytest.mark.parametrize("changes", [{}, {"propagation_speed": 1.5}, {"squash": 0.3, "mode": "drag"}])
+def test_a_preroll_of_joints_alone_gives_the_same_skin(changes):
     """update(t, matrices, skin=False) advances the joints alone, and preroll(times, poses)
     does it for many frames in one call: the next skinned frame is the one every frame
     skinned gives, to the last bit, and the skipped frames leave positions be."""
@@ -110,7 +111,10 @@ def test_a_preroll_of_joints_alone_gives_the_same_skin():
         root = rotation_z(math.radians(90.0) * min(frame / 24.0 / 1.5, 1.0))
         return np.stack([root, root @ tip])
 
-    every, skipping, at_once = (dynskin.Deformer(strip) for _ in range(3))
+    settings = dynskin.Settings()
+    for name, value in changes.items():
+        setattr(settings, name, value)
+    every, skipping, at_once = (dynskin.Deformer(strip, settings) for _ in range(3))
     for deformer in (every, skipping, at_once):
         deformer.update(0.0, pose(0))
     still = np.array(skipping.positions)
