@@ -16,15 +16,18 @@ from .rig import armature_of, layer_weights
 from .simulation import LiveState
 
 
-class LiveOffsets(LiveState):
-    """The object's simulation whose results, whole frames and subframes, are the offsets
-    its modifier adds after the Armature modifier."""
+def _preserves_volume(obj, armature):
+    """Whether the Armature modifier skinning the object with this armature uses dual
+    quaternions (Preserve Volume)."""
+    return any(m.use_deform_preserve_volume for m in obj.modifiers if m.type == "ARMATURE" and m.object is armature)
 
-    def __init__(self, obj):
-        super().__init__(obj)
-        armature = next(m for m in obj.modifiers if m.type == "ARMATURE" and m.object is self.rig.armature)
-        preserve_volume = armature.use_deform_preserve_volume
-        self.use_deformers(lambda character: OffsetDeformer(character, preserve_volume))
+
+def live_state(obj):
+    """A simulation of the object whose results are the offsets its modifier adds."""
+    state = LiveState(obj)
+    preserve_volume = _preserves_volume(obj, state.rig.armature)
+    state.use_deformers(lambda character: OffsetDeformer(character, preserve_volume))
+    return state
 
 
 _states = {}  # obj.name_full -> LiveState (name_full: a linked object's name is its library's too)
@@ -97,7 +100,7 @@ def read_pose(scene, obj):
     global _reading
     state = _states.get(obj.name_full)
     if state is None:
-        state = _states[obj.name_full] = LiveOffsets(obj)
+        state = _states[obj.name_full] = live_state(obj)
     rig, current = state.rig, scene.frame_current
     rig.pose_track.clear()
     _reading = True
@@ -170,8 +173,10 @@ def update_object(scene, obj):
     props = obj.dynskin
     try:
         state = _states.get(obj.name_full)
+        if state is not None and state.deformer.preserve_volume != _preserves_volume(obj, state.rig.armature):
+            state = None  # the Armature modifier's Preserve Volume switched: offsets from the other base
         if state is None:
-            state = _states[obj.name_full] = LiveOffsets(obj)
+            state = _states[obj.name_full] = live_state(obj)
             if state.rig.evaluated_pose and not bpy.app.background:
                 read_pose_soon(obj.name_full)
         count = state.rig.vertex_count

@@ -132,19 +132,25 @@ class Rig:
         return mesh.loop_triangles
 
     def _curves(self, action, slot):
-        """An action's fcurves per bone channel: [(bone, channel, component, fcurve)], kept
-        until the keys change (a re-simulation reads them at every frame)."""
+        """An action's fcurves per bone channel, {channel: (bones, components, fcurves)} (the
+        bones and components as index arrays), kept until the keys change (a re-simulation
+        reads them at every frame)."""
         curves = self._curves_of.get(action)
         if curves is None:
             index = {name: j for j, name in enumerate(self.bone_names)}
-            curves = self._curves_of[action] = []
+            grouped = {}
             for fc in compat.action_fcurves(action, slot):
                 path = fc.data_path
                 if not path.startswith('pose.bones["'):
                     continue
                 name, _, channel = path[len('pose.bones["'):].partition('"].')
                 if name in index and channel in CHANNELS and fc.array_index < CHANNELS[channel]:
-                    curves.append((index[name], channel, fc.array_index, fc))
+                    bones, components, fcurves = grouped.setdefault(channel, ([], [], []))
+                    bones.append(index[name])
+                    components.append(fc.array_index)
+                    fcurves.append(fc)
+            curves = self._curves_of[action] = {channel: (np.array(bones), np.array(components), fcurves)
+                                                for channel, (bones, components, fcurves) in grouped.items()}
         return curves
 
     @property
@@ -183,23 +189,20 @@ class Rig:
             flat = np.empty(len(bones) * count, dtype=np.float64)
             arm.pose.bones.foreach_get(channel, flat)  # in the armature's own bone order
             values[channel] = flat.reshape(-1, count)[self.pose_order]
-        layers = [(self._curves(action, slot), time, weight)
-                  for action, slot, time, weight in nla.layers_at(arm.animation_data, frame)]
         for action, slot in nla.domain(arm.animation_data):  # what the layers blend over: defaults
-            for j, channel, component, _ in self._curves(action, slot):
-                values[channel][j, component] = DEFAULTS[channel][component]
-        for curves, time, weight in layers:  # each replaces what is below, as strongly as it weighs
-            for j, channel, component, fc in curves:
-                key = fc.evaluate(time)
-                below = values[channel][j, component]
-                values[channel][j, component] = key if weight >= 1.0 else below + weight * (key - below)
-        rotation = np.empty((len(bones), 3, 3))
-        for j, bone in enumerate(bones):  # mathutils: a few microseconds a bone
+            for channel, (rows, components, _) in self._curves(action, slot).items():
+                values[channel][rows, components] = np.asarray(DEFAULTS[channel])[components]
+        for action, slot, time, weight in nla.layers_at(arm.animation_data, frame):  # each replaces
+            for channel, (rows, components, fcurves) in self._curves(action, slot).items():  # what is below
+                keys = np.fromiter((fc.evaluate(time) for fc in fcurves), np.float64, len(fcurves))
+                below = values[channel][rows, components]
+                values[channel][rows, components] = keys if weight >= 1.0 else below + weight * (keys - below)
+        rotation = quaternion_matrices(values["rotation_quaternion"])  # most rigs' bones: all at once
+        for j, bone in enumerate(bones):  # the others with mathutils, a few microseconds a bone
             mode = bone.rotation_mode
             if mode == "QUATERNION":
-                q = mathutils.Quaternion(values["rotation_quaternion"][j])
-                rotation[j] = q.normalized().to_matrix() if q.magnitude > 0.0 else np.eye(3)  # as Blender does
-            elif mode == "AXIS_ANGLE":
+                continue
+            if mode == "AXIS_ANGLE":
                 angle, *axis = values["rotation_axis_angle"][j]
                 rotation[j] = mathutils.Matrix.Rotation(angle, 3, axis)
             else:
@@ -213,6 +216,17 @@ class Rig:
         for j, parent in enumerate(self.parents):
             pose[j] = local[j] if parent < 0 else pose[parent] @ local[j]
         return (matrix(arm.matrix_world) @ pose).astype(np.float32)
+
+
+def quaternion_matrices(quaternions):
+    """(B, 4) quaternions (w, x, y, z), normalised, as (B, 3, 3) rotation matrices; a zero
+    quaternion is no rotation, as Blender takes it."""
+    length = np.linalg.norm(quaternions, axis=1)
+    q = np.where(length[:, None] > 0.0, quaternions / np.where(length > 0.0, length, 1.0)[:, None], (1.0, 0, 0, 0))
+    w, x, y, z = q.T
+    return np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+                     2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+                     2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], axis=1).reshape(-1, 3, 3)
 
 
 def layer_weights(obj, n):

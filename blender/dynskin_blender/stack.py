@@ -16,7 +16,7 @@ from .rig import armature_of
 
 MODIFIER = "dynskin"
 GROUP = "dynskin_add_offsets"
-OLD_GROUP = "dynskin_set_position"  # add-on 0.2: the Armature modifier off, positions set
+OLD_GROUP, OLD_ATTRIBUTE = "dynskin_set_position", "dynskin_position"  # add-on 0.2: positions set
 OFFSETS_INPUT = "Offsets"
 OWNER = "dynskin_offsets_of"  # the helper's custom property: its object's name_full
 
@@ -118,8 +118,10 @@ def ensure(obj, count):
             modifier.show_viewport = modifier.show_render = True
     modifier = modifier_of(obj)
     if modifier is not None and modifier.node_group is not None and modifier.node_group.name == OLD_GROUP:
-        obj.modifiers.remove(modifier)  # a file saved by add-on 0.2
+        obj.modifiers.remove(modifier)  # a file saved by add-on 0.2: its positions go too
         modifier = None
+        if OLD_ATTRIBUTE in obj.data.attributes and obj.data.library is None:
+            obj.data.attributes.remove(obj.data.attributes[OLD_ATTRIBUTE])
     if modifier is None:
         if MODIFIER in obj.modifiers:
             raise ValueError(f"{obj.name} has a modifier named '{MODIFIER}' that is not dynskin's: rename it")

@@ -132,6 +132,17 @@ def tube_rig(name="tube", swing=1.0):
     return obj, arm
 
 
+def live_tube(frame):
+    """A fresh scene with the tube rig, Dynamic Skinning on at a frame: (scene, mesh object,
+    armature, the character's size)."""
+    scene = fresh_scene()
+    obj, arm = tube_rig()
+    size = Rig(obj).character.size
+    obj.dynskin.enabled = True
+    scene.frame_set(frame)
+    return scene, obj, arm, size
+
+
 def evaluated_world(obj):
     """The object's evaluated mesh (modifiers, shape keys), in world space."""
     depsgraph = bpy.context.evaluated_depsgraph_get()

@@ -22,11 +22,7 @@ def shown_against(obj, expected, size, what):
 
 
 def main():
-    scene = harness.fresh_scene()
-    obj, arm = harness.tube_rig()
-    size = harness.Rig(obj).character.size
-    obj.dynskin.enabled = True
-    scene.frame_set(12)
+    scene, obj, arm, size = harness.live_tube(12)
     unpainted, _ = harness.reference(obj, FRAMES, dynskin.Settings())
 
     # Playing reads no vertex group (painting is what makes the layers be read again).

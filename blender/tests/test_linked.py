@@ -29,11 +29,7 @@ def check(obj, expected, size, what):
 
 
 def linked_duplicates():
-    scene = harness.fresh_scene()
-    obj, arm = harness.tube_rig()
-    size = harness.Rig(obj).character.size
-    obj.dynskin.enabled = True
-    scene.frame_set(5)
+    scene, obj, arm, size = harness.live_tube(5)
     for o in scene.objects:
         o.select_set(o in (obj, arm))
     bpy.context.view_layer.objects.active = obj

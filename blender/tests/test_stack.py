@@ -79,6 +79,29 @@ def main():
                                                  f"{worst_smooth:.3g})")
     obj.dynskin.mode = "dynamic"
 
+    # Preserve Volume on the Armature modifier (Blender's dual quaternions) with the panel's
+    # dual-quaternion base: Blender's result plus dynskin's offsets from its own.
+    subdivision.show_viewport = False
+    obj.dynskin.enabled = False
+    armature = obj.modifiers["Armature"]
+    armature.use_deform_preserve_volume = True
+    blender_dq = shown_at(obj, FRAMES)
+    dq, dq_lbs = dynskin.Settings(), dynskin.Settings()
+    dq.dual_quaternion = dq_lbs.dual_quaternion = True
+    dq_lbs.mode = "lbs"
+    dynamic_dq, _ = harness.reference(obj, FRAMES, dq)
+    plain_dq, _ = harness.reference(obj, FRAMES, dq_lbs)
+    obj.dynskin.enabled = True
+    obj.dynskin.dual_quaternion = True
+    worst = largest(shown_at(obj, FRAMES), {f: blender_dq[f] + dynamic_dq[f] - plain_dq[f] for f in FRAMES}, FRAMES, size)
+    print(f"DYNSKIN-BLENDER Preserve Volume and a dual-quaternion base: {worst:.3g} of the size off")
+    expect(worst < 1e-5, f"Preserve Volume with a dual-quaternion base: {worst:.3g} of the size off")
+    armature.use_deform_preserve_volume = False  # switched back while live: offsets from LBS again
+    obj.dynskin.dual_quaternion = False
+    worst = largest(shown_at(obj, FRAMES), expected, FRAMES, size)
+    expect(worst < 1e-5, f"Preserve Volume switched off while live: {worst:.3g} of the size off")
+    subdivision.show_viewport = True
+
     # The user's own order is kept.
     obj.modifiers.remove(subdivision)
     smooth_after = obj.modifiers.new("Smooth", "SMOOTH")
@@ -110,6 +133,25 @@ def main():
     worst = largest(shown_at(obj, FRAMES), expected, FRAMES, size)
     print(f"DYNSKIN-BLENDER opened with the add-on: {worst:.3g} of the size from dynskin")
     expect(worst < 1e-5, f"reopened with the add-on: {worst:.3g} of the size from dynskin")
+
+    # A file saved by add-on 0.2 (its Armature modifier off, positions set from an attribute)
+    # opens on the new stack.
+    obj.dynskin.enabled = False
+    obj.modifiers["Armature"].show_viewport = obj.modifiers["Armature"].show_render = False
+    old = obj.modifiers.new("dynskin", "NODES")
+    old.node_group = bpy.data.node_groups.new("dynskin_set_position", "GeometryNodeTree")
+    obj.data.attributes.new("dynskin_position", "FLOAT_VECTOR", "POINT")
+    obj.dynskin["enabled"] = True  # as the file holds it (no switching on)
+    bpy.ops.wm.save_as_mainfile(filepath=path)
+    bpy.ops.wm.open_mainfile(filepath=path)
+    obj = bpy.data.objects["tube"]
+    names = [(m.name, m.show_viewport, m.node_group.name if m.type == "NODES" else "") for m in obj.modifiers]
+    print(f"DYNSKIN-BLENDER a 0.2 file opened: {names}")
+    expect(names == [("Armature", True, ""), ("dynskin", True, "dynskin_add_offsets")],
+           f"a 0.2 file should open on the new stack: {names}")
+    expect("dynskin_position" not in obj.data.attributes, "a 0.2 file's positions should go")
+    worst = largest(shown_at(obj, FRAMES), expected, FRAMES, size)
+    expect(worst < 1e-5, f"a 0.2 file opened: {worst:.3g} of the size from dynskin")
 
     # Switched off: no trace left but Blender's own modifiers.
     obj.dynskin.enabled = False
