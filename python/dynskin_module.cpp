@@ -307,7 +307,35 @@ public:
         if (skin)
             deformer_.update(t, frames_.sampler(), settings_);
         else
-            deformer_.update_joints(t, frames_.sampler(), settings_);
+            deformer_.update_joints(t, frames_.sampler(), unfiltered());
+    }
+
+    // The settings of a frame nobody looks at: LBS only, so that the joints' filter (a sum over
+    // the last second or so of ticks, for every joint) is skipped. It keeps no state of its
+    // own: the next shown frame filters the same history of motion with the real settings.
+    const DynamicSettings& unfiltered() {
+        unfiltered_ = settings_;
+        unfiltered_.parameters.mode = DeformerMode::LbsOnly;
+        return unfiltered_;
+    }
+
+    // update(t, matrices, skin=False) for many frames in one call: a preroll costs the joint
+    // level alone, not a Python call a frame. Every pose is converted before any is used.
+    void preroll(const std::vector<double>& times, const std::vector<FloatArray>& matrices) {
+        if (times.size() != matrices.size())
+            throw py::value_error("preroll: " + std::to_string(times.size()) + " times for " +
+                                  std::to_string(matrices.size()) + " poses");
+        std::vector<std::vector<Trs>> locals;
+        locals.reserve(times.size());
+        for (std::size_t k = 0; k < times.size(); ++k) {
+            if (!std::isfinite(times[k])) throw py::value_error("t must be a finite number");
+            locals.push_back(locals_of(matrices[k], "world"));
+        }
+        const DynamicSettings& settings = unfiltered();
+        for (std::size_t k = 0; k < times.size(); ++k) {
+            add_frame(times[k], locals[k]);
+            deformer_.update_joints(times[k], frames_.sampler(), settings);
+        }
     }
 
     void reset() {
@@ -360,6 +388,7 @@ public:
     DynamicSettings settings_;
     Deformer deformer_;
     PoseFrames frames_;  // the poses given to update(t, matrices)
+    DynamicSettings unfiltered_;  // see unfiltered()
     std::optional<std::size_t> clip_;
     bool loop_ = true;
 
@@ -523,6 +552,9 @@ PYBIND11_MODULE(dynskin, m) {
              "parent-local) or 'local' (parent-local) ones. The last frames are kept and interpolated for the clock. "
              "skin=False advances the joints alone (a preroll: much faster; positions keep the last skinned frame's, "
              "and the next skinned frame is the same as if every frame had been skinned)")
+        .def("preroll", &PyDeformer::preroll, py::arg("times"), py::arg("matrices"),
+             "update(t, matrices, skin=False) for each time and its joints' (J, 4, 4) world matrices, in one call "
+             "(frames nobody looks at, before the one shown)")
         .def("joint", [](const PyDeformer& d, const py::object& key) {
             const std::size_t j = d.joint_index(key);
             return j < d.settings_.joints.size() ? d.settings_.joints[j] : JointSettings{};

@@ -3,7 +3,7 @@ armature. The core is dynskin's Python module (built for Python 3.11)."""
 bl_info = {
     "name": "Dynamic Skinning (dynskin)",
     "author": "dynskin",
-    "version": (0, 2, 0),
+    "version": (0, 3, 0),
     "blender": (3, 4, 0),
     "location": "Properties > Object > Dynamic Skinning; Properties > Bone > Dynamic Skinning",
     "description": "Secondary motion (wobble, drag, delayed LBS, squash & stretch) on skinned meshes",

@@ -123,9 +123,10 @@ class LiveState:
         deformer.settings = self.deformer.settings  # a copy, the bones' own settings included
 
     def _advance(self, deformer, first, last):
-        """The joints only, frames first to last (inclusive)."""
-        for f in range(first, last + 1):
-            deformer.update(self.timeline.seconds(f), self.pose(f), skin=False)
+        """The joints only, frames first to last (inclusive), in one call."""
+        frames = range(first, last + 1)
+        if frames:
+            deformer.preroll([self.timeline.seconds(f) for f in frames], [self.pose(f) for f in frames])
 
     def positions_at(self, scene, frame, obj, subframe=0.0):
         """dynskin's skin at a frame (and a fraction of the next: motion blur's subframes), in
