@@ -270,8 +270,9 @@ def on_frame_change(scene, depsgraph=None):
         return
     shown = []
     for obj in live_objects(scene):
-        if armature_of(obj) is None:
+        if armature_of(obj) is None:  # (offsets left from before would move an unskinned mesh)
             set_status(obj.dynskin, "No Armature modifier with an armature: add one to use Dynamic Skinning")
+            stack.clear_offsets(obj)
         else:
             shown.append(obj)
     crowd.step_together(scene, [(obj, _states[obj.name_full]) for obj in shown if obj.name_full in _states])

@@ -158,5 +158,17 @@ def main():
     expect([m.name for m in obj.modifiers] == ["Armature"], "switching off should remove dynskin's modifier")
     expect(not any(o.name.startswith("tube dynskin") for o in bpy.data.objects), "the helper should go")
 
+    # The Armature modifier removed while live: said, and no offsets left on the unskinned mesh.
+    obj.dynskin.enabled = True
+    bpy.context.scene.frame_set(12)
+    obj.modifiers.remove(obj.modifiers["Armature"])
+    bpy.context.scene.frame_set(13)
+    with_offsets = harness.evaluated_world(obj)
+    obj.modifiers["dynskin"].show_viewport = False
+    difference = float(np.abs(with_offsets - harness.evaluated_world(obj)).max()) / size
+    print(f"DYNSKIN-BLENDER Armature modifier removed: '{obj.dynskin.status}', offsets left {difference:.3g}")
+    expect("No Armature modifier" in obj.dynskin.status, f"the panel should say it: '{obj.dynskin.status}'")
+    expect(difference == 0.0, f"no offsets should be left without the Armature modifier ({difference:.3g})")
+
 
 harness.run(main)
