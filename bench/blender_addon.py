@@ -13,8 +13,9 @@ With --crowd N --rig FILE (a skinned glb; e.g. ../shared/rigs/wild/Fox.glb), a s
 characters instead: the rig imported once and duplicated (Shift+D: a mesh, an armature and an
 action each) to N copies, and for 3 interleaved rounds the milliseconds a frame with Blender's
 Armature modifiers alone, with dynskin live playing new frames (each simulated: the first
-play after a change), and replaying frames already simulated; dynskin's own share (its frame
-handler), and how many characters a frame stepped together on the shared threads.
+play after a change), and replaying frames already simulated (wall clock, and processor time
+of all the process's threads); dynskin's own share (its frame handler), and how many
+characters a frame stepped together on the shared threads.
 --addon-dir runs another copy of the add-on (e.g. an older one, to compare):
 
   blender -b --factory-startup --python bench/blender_addon.py -- --crowd 10 --rig ../shared/rigs/wild/Fox.glb"""
@@ -64,12 +65,16 @@ bpy.app.handlers.frame_change_pre.remove(live.on_frame_change)
 bpy.app.handlers.frame_change_pre.append(timed_handler)
 
 
+cpu_ms = []  # the processor time (all the process's threads) a frame of the last per_frame run
+
+
 def per_frame():
     scene.frame_set(scene.frame_start)
     handler_seconds.clear()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for k in range(1, args.frames + 1):
         scene.frame_set(scene.frame_start + k)
+    cpu_ms[:] = [(time.process_time() - cpu) / args.frames * 1e3]
     return (time.perf_counter() - start) / args.frames * 1e3
 
 
@@ -91,6 +96,7 @@ def crowd_bench():
         for o in meshes:
             o.dynskin.enabled = False
         armature = per_frame()
+        armature_cpu = cpu_ms[0]
         scene.frame_set(scene.frame_start)  # (a change simulates the frame shown at once)
         for o in meshes:
             o.dynskin.enabled = True
@@ -99,13 +105,15 @@ def crowd_bench():
         if crowd is not None:
             bpy.app.handlers.frame_change_post.append(lambda *a: stepped.append(crowd.steps_taken))
         new_frames = per_frame()
+        new_cpu = cpu_ms[0]
         handler = sum(handler_seconds) / len(handler_seconds) * 1e3
         if crowd is not None:
             bpy.app.handlers.frame_change_post.pop()
         replay = per_frame()
         together = f", {max(stepped)} stepped together" if stepped else ""
         print(f"round {round_ + 1}: Armature modifiers {armature:6.2f} ms/frame, dynskin new frames {new_frames:6.2f} "
-              f"ms/frame (its handler {handler:.2f} ms{together}), replayed {replay:6.2f} ms/frame")
+              f"ms/frame (its handler {handler:.2f} ms{together}), replayed {replay:6.2f} ms/frame; processor time "
+              f"a frame (all threads, steadier on a busy machine): {armature_cpu:.2f}, {new_cpu:.2f}, {cpu_ms[0]:.2f} ms")
 
 
 if args.crowd:
