@@ -25,9 +25,10 @@ except ImportError as error:
 
 import bpy
 
-from . import live, operators, props, ui
+from . import live, operators, props, simulation, ui
 
 _classes = (props.DynskinSettings, props.DynskinBoneSettings, *operators.classes, *ui.classes)
+_handlers = (*live.HANDLERS, ("load_post", simulation.on_file_loaded))
 
 
 def register():
@@ -35,12 +36,12 @@ def register():
         bpy.utils.register_class(cls)
     bpy.types.Object.dynskin = bpy.props.PointerProperty(type=props.DynskinSettings, override={"LIBRARY_OVERRIDABLE"})
     bpy.types.Bone.dynskin = bpy.props.PointerProperty(type=props.DynskinBoneSettings, override={"LIBRARY_OVERRIDABLE"})
-    for name, handler in live.HANDLERS:
+    for name, handler in _handlers:
         getattr(bpy.app.handlers, name).append(handler)
 
 
 def unregister():
-    for name, handler in live.HANDLERS:
+    for name, handler in _handlers:
         handlers = getattr(bpy.app.handlers, name)
         if handler in handlers:
             handlers.remove(handler)

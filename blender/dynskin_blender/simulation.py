@@ -4,11 +4,13 @@ computed, so that scrubbing and jumping give what playing straight to a frame gi
 The simulation starts at the object's own Simulation Start frame (saved in the file), not at
 the scene's start: a render farm that renders a shot in chunks (blender -b f.blend -s 40 -e 60)
 changes the scene's range, and each chunk must show what the whole shot shows. Frames before
-the one asked for are simulated at the joint level alone (the skin's stage keeps no history),
-a preroll that costs a small part of a skinned frame. Time is Blender's: its Time Stretching
-(frame_map_old/new) and subframes (motion blur) included."""
+the one asked for are simulated at the joint level alone, their filter skipped too (neither
+the skin's stage nor the filter keeps a history: Deformer.preroll), a preroll that costs a
+small part of a skinned frame. Time is Blender's: its Time Stretching (frame_map_old/new)
+and subframes (motion blur) included."""
 from typing import NamedTuple
 
+import bpy
 import mathutils
 import numpy as np
 
@@ -64,6 +66,20 @@ def choose_start(scene, obj):
     if not props.simulation_start_set:  # set as ID properties: no update, no simulation yet
         props["simulation_start"] = scene.frame_start
         props["simulation_start_set"] = True
+
+
+@bpy.app.handlers.persistent
+def on_file_loaded(_file=None):
+    """A file saved before the Simulation Start existed (add-on 0.2): its live objects start
+    where its scenes do as saved, before a render farm's -s changes them."""
+    for scene in bpy.data.scenes:
+        for obj in scene.objects:
+            props = getattr(obj, "dynskin", None)
+            if props is not None and props.enabled and not props.simulation_start_set and obj.library is None:
+                try:
+                    choose_start(scene, obj)
+                except (AttributeError, TypeError, RuntimeError):  # not writable here: the scene's start
+                    pass
 
 
 class LiveState:
@@ -145,14 +161,15 @@ class LiveState:
             return self._positions_between(frame, subframe)
         if frame in self.results:
             return self.results[frame]
-        if self.reached is None or frame < self.reached:  # from the start, as if played straight here
-            self.deformer.reset()
+        if self.reached is None or frame < self.reached or frame < timeline.start:
+            self.deformer.reset()  # from the start, as if played straight here
             first = min(timeline.start, frame)
         else:
             first = self.reached + 1
         self._advance(self.deformer, first, frame - 1)
         self.deformer.update(timeline.seconds(frame), self.pose(frame))
-        self.reached = frame
+        # A frame before the start is its own first frame: the start's frames never follow it.
+        self.reached = frame if frame >= timeline.start else None
         if self.keep_results and (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES:
             self.results[frame] = np.array(self.deformer.positions)
         return self.results.get(frame, self.deformer.positions)

@@ -2,7 +2,8 @@
 - the simulation starts at the object's Simulation Start, not at the render range's start:
   frame 50 is the same played straight from the start, jumped to, rendered in a chunk that
   starts at 40 (the range changed in the file, and `blender -b f.blend -s 40 -e 60` in a
-  second Blender, as a render farm does), and follows the start when the user moves it;
+  second Blender, as a render farm does, on a file saved before the start existed), and
+  follows the start when the user moves it, played from before it or jumped to;
 - subframes (motion blur) show the motion between frames, simulated from Blender's own pose at
   the subframe, and leave the whole frames as they were;
 - Time Stretching (frame_map_old/new): the pose is Blender's mapped one and the clock follows it;
@@ -17,13 +18,17 @@ import harness
 from harness import bpy, dynskin, expect, np
 from dynskin_blender import live
 
-FARM = """
+REGISTER = """
 import sys
 sys.path[:0] = [{module!r}, {addon!r}]
 import numpy
 numpy.bool = bool
-import bpy, dynskin_blender
+import dynskin_blender
 dynskin_blender.register()
+"""
+FARM = """
+import numpy
+import bpy
 scene = bpy.context.scene
 assert (scene.frame_start, scene.frame_end) == (40, 60), (scene.frame_start, scene.frame_end)
 obj = bpy.data.objects[{name!r}]
@@ -73,11 +78,14 @@ def main():
     path = os.path.join(bpy.app.tempdir, "dynskin_time.blend")
     out = os.path.join(bpy.app.tempdir, "dynskin_farm.npy")
     scene.frame_start = 1
+    for name in ("simulation_start", "simulation_start_set"):  # as add-on 0.2 saved it: no start
+        obj.dynskin.property_unset(name)
     bpy.ops.wm.save_as_mainfile(filepath=path, copy=True)
-    script = FARM.format(module=os.path.dirname(dynskin.__file__), addon=os.path.dirname(harness.HERE),
-                         name=obj.name, out=out)
-    farm = subprocess.run([bpy.app.binary_path, "-b", "--factory-startup", path, "-s", "40", "-e", "60",
-                           "--python-exit-code", "1", "--python-expr", script], capture_output=True, text=True)
+    obj.dynskin["simulation_start"], obj.dynskin["simulation_start_set"] = 1, True
+    register = REGISTER.format(module=os.path.dirname(dynskin.__file__), addon=os.path.dirname(harness.HERE))
+    farm = subprocess.run([bpy.app.binary_path, "-b", "--factory-startup", "--python-exit-code", "1",
+                           "--python-expr", register, path, "-s", "40", "-e", "60",  # the add-on on, as on a farm
+                           "--python-expr", FARM.format(name=obj.name, out=out)], capture_output=True, text=True)
     said = [line for line in farm.stdout.splitlines() if "DYNSKIN" in line or "Error" in line]
     print("\n".join(said))
     expect(farm.returncode == 0 and os.path.exists(out), f"the farm's Blender failed: {farm.stderr[-2000:]}")
@@ -94,6 +102,10 @@ def main():
     worst = difference(shown_at(obj, 50), moved[50], size)
     print(f"DYNSKIN-BLENDER started at 30: {worst:.3g} of the size from dynskin started there")
     expect(worst < 1e-5, f"a simulation started at 30: {worst:.3g} of the size from dynskin started there")
+    played = [shown_at(obj, f) for f in range(20, 51)][-1]  # through frames before the start
+    worst = difference(played, moved[50], size)
+    print(f"DYNSKIN-BLENDER started at 30, played from 20: {worst:.3g} of the size from dynskin started at 30")
+    expect(worst < 1e-5, f"played from before the start: {worst:.3g} of the size from dynskin started at 30")
     obj.dynskin.simulation_start = 1
 
     # 2. Subframes: the motion between frames, the whole frames untouched.
