@@ -105,7 +105,8 @@ def main():
     # The user's own order is kept.
     obj.modifiers.remove(subdivision)
     smooth_after = obj.modifiers.new("Smooth", "SMOOTH")
-    bpy.ops.object.modifier_move_to_index({"object": obj}, modifier="Smooth", index=1)
+    with bpy.context.temp_override(object=obj):
+        bpy.ops.object.modifier_move_to_index(modifier="Smooth", index=1)
     scene.frame_set(12)
     names = [m.name for m in obj.modifiers]
     expect(names == ["Armature", "Smooth", "dynskin"], f"a modifier the user moved should stay: {names}")
