@@ -7,7 +7,18 @@ Prints, for 3 interleaved rounds, the milliseconds a frame (scene.frame_set, whi
 the scene as playback does) with the Armature modifier and with dynskin live, Auto Smooth
 off (what the add-on sets while live) and on (the glTF importer's custom normals), and the
 add-on's own share (its frame handler); then what jumps cost (frames computed since the last
-change are kept; a later frame continues from the last one reached)."""
+change are kept; a later frame continues from the last one reached).
+
+With --crowd N --rig FILE (a skinned glb; e.g. ../shared/rigs/wild/Fox.glb), a scene of many
+characters instead: the rig imported once and duplicated (Shift+D: a mesh, an armature and an
+action each) to N copies, and for 3 interleaved rounds the milliseconds a frame with Blender's
+Armature modifiers alone, with dynskin live playing new frames (each simulated: the first
+play after a change), and replaying frames already simulated (wall clock, and processor time
+of all the process's threads); dynskin's own share (its frame handler), and how many
+characters a frame stepped together on the shared threads.
+--addon-dir runs another copy of the add-on (e.g. an older one, to compare):
+
+  blender -b --factory-startup --python bench/blender_addon.py -- --crowd 10 --rig ../shared/rigs/wild/Fox.glb"""
 import argparse
 import os
 import sys
@@ -17,8 +28,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 parser = argparse.ArgumentParser()
 parser.add_argument("--module-dir", default=os.path.join(ROOT, "build", "python"))
 parser.add_argument("--frames", type=int, default=120)
+parser.add_argument("--crowd", type=int, default=0, help="this many copies of --rig instead of the cow")
+parser.add_argument("--rig", help="the skinned glb the crowd is made of")
+parser.add_argument("--addon-dir", default=os.path.join(ROOT, "blender"), help="the folder holding dynskin_blender")
 args = parser.parse_args(sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else [])
-sys.path[:0] = [args.module_dir, os.path.join(ROOT, "blender")]
+if args.crowd and not (args.rig and os.path.isfile(args.rig)):
+    sys.exit(f"--crowd needs --rig, a skinned glb (not found: {args.rig})")
+sys.path[:0] = [args.module_dir, args.addon_dir]
 
 import numpy
 numpy.bool = bool  # Blender 3.4's glTF importer with numpy 1.24
@@ -29,7 +45,9 @@ from dynskin_blender import live
 
 dynskin_blender.register()
 bpy.ops.wm.read_factory_settings(use_empty=True)
-bpy.ops.import_scene.gltf(filepath=os.path.join(ROOT, "assets", "cow.glb"))
+if not hasattr(bpy.types.Object, "dynskin"):  # read_factory_settings unregisters add-ons
+    dynskin_blender.register()
+bpy.ops.import_scene.gltf(filepath=args.rig if args.crowd else os.path.join(ROOT, "assets", "cow.glb"))
 scene = bpy.context.scene
 obj = next(o for o in scene.objects if o.type == "MESH" and o.find_armature() is not None)
 smooth_by_default = obj.data.use_auto_smooth
@@ -47,13 +65,60 @@ bpy.app.handlers.frame_change_pre.remove(live.on_frame_change)
 bpy.app.handlers.frame_change_pre.append(timed_handler)
 
 
+cpu_ms = []  # the processor time (all the process's threads) a frame of the last per_frame run
+
+
 def per_frame():
     scene.frame_set(scene.frame_start)
     handler_seconds.clear()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for k in range(1, args.frames + 1):
         scene.frame_set(scene.frame_start + k)
+    cpu_ms[:] = [(time.process_time() - cpu) / args.frames * 1e3]
     return (time.perf_counter() - start) / args.frames * 1e3
+
+
+def crowd_bench():
+    """N copies of the rig, their frames a second: Armature alone, dynskin new frames, replay."""
+    for o in scene.objects:
+        o.select_set(True)
+    for k in range(1, args.crowd):
+        bpy.ops.object.duplicate()  # the copies of the last copy, moved aside
+        for o in bpy.context.selected_objects:
+            if o.parent is None:
+                o.location.x += 2.0 * max(o.dimensions)
+    meshes = [o for o in scene.objects if o.type == "MESH" and o.find_armature() is not None]
+    print(f"{len(meshes)} copies of {os.path.basename(args.rig)} ({len(obj.data.vertices)} vertices, "
+          f"{len(obj.find_armature().data.bones)} bones each), {args.frames} frames a run, "
+          f"Blender {bpy.app.version_string}, add-on {args.addon_dir}")
+    crowd = sys.modules.get("dynskin_blender.crowd")
+    for round_ in range(3):
+        for o in meshes:
+            o.dynskin.enabled = False
+        armature = per_frame()
+        armature_cpu = cpu_ms[0]
+        scene.frame_set(scene.frame_start)  # (a change simulates the frame shown at once)
+        for o in meshes:
+            o.dynskin.enabled = True
+            o.dynskin.damping += 0.001  # a change: every frame is simulated again
+        stepped = []
+        if crowd is not None:
+            bpy.app.handlers.frame_change_post.append(lambda *a: stepped.append(crowd.steps_taken))
+        new_frames = per_frame()
+        new_cpu = cpu_ms[0]
+        handler = sum(handler_seconds) / len(handler_seconds) * 1e3
+        if crowd is not None:
+            bpy.app.handlers.frame_change_post.pop()
+        replay = per_frame()
+        together = f", {max(stepped)} stepped together" if stepped else ""
+        print(f"round {round_ + 1}: Armature modifiers {armature:6.2f} ms/frame, dynskin new frames {new_frames:6.2f} "
+              f"ms/frame (its handler {handler:.2f} ms{together}), replayed {replay:6.2f} ms/frame; processor time "
+              f"a frame (all threads, steadier on a busy machine): {armature_cpu:.2f}, {new_cpu:.2f}, {cpu_ms[0]:.2f} ms")
+
+
+if args.crowd:
+    crowd_bench()
+    sys.exit(0)
 
 
 print(f"dynskin Blender add-on, {len(obj.data.vertices)} vertices, {args.frames} frames a run, Blender {bpy.app.version_string}")

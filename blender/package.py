@@ -54,6 +54,15 @@ def add(archive, name, data):
     archive.writestr(info, data)
 
 
+def add_folder(archive, name):
+    """A folder's own entry. Blender's Install (overwrite) removes the installed add-on's
+    folder only when the zip lists that folder: without it the files are written over in
+    place, the loaded compiled module among them, and Blender crashes at its next call."""
+    info = zipfile.ZipInfo(name.rstrip("/") + "/", STAMP)
+    info.external_attr = (0o40755 << 16) | 0x10  # a directory, for Unix and for MS-DOS readers
+    archive.writestr(info, b"")
+
+
 def sources():
     """The add-on's Python files: (name inside the package, bytes)."""
     for name in sorted(os.listdir(PACKAGE)):
@@ -111,13 +120,6 @@ files = "Reads presets and dynskin glb files, writes point caches and presets"
 '''
 
 
-def module_version():
-    for line in open(os.path.join(ROOT, "pyproject.toml")):
-        if line.startswith("version"):
-            return line.split("=")[1].strip().strip('"')
-    raise SystemExit("no version in pyproject.toml")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--module", required=True, help="the built dynskin module (.so)")
@@ -131,6 +133,8 @@ def main():
 
     addon = os.path.join(args.out, f"dynskin_blender-{version}-linux-x64.zip")
     with zipfile.ZipFile(addon + ".partial", "w") as archive:
+        add_folder(archive, "dynskin_blender")
+        add_folder(archive, "dynskin_blender/lib")
         for name, data in sources():
             add(archive, f"dynskin_blender/{name}", data)
         for name, data in binaries(args.module):
@@ -138,7 +142,7 @@ def main():
     os.replace(addon + ".partial", addon)
 
     extension = os.path.join(args.out, f"dynskin_blender-{version}-extension-linux-x64.zip")
-    wheel_name, wheel_data = wheel(args.module, module_version())
+    wheel_name, wheel_data = wheel(args.module, version)  # one version: bl_info's, the manifest's, the wheel's
     with zipfile.ZipFile(extension + ".partial", "w") as archive:
         add(archive, "blender_manifest.toml", manifest(version, wheel_name).encode())
         for name, data in sources():

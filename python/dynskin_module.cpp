@@ -237,7 +237,8 @@ public:
     PyDeformer(SharedCharacter character, std::optional<DynamicSettings> settings)
         : character_(std::move(character)),
           settings_(settings ? *settings : character_->settings.value_or(DynamicSettings{})),
-          deformer_(character_->character) {
+          deformer_(character_->character),
+          frames_(character_->character.skeleton.joint_count()) {
         if (!character_->character.clips.empty()) clip_ = 0;
     }
 
@@ -263,8 +264,12 @@ public:
         return sampler_;
     }
 
-    void update_matrices(double t, const FloatArray& matrices, const std::string& space) {
-        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+    // skin=false: the joint half alone (a preroll, or frames nobody looks at): the skin is
+    // not deformed, and a later frame's skin is the same as if every frame had been, since
+    // the per-vertex stage keeps no history. The frames are kept here rather than in the
+    // Deformer so that both halves read the same ones.
+    // The joints' local transforms from matrices given in a space ("world" or "local").
+    std::vector<Trs> locals_of(const FloatArray& matrices, const std::string& space) const {
         const Skeleton& skeleton = character_->character.skeleton;
         const std::vector<glm::mat4> m = to_matrices(matrices, "matrices", skeleton.joint_count());
         std::vector<Trs> locals;
@@ -282,8 +287,60 @@ public:
         } catch (const std::invalid_argument& e) {
             throw py::value_error(e.what());
         }
+        return locals;
+    }
+
+    // Keeps a pose as the frame at time t (what update(t, matrices) and update_all's
+    // matrices give the deformer's clock).
+    void add_frame(double t, const std::vector<Trs>& locals) {
+        try {
+            frames_.add(t, locals);
+        } catch (const std::invalid_argument& e) {
+            throw py::value_error(e.what());
+        }
+    }
+
+    void update_matrices(double t, const FloatArray& matrices, const std::string& space, bool skin) {
+        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+        add_frame(t, locals_of(matrices, space));
         py::gil_scoped_release unlocked;
-        deformer_.update(t, locals, settings_);
+        if (skin)
+            deformer_.update(t, frames_.sampler(), settings_);
+        else
+            deformer_.update_joints(t, frames_.sampler(), unfiltered());
+    }
+
+    // The settings of a frame nobody looks at: LBS only, so that the joints' filter (a sum over
+    // the last second or so of ticks, for every joint) is skipped. It keeps no state of its
+    // own: the next shown frame filters the same history of motion with the real settings.
+    const DynamicSettings& unfiltered() {
+        unfiltered_ = settings_;
+        unfiltered_.parameters.mode = DeformerMode::LbsOnly;
+        return unfiltered_;
+    }
+
+    // update(t, matrices, skin=False) for many frames in one call: a preroll costs the joint
+    // level alone, not a Python call a frame. Every pose is converted before any is used.
+    void preroll(const std::vector<double>& times, const std::vector<FloatArray>& matrices) {
+        if (times.size() != matrices.size())
+            throw py::value_error("preroll: " + std::to_string(times.size()) + " times for " +
+                                  std::to_string(matrices.size()) + " poses");
+        std::vector<std::vector<Trs>> locals;
+        locals.reserve(times.size());
+        for (std::size_t k = 0; k < times.size(); ++k) {
+            if (!std::isfinite(times[k])) throw py::value_error("t must be a finite number");
+            locals.push_back(locals_of(matrices[k], "world"));
+        }
+        const DynamicSettings& settings = unfiltered();
+        for (std::size_t k = 0; k < times.size(); ++k) {
+            add_frame(times[k], locals[k]);
+            deformer_.update_joints(times[k], frames_.sampler(), settings);
+        }
+    }
+
+    void reset() {
+        deformer_.reset();
+        frames_.clear();
     }
 
     void set_clip(const py::object& clip) {
@@ -330,6 +387,8 @@ public:
     SharedCharacter character_;
     DynamicSettings settings_;
     Deformer deformer_;
+    PoseFrames frames_;  // the poses given to update(t, matrices)
+    DynamicSettings unfiltered_;  // see unfiltered()
     std::optional<std::size_t> clip_;
     bool loop_ = true;
 
@@ -488,8 +547,14 @@ PYBIND11_MODULE(dynskin, m) {
         .def_readwrite("loop", &PyDeformer::loop_, "Whether update(t) loops the clip (default True)")
         .def("update", &PyDeformer::update_clip, py::arg("t"), "Advances to time t (seconds) playing the clip")
         .def("update", &PyDeformer::update_matrices, py::arg("t"), py::arg("matrices"), py::arg("space") = "world",
+             py::arg("skin") = true,
              "Advances to time t with the joints' (J, 4, 4) transforms at t: 'world' matrices (converted to "
-             "parent-local) or 'local' (parent-local) ones. The last frames are kept and interpolated for the clock.")
+             "parent-local) or 'local' (parent-local) ones. The last frames are kept and interpolated for the clock. "
+             "skin=False advances the joints alone (a preroll: much faster; positions keep the last skinned frame's, "
+             "and the next skinned frame is the same as if every frame had been skinned)")
+        .def("preroll", &PyDeformer::preroll, py::arg("times"), py::arg("matrices"),
+             "update(t, matrices, skin=False) for each time and its joints' (J, 4, 4) world matrices, in one call "
+             "(frames nobody looks at, before the one shown)")
         .def("joint", [](const PyDeformer& d, const py::object& key) {
             const std::size_t j = d.joint_index(key);
             return j < d.settings_.joints.size() ? d.settings_.joints[j] : JointSettings{};
@@ -499,7 +564,7 @@ PYBIND11_MODULE(dynskin, m) {
             if (d.settings_.joints.size() <= j) d.settings_.joints.resize(std::size_t(d.character_->character.skeleton.joint_count()));
             d.settings_.joints[j] = joint;
         }, py::arg("joint"), py::arg("settings"), "Sets a joint's settings (by index or name) for the next update")
-        .def("reset", [](PyDeformer& d) { d.deformer_.reset(); },
+        .def("reset", &PyDeformer::reset,
              "Forgets the motion (call after a jump in time or a clip change) so no wobble starts")
         .def_property_readonly("positions", [](py::object self) {
             return vec3_view(self.cast<PyDeformer&>().deformer_.positions(), self);
@@ -561,21 +626,46 @@ PYBIND11_MODULE(dynskin, m) {
        "One vertex at every 1/60 s tick from t = 0, as dynskin-cli trace: rows of t, base x y z, final x y z "
        "(threads: 0 for the hardware's; results do not depend on it)");
 
-    m.def("update_all", [](const std::vector<PyDeformer*>& deformers, double t) {
-        if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
+    m.def("update_all", [](const std::vector<PyDeformer*>& deformers, const py::object& t,
+                           std::optional<std::vector<FloatArray>> matrices) {
+        // One time for all, or one each (characters whose animations started apart).
+        const std::vector<double> times = py::isinstance<py::sequence>(t) ? t.cast<std::vector<double>>()
+                                                                           : std::vector<double>(deformers.size(), t.cast<double>());
+        if (times.size() != deformers.size())
+            throw py::value_error("update_all: " + std::to_string(times.size()) + " times for " +
+                                  std::to_string(deformers.size()) + " deformers (give one time, or one each)");
+        for (double time : times)
+            if (!std::isfinite(time)) throw py::value_error("t must be a finite number");
         std::vector<PyDeformer*> sorted = deformers;
         std::sort(sorted.begin(), sorted.end());
         if (std::find(sorted.begin(), sorted.end(), nullptr) != sorted.end())
             throw py::value_error("update_all takes Deformers, not None");
         if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
             throw py::value_error("update_all: a deformer is listed twice");
+        if (matrices && matrices->size() != deformers.size())
+            throw py::value_error("update_all: " + std::to_string(matrices->size()) + " poses for " +
+                                  std::to_string(deformers.size()) + " deformers");
+        std::vector<PoseSampler> given;  // each deformer's own frames, as update(t, matrices) keeps them
+        if (matrices) {
+            std::vector<std::vector<Trs>> locals;  // all converted first: a bad pose changes no deformer
+            for (std::size_t k = 0; k < deformers.size(); ++k) locals.push_back(deformers[k]->locals_of((*matrices)[k], "world"));
+            for (std::size_t k = 0; k < deformers.size(); ++k) {
+                deformers[k]->add_frame(times[k], locals[k]);
+                given.push_back(deformers[k]->frames_.sampler());
+            }
+        }
         std::vector<DeformerUpdate> updates;
-        for (PyDeformer* d : deformers) updates.push_back({&d->deformer_, t, &d->playing(), &d->settings_});
+        for (std::size_t k = 0; k < deformers.size(); ++k) {
+            PyDeformer* d = deformers[k];
+            updates.push_back({&d->deformer_, times[k], matrices ? &given[k] : &d->playing(), &d->settings_});
+        }
         py::gil_scoped_release unlocked;
         update_all(updates);
-    }, py::arg("deformers"), py::arg("t"),
-       "Advances every deformer to time t playing its clip, as d.update(t) for each d would, bit for bit, with the "
-       "characters spread over the shared threads (many characters in one call)");
+    }, py::arg("deformers"), py::arg("t"), py::arg("matrices") = py::none(),
+       "Advances every deformer to time t (one for all, or a sequence, one each) as d.update(t) for each d would, "
+       "bit for bit, with the characters spread over the shared threads (many characters in one call); with "
+       "matrices (a (J, 4, 4) array of world matrices per deformer), as d.update(t, matrices) would instead of "
+       "playing their clips");
 
     m.def("bake", [](SharedCharacter character, const std::string& path, py::object clip, std::optional<DynamicSettings> settings,
                      double fps, bool loop, double tail) {

@@ -3,7 +3,7 @@ armature. The core is dynskin's Python module (built for Python 3.11)."""
 bl_info = {
     "name": "Dynamic Skinning (dynskin)",
     "author": "dynskin",
-    "version": (0, 2, 0),
+    "version": (0, 3, 0),
     "blender": (3, 4, 0),
     "location": "Properties > Object > Dynamic Skinning; Properties > Bone > Dynamic Skinning",
     "description": "Secondary motion (wobble, drag, delayed LBS, squash & stretch) on skinned meshes",
@@ -25,23 +25,24 @@ except ImportError as error:
 
 import bpy
 
-from . import live, operators, props, ui
+from . import live, operators, props, simulation, ui
 
 _classes = (props.DynskinSettings, props.DynskinBoneSettings, *operators.classes, *ui.classes)
+_handlers = (*live.HANDLERS, ("load_post", simulation.on_file_loaded))
 
 
 def register():
     for cls in _classes:
         bpy.utils.register_class(cls)
-    bpy.types.Object.dynskin = bpy.props.PointerProperty(type=props.DynskinSettings)
-    bpy.types.Bone.dynskin = bpy.props.PointerProperty(type=props.DynskinBoneSettings)
-    bpy.app.handlers.frame_change_pre.append(live.on_frame_change)
-    bpy.app.handlers.depsgraph_update_post.append(live.on_depsgraph_update)
+    bpy.types.Object.dynskin = bpy.props.PointerProperty(type=props.DynskinSettings, override={"LIBRARY_OVERRIDABLE"})
+    bpy.types.Bone.dynskin = bpy.props.PointerProperty(type=props.DynskinBoneSettings, override={"LIBRARY_OVERRIDABLE"})
+    for name, handler in _handlers:
+        getattr(bpy.app.handlers, name).append(handler)
 
 
 def unregister():
-    for handlers, handler in ((bpy.app.handlers.frame_change_pre, live.on_frame_change),
-                              (bpy.app.handlers.depsgraph_update_post, live.on_depsgraph_update)):
+    for name, handler in _handlers:
+        handlers = getattr(bpy.app.handlers, name)
         if handler in handlers:
             handlers.remove(handler)
     del bpy.types.Bone.dynskin

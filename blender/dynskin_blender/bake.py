@@ -9,7 +9,7 @@ import time
 
 import numpy as np
 
-from . import compat, live
+from . import compat, live, simulation
 
 CACHE_MODIFIER = "dynskin cache"
 KEY_PREFIX = "dynskin "
@@ -23,7 +23,7 @@ class BakeJob:
             raise ValueError("the scene's frame range is empty")
         self.scene, self.obj = scene, obj
         self.frames = range(scene.frame_start, scene.frame_end + 1)
-        self.state = live.LiveState(obj, keep_results=False)  # self.positions keeps each frame
+        self.state = simulation.LiveState(obj, keep_results=False)  # self.positions keeps each frame
         if self.state.rig.evaluated_pose:  # constraints, drivers, NLA: Blender's own pose, as live
             self.state.rig.pose_track = live.pose_track_of(scene, obj)
         self.to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))
@@ -49,6 +49,25 @@ class BakeJob:
             if time.perf_counter() >= until:
                 break
         return self.fraction
+
+
+def pc2_path_problem(path, blend_file, temporary_folder):
+    """Why a point cache may not go to `path` ("" when it may): it must outlive the session
+    that plays it, so never in Blender's temporary folder (deleted on quit: the reopened file
+    would stay in its rest pose), nor relative (//) to a file not saved yet."""
+    import bpy
+
+    if not path:
+        return "No file to bake to: choose where the point cache goes"
+    if path.startswith("//") and not blend_file:
+        return ("The .blend file is not saved: save it first (the point cache goes beside it), "
+                "or choose a folder for the point cache")
+    absolute = os.path.realpath(bpy.path.abspath(path))
+    temporary = os.path.realpath(temporary_folder) if temporary_folder else ""
+    if temporary and os.path.commonpath([absolute, temporary]) == temporary:
+        return (f"{absolute} is in Blender's temporary folder, which is deleted when Blender quits: "
+                "save the .blend file first, or choose another folder for the point cache")
+    return ""
 
 
 def write_pc2(path, frames, first_frame, frame_step=1.0):

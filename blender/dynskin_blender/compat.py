@@ -1,15 +1,20 @@
 """What differs between the Blender versions the add-on runs in (3.4 to 5.x): where an
 action keeps its F-curves. Blender 4.4 layered actions (a data-block animates through its
-slot's channel bag) and 5.0 dropped the old Action.fcurves."""
+slot's channel bag) and 5.0 dropped the old Action.fcurves; how a modifier is moved in its
+stack (ObjectModifiers.move came in 3.5)."""
 
 
 def fcurves_of(animated):
     """The F-curves animating a data-block (an armature object, a shape-key block), or ()."""
     animation = animated.animation_data
     action = animation.action if animation else None
+    return action_fcurves(action, getattr(animation, "action_slot", None))
+
+
+def action_fcurves(action, slot=None):
+    """An action's F-curves for a slot (an NLA strip's action or the active one), or ()."""
     if action is None:
         return ()
-    slot = getattr(animation, "action_slot", None)
     if slot is not None and getattr(action, "layers", None):  # layered actions (4.4 and later)
         for layer in action.layers:
             for strip in layer.strips:
@@ -32,3 +37,14 @@ def remove_fcurves(animated, data_path):
     curves = fcurves_of(animated)
     for curve in [c for c in curves if c.data_path == data_path]:
         curves.remove(curve)
+
+
+def move_modifier(obj, modifier, index):
+    """Moves a modifier to a place in the object's stack (ObjectModifiers.move is 3.5 and later)."""
+    index = min(index, len(obj.modifiers) - 1)
+    if hasattr(obj.modifiers, "move"):
+        obj.modifiers.move(list(obj.modifiers).index(modifier), index)
+        return
+    import bpy
+    with bpy.context.temp_override(object=obj, active_object=obj):
+        bpy.ops.object.modifier_move_to_index(modifier=modifier.name, index=index)

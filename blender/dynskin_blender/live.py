@@ -1,99 +1,36 @@
-"""Dynamic Skinning live on Blender's timeline. While an object has it on, its Armature
-modifier is switched off and a Geometry Nodes modifier sets each vertex to dynskin's result,
-written into the mesh attribute `dynskin_position` (object space): no double skinning, and
-the mesh's own rest shape is never touched. The result is written before Blender evaluates
-a new frame (frame_change_pre), so that each frame is evaluated once. Every frame shows what
-playing straight to it from the scene's start gives: frames already computed are kept,
-later ones continue from the last, and a change of settings or keys starts again."""
+"""Dynamic Skinning live on Blender's timeline. The object's Armature modifier skins it as
+usual, and dynskin's Geometry Nodes modifier right after it adds the secondary motion (each
+vertex's offset from dynskin's own base skinning, see stack.py), written before Blender
+evaluates a new frame (frame_change_pre), so that each frame is evaluated once. Every frame
+shows what playing straight to it from the scene's start gives: frames already computed are
+kept, later ones continue from the last, and a change of settings or keys starts again.
+
+Nothing here keeps a Blender object across an undo, a redo or a file load (Blender frees
+them all then): the simulations are keyed by the object's name and made again."""
 import bpy
 import numpy as np
 
-import dynskin
-
-from . import settings
-from .rig import Rig, armature_of
-
-ATTRIBUTE = "dynskin_position"
-MODIFIER = "dynskin"
-GROUP = "dynskin_set_position"
+from . import crowd, nla, simulation, stack
+from .offsets import OffsetDeformer
+from .rig import armature_of, layer_weights
+from .simulation import LiveState
 
 
-# The results kept per object for scrubbing back (12.7k vertices: 150 kB a frame).
-CACHE_BYTES = 512 * 1024 * 1024
+def _preserves_volume(obj, armature):
+    """Whether the Armature modifier skinning the object with this armature uses dual
+    quaternions (Preserve Volume)."""
+    return any(m.use_deform_preserve_volume for m in obj.modifiers if m.type == "ARMATURE" and m.object is armature)
 
 
-class LiveState:
-    """One object's rig and deformer, the frame the deformer has reached, and the results of
-    the frames computed since the last change, so that going back costs nothing and going
-    forward continues from there; only a frame never reached since the last change is
-    simulated again from the scene's start.
-
-    keep_results=False keeps no results (for a bake, which goes forward once and keeps each
-    frame itself: the cache would be a second copy of every frame, up to CACHE_BYTES); going
-    back then simulates again from the scene's start."""
-
-    def __init__(self, obj, keep_results=True):
-        self.rig = Rig(obj)
-        self.deformer = dynskin.Deformer(self.rig.character)
-        self.keep_results = keep_results
-        self.settings_current = False
-        self.forget_results()
-
-    def forget_results(self):
-        self.reached = None  # the frame the deformer is at
-        self.results = {}    # frame -> world positions (copies)
-        self.timeline = None  # the scene's (start, fps) the results were made with
-
-    def positions_at(self, scene, frame, obj):
-        """dynskin's skin at a frame, in world space: a kept result or the deformer's own
-        positions (a view that the next frame overwrites; copy it to keep it)."""
-        if not self.settings_current:
-            settings.apply(self.deformer, obj, self.rig)
-            self.settings_current = True
-        fps = scene.render.fps / scene.render.fps_base
-        if self.timeline != (scene.frame_start, fps):
-            self.forget_results()
-            self.timeline = (scene.frame_start, fps)
-        if frame in self.results:
-            return self.results[frame]
-        if self.reached is None or frame < self.reached:  # from the start, as if played straight here
-            self.deformer.reset()
-            first = min(scene.frame_start, frame)
-        else:
-            first = self.reached + 1
-        for f in range(first, frame + 1):
-            self.deformer.update((f - scene.frame_start) / fps, self.rig.world_matrices(f))
-            self.reached = f
-            if self.keep_results and (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES:
-                self.results[f] = np.array(self.deformer.positions)
-        return self.results.get(frame, self.deformer.positions)
+def live_state(obj):
+    """A simulation of the object whose results are the offsets its modifier adds."""
+    state = LiveState(obj)
+    preserve_volume = _preserves_volume(obj, state.rig.armature)
+    state.use_deformers(lambda character: OffsetDeformer(character, preserve_volume))
+    return state
 
 
-_states = {}
-
-
-def set_position_group():
-    group = bpy.data.node_groups.get(GROUP)
-    if group is not None:
-        return group
-    group = bpy.data.node_groups.new(GROUP, "GeometryNodeTree")
-    if hasattr(group, "interface"):  # Blender 4.0 and later
-        group.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
-        group.interface.new_socket("Geometry", in_out="OUTPUT", socket_type="NodeSocketGeometry")
-    else:
-        group.inputs.new("NodeSocketGeometry", "Geometry")
-        group.outputs.new("NodeSocketGeometry", "Geometry")
-    nodes, links = group.nodes, group.links
-    given, result = nodes.new("NodeGroupInput"), nodes.new("NodeGroupOutput")
-    attribute = nodes.new("GeometryNodeInputNamedAttribute")
-    attribute.data_type = "FLOAT_VECTOR"
-    attribute.inputs["Name"].default_value = ATTRIBUTE
-    set_position = nodes.new("GeometryNodeSetPosition")
-    vector = next(o for o in attribute.outputs if o.enabled)
-    links.new(given.outputs[0], set_position.inputs["Geometry"])
-    links.new(vector, set_position.inputs["Position"])
-    links.new(set_position.outputs[0], result.inputs[0])
-    return group
+_states = {}  # obj.name_full -> LiveState (name_full: a linked object's name is its library's too)
 
 
 def set_auto_smooth_while_live(obj):
@@ -110,33 +47,24 @@ def set_auto_smooth_while_live(obj):
 
 
 def enable(obj):
-    """Switches the object over to dynskin (its Armature modifier off, ours on)."""
-    for modifier in obj.modifiers:
-        if modifier.type == "ARMATURE":
-            modifier.show_viewport = modifier.show_render = False
-    if MODIFIER not in obj.modifiers:
-        modifier = obj.modifiers.new(MODIFIER, "NODES")
-        modifier.node_group = set_position_group()
-    if ATTRIBUTE not in obj.data.attributes:
-        obj.data.attributes.new(ATTRIBUTE, "FLOAT_VECTOR", "POINT")
+    """Adds dynskin's modifier after the Armature modifier (which stays on)."""
+    _states.pop(obj.name_full, None)
+    try:
+        stack.ensure(obj, len(obj.data.vertices))
+    except ValueError as error:
+        set_status(obj.dynskin, str(error))
+        return
     set_auto_smooth_while_live(obj)
-    _states.pop(obj.name, None)
 
 
 def disable(obj):
-    """Back to Blender's own skinning."""
-    for modifier in obj.modifiers:
-        if modifier.type == "ARMATURE":
-            modifier.show_viewport = modifier.show_render = True
-    if MODIFIER in obj.modifiers:
-        obj.modifiers.remove(obj.modifiers[MODIFIER])
-    if ATTRIBUTE in obj.data.attributes:
-        obj.data.attributes.remove(obj.data.attributes[ATTRIBUTE])
+    """Back to Blender's own skinning alone."""
+    stack.remove(obj)
     if obj.dynskin.auto_smooth_was_on and hasattr(obj.data, "use_auto_smooth"):
         obj.data.use_auto_smooth = True
     obj.dynskin.auto_smooth_was_on = False
     obj.dynskin.status = ""
-    _states.pop(obj.name, None)
+    _states.pop(obj.name_full, None)
 
 
 def deformed_by(obj, armature_data):
@@ -147,7 +75,7 @@ def deformed_by(obj, armature_data):
 
 def resimulate(obj):
     """The next update takes the panel's settings again and simulates from the scene's start."""
-    state = _states.get(obj.name)
+    state = _states.get(obj.name_full)
     if state is not None:
         state.forget_results()
         state.settings_current = False
@@ -158,31 +86,32 @@ def forget(obj=None):
     if obj is None:
         _states.clear()
     else:
-        _states.pop(obj.name, None)
+        _states.pop(obj.name_full, None)
 
 
 _reading = False  # while read_pose steps Blender through the frames, the handlers stand by
 
 
 def read_pose(scene, obj):
-    """Blender's own pose of every frame of the scene's range, for a rig that constraints,
+    """Blender's own pose of every frame of the scene's range (and the preroll before it), for a rig that constraints,
     drivers or NLA strips move (the action's keys alone would miss them): Blender is stepped
     through the frames, as its Bake Action does, outside any frame handler, and the user's
     frame is restored. Then the skin is simulated again on that pose."""
     global _reading
-    state = _states.get(obj.name)
+    state = _states.get(obj.name_full)
     if state is None:
-        state = _states[obj.name] = LiveState(obj)
+        state = _states[obj.name_full] = live_state(obj)
     rig, current = state.rig, scene.frame_current
     rig.pose_track.clear()
     _reading = True
     try:
-        for frame in range(scene.frame_start, scene.frame_end + 1):
+        for frame in simulation.frames_with_preroll(scene, obj):
             scene.frame_set(frame)
             rig.read_evaluated_pose(frame)
     finally:
         scene.frame_set(current)
         _reading = False
+    state.forget_pose()
     resimulate(obj)
     if obj.dynskin.enabled:
         update_object(scene, obj)
@@ -191,18 +120,18 @@ def read_pose(scene, obj):
 def pose_track_of(scene, obj):
     """Blender's pose of the scene's frame range, as the live object has it (read now if it
     was not, or not for all these frames)."""
-    state = _states.get(obj.name)
-    frames = set(range(scene.frame_start, scene.frame_end + 1))
+    state = _states.get(obj.name_full)
+    frames = set(simulation.frames_with_preroll(scene, obj))
     if state is None or not frames <= state.rig.pose_track.keys():
         read_pose(scene, obj)
-    return _states[obj.name].rig.pose_track
+    return _states[obj.name_full].rig.pose_track
 
 
-def read_pose_soon(obj_name):
+def read_pose_soon(obj_name):  # name_full
     """Reads the pose once Blender is idle (a timer: never from inside a handler), unless the
     timeline is playing, in which case it waits for it to stop."""
     def read():
-        obj = bpy.data.objects.get(obj_name)
+        obj = _find(obj_name)
         if obj is None or not obj.dynskin.enabled or obj_name not in _states:
             return None
         screen = bpy.context.screen
@@ -220,57 +149,116 @@ def read_pose_soon(obj_name):
 _pending = {}
 
 
+def _find(name_full):
+    """The object of this name_full, found again (never kept across an undo or a load)."""
+    return next((o for o in bpy.data.objects if o.name_full == name_full), None)
+
+
 def set_status(props, text):
     if props.status != text:  # a write would make Blender evaluate the object again
-        props.status = text
+        try:
+            props.status = text
+        except (AttributeError, TypeError):  # a linked object's: the panel says why
+            pass
+
+
+class MeshChanged(ValueError):
+    """Vertices were added or deleted since the rig was read."""
 
 
 def update_object(scene, obj):
-    """Writes dynskin's result at the scene's frame into the object's mesh. Whatever goes
-    wrong is said in the panel: a frame handler must not raise."""
+    """Writes dynskin's offsets at the scene's frame into the object's helper. Whatever goes
+    wrong is said in the panel, and the object shows Blender's plain skinning meanwhile: a
+    frame handler must not raise."""
     props = obj.dynskin
     try:
-        state = _states.get(obj.name)
+        state = _states.get(obj.name_full)
+        if state is not None and state.deformer.preserve_volume != _preserves_volume(obj, state.rig.armature):
+            state = None  # the Armature modifier's Preserve Volume switched: offsets from the other base
         if state is None:
-            state = _states[obj.name] = LiveState(obj)
+            state = _states[obj.name_full] = live_state(obj)
             if state.rig.evaluated_pose and not bpy.app.background:
-                read_pose_soon(obj.name)
-        world = state.positions_at(scene, scene.frame_current, obj)
-        if not np.isfinite(world).all():  # the core guards against this; never show it
+                read_pose_soon(obj.name_full)
+        count = state.rig.vertex_count
+        if len(obj.data.vertices) != count:
+            raise MeshChanged(f"The mesh has {len(obj.data.vertices)} vertices, dynskin read {count}: "
+                             "press Re-read the Rig after editing the mesh")
+        helper = stack.ensure(obj, count)
+        offsets = state.positions_at(scene, scene.frame_current, obj, scene.frame_subframe)
+        if not np.isfinite(offsets).all():  # the core guards against this; never show it
             raise ValueError("the result is not finite: simulated again from the start")
-        to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float32))
-        local = world @ to_object[:3, :3].T + to_object[:3, 3]
-        obj.data.attributes[ATTRIBUTE].data.foreach_set("vector", local.astype(np.float32).ravel())
-        obj.data.update()
+        to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))[:3, :3]
+        stack.write_offsets(helper, offsets @ to_object.T)
         set_status(props, state.rig.note)
     except Exception as error:  # noqa: BLE001 - shown in the panel
-        forget(obj)
+        if not isinstance(error, MeshChanged):  # (the rig is kept: read again when the user says)
+            forget(obj)
+        stack.clear_offsets(obj)
         set_status(props, f"{type(error).__name__}: {error}" if not isinstance(error, ValueError) else str(error))
+
+
+def live_objects(scene):
+    """The scene's meshes with dynskin on that it can animate; a linked one (Blender forbids
+    changing it) is said once in the console, with what to do."""
+    found = []
+    for obj in scene.objects:
+        if obj.type == "MESH" and obj.dynskin.enabled:
+            if obj.library is None:
+                found.append(obj)
+            else:
+                _warn_linked(obj)
+        elif obj.instance_type == "COLLECTION" and obj.instance_collection is not None:
+            for linked in obj.instance_collection.all_objects:
+                if linked.type == "MESH" and linked.dynskin.enabled:
+                    _warn_linked(linked, obj)
+    return found
+
+
+_warned = set()
+
+
+def _warn_linked(obj, instancer=None):
+    if obj.name_full in _warned:
+        return
+    _warned.add(obj.name_full)
+    where = f" (in the collection instance {instancer.name})" if instancer is not None else ""
+    print(f"dynskin: {obj.name} is linked from {obj.library.filepath if obj.library else 'a library'}{where}: Blender "
+          f"shows its plain skinning; to give it Dynamic Skinning, select it and use Object > Library Override > Make "
+          f"(its settings can then be changed and are saved with this file)")
 
 
 @bpy.app.handlers.persistent
 def on_depsgraph_update(scene, depsgraph):
     """A bone posed or a key edited (the armature object, its data or its action updated):
-    the live meshes it drives are simulated again, so the edit shows even while paused."""
+    the live meshes it drives are simulated again, so the edit shows even while paused. A
+    live mesh's vertex groups painted: its painted layers are read again."""
     if _reading:
         return
     changed = {update.id.original for update in depsgraph.updates
-               if isinstance(update.id, (bpy.types.Action, bpy.types.Armature)) or
+               if isinstance(update.id, (bpy.types.Action, bpy.types.Armature, bpy.types.Mesh)) or
                isinstance(update.id, bpy.types.Object) and update.id.type == "ARMATURE"}
     if not changed:
         return
-    for obj in scene.objects:
-        if obj.type != "MESH" or not obj.dynskin.enabled or obj.name not in _states:
+    for obj in live_objects(scene):
+        state = _states.get(obj.name_full)
+        if state is None:
             continue
-        armature = _states[obj.name].rig.armature
-        action = armature.animation_data.action if armature.animation_data else None
-        if changed & {armature, armature.data, action}:
-            rig = _states[obj.name].rig
-            rig.forget_curves()
-            if rig.pose_track:  # Blender's pose changed: read it again when idle
-                rig.pose_track.clear()
+        try:
+            armature = state.rig.armature
+            touched = changed & ({armature, armature.data} | nla.actions(armature.animation_data))
+        except ReferenceError:  # freed by an undo that on_undo has not seen yet
+            forget(obj)
+            continue
+        painted = (obj.data in changed and obj.mode != "EDIT" and len(obj.data.vertices) == state.rig.vertex_count
+                   and state.rig.set_layers(obj, layer_weights(obj, state.rig.vertex_count)))
+        if touched:  # Blender's pose changed: the curves, and the pose read from Blender, again
+            state.rig.forget_curves()
+            state.forget_pose()
+            if state.rig.pose_track:
+                state.rig.pose_track.clear()
                 if not bpy.app.background:
-                    read_pose_soon(obj.name)
+                    read_pose_soon(obj.name_full)
+        if touched or painted:
             resimulate(obj)
             update_object(scene, obj)
 
@@ -280,9 +268,51 @@ def on_frame_change(scene, depsgraph=None):
     """frame_change_pre: the new frame's result is in place before Blender evaluates it."""
     if _reading:
         return
-    for obj in scene.objects:
-        if obj.type == "MESH" and obj.dynskin.enabled:
-            if armature_of(obj) is None:
-                set_status(obj.dynskin, "No Armature modifier with an armature: add one to use Dynamic Skinning")
-            else:
-                update_object(scene, obj)
+    shown = []
+    for obj in live_objects(scene):
+        if armature_of(obj) is None:  # (offsets left from before would move an unskinned mesh)
+            set_status(obj.dynskin, "No Armature modifier with an armature: add one to use Dynamic Skinning")
+            stack.clear_offsets(obj)
+        else:
+            shown.append(obj)
+    crowd.step_together(scene, [(obj, _states[obj.name_full]) for obj in shown if obj.name_full in _states])
+    for obj in shown:
+        update_object(scene, obj)
+
+
+@bpy.app.handlers.persistent
+def on_undo_redo(scene, depsgraph=None):
+    """undo_post, redo_post: Blender has freed every object the simulations held; they are
+    made again from the restored objects and settings, and the frame shown again."""
+    forget()
+    on_frame_change(bpy.context.scene)
+
+
+@bpy.app.handlers.persistent
+def on_load(dummy=None, depsgraph=None):
+    """load_post: a file opened; add-on 0.2's files are moved to the new stack."""
+    forget()
+    _warned.clear()
+    for scene in bpy.data.scenes:
+        on_frame_change(scene)
+
+
+@bpy.app.handlers.persistent
+def on_save(dummy=None, depsgraph=None):
+    """save_pre: the file keeps zero offsets, so Blender without the add-on shows plain
+    skinning; save_post writes the shown frame's back (kept: no simulation)."""
+    for obj in bpy.data.objects:
+        if obj.type == "MESH" and obj.library is None and obj.dynskin.enabled:
+            stack.clear_offsets(obj)
+
+
+@bpy.app.handlers.persistent
+def on_saved(dummy=None, depsgraph=None):
+    for scene in bpy.data.scenes:
+        on_frame_change(scene)
+
+
+# (handler list, function): registered by the add-on
+HANDLERS = (("frame_change_pre", on_frame_change), ("depsgraph_update_post", on_depsgraph_update),
+            ("undo_post", on_undo_redo), ("redo_post", on_undo_redo), ("load_post", on_load),
+            ("save_pre", on_save), ("save_post", on_saved))

@@ -94,15 +94,16 @@ class DYNSKIN_OT_bake_pc2(_Bake, bpy.types.Operator):
     filter_glob: StringProperty(default="*.pc2", options={"HIDDEN"})
 
     def invoke(self, context, event):
-        if not self.filepath:
-            self.filepath = bpy.path.abspath(f"//{context.object.name}.pc2") if bpy.data.filepath else \
-                os.path.join(bpy.app.tempdir, f"{context.object.name}.pc2")
+        if not self.filepath:  # beside the .blend; unsaved: the name alone, in the folder the user picks
+            name = bpy.path.clean_name(context.object.name) + ".pc2"
+            self.filepath = bpy.path.abspath(f"//{name}") if bpy.data.filepath else name
         context.window_manager.fileselect_add(self)
         return {"RUNNING_MODAL"}
 
     def execute(self, context):
-        if not self.filepath:
-            self.report({"ERROR"}, "No file to bake to")
+        problem = bake.pc2_path_problem(self.filepath, bpy.data.filepath, bpy.app.tempdir)
+        if problem:
+            self.report({"ERROR"}, problem)
             return {"CANCELLED"}
         if bpy.app.background or context.window is None:  # no UI to show progress in: all at once
             return super().execute(context)

@@ -3,9 +3,9 @@ dynskin's parameter table gives them (dynskin.parameter_table(); blender/tests/t
 compares them): the table's slider range is each property's soft range, its description the
 tooltip (with the unit), and a number that can be off has a switch beside it."""
 import bpy
-from bpy.props import BoolProperty, EnumProperty, FloatProperty, FloatVectorProperty, StringProperty
+from bpy.props import BoolProperty, EnumProperty, FloatProperty, FloatVectorProperty, IntProperty, StringProperty
 
-from . import live
+from . import live, simulation
 
 
 def oscillation_properties(update):
@@ -26,6 +26,7 @@ def oscillation_properties(update):
 def _enabled_changed(self, context):
     obj = self.id_data
     if self.enabled:
+        simulation.choose_start(context.scene, obj)
         live.enable(obj)
         live.update_object(context.scene, obj)
     else:
@@ -53,6 +54,20 @@ def _setting_changed(self, context):
         live.update_object(context.scene, obj)
 
 
+def _start_changed(self, context):
+    self.simulation_start_set = True  # the user's choice: kept when the scene's range changes
+    _setting_changed(self, context)
+
+
+def overridable(cls):
+    """Every setting may differ on a library override (a linked character's own), and the
+    difference is saved with the file that overrides it."""
+    for prop in cls.__annotations__.values():
+        prop.keywords.setdefault("override", {"LIBRARY_OVERRIDABLE"})
+    return cls
+
+
+@overridable
 class DynskinSettings(bpy.types.PropertyGroup):
     enabled: BoolProperty(name="Dynamic Skinning", default=False, update=_enabled_changed,
                           description="Deform this mesh with dynskin instead of Blender's Armature modifier")
@@ -105,6 +120,12 @@ class DynskinSettings(bpy.types.PropertyGroup):
         name="Keep custom normals", default=False, update=_normals_changed,
         description="Keep Auto Smooth while live (custom split normals cost Blender 20-60 ms a frame to deform; "
                     "off, Auto Smooth is switched off while dynskin is on and back on after)")
+    simulation_start: IntProperty(
+        name="Simulation Start", default=1, update=_start_changed,
+        description="The frame the simulation starts at (the motion before a shot's first frame counts). Set to the "
+                    "scene's start when Dynamic Skinning is switched on; a render of part of the range (a farm's "
+                    "chunk, blender -s) simulates from here, so every frame is the same as in a whole render")
+    simulation_start_set: BoolProperty(default=False, options={"HIDDEN"})
     auto_smooth_was_on: BoolProperty(default=False, options={"HIDDEN"})
     bake_progress: FloatProperty(default=-1.0, options={"HIDDEN", "SKIP_SAVE"})  # < 0: no bake running
     status: StringProperty(name="Status", default="", description="What went wrong or needs a look, if anything")
@@ -118,6 +139,7 @@ def _bone_setting_changed(self, context):
             live.update_object(context.scene, obj)
 
 
+@overridable
 class DynskinBoneSettings(bpy.types.PropertyGroup):
     """A bone's own settings (the viewer's Joints panel)."""
     enabled: BoolProperty(name="Secondary motion", default=True, update=_bone_setting_changed,

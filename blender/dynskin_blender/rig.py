@@ -6,7 +6,7 @@ import numpy as np
 
 import dynskin
 
-from . import compat
+from . import compat, nla
 
 LAYERS = ("bend", "floppy", "squash")  # vertex groups dynskin_bend, ... (missing group: 1 everywhere)
 
@@ -72,19 +72,12 @@ class Rig:
         self.object_world = matrix(obj.matrix_world)
         world = (np.c_[co.reshape(-1, 3), np.ones(n)] @ self.object_world.T)[:, :3]
 
+        self.vertex_count = n
         group_joint = {g.index: index.get(g.name, -1) for g in obj.vertex_groups}
-        layer_group = {obj.vertex_groups[f"dynskin_{name}"].index: name
-                       for name in LAYERS if f"dynskin_{name}" in obj.vertex_groups}
-        layers = {name: np.zeros(n, dtype=np.float32) for name in layer_group.values()}
         rows = []
         for v in mesh.vertices:
-            influences = []
-            for g in v.groups:
-                if g.group in layer_group:
-                    layers[layer_group[g.group]][v.index] = g.weight
-                elif group_joint.get(g.group, -1) >= 0 and g.weight > 0.0:
-                    influences.append((group_joint[g.group], g.weight))
-            rows.append(influences)
+            rows.append([(group_joint[g.group], g.weight) for g in v.groups
+                         if group_joint.get(g.group, -1) >= 0 and g.weight > 0.0])
         k = max(1, max(len(r) for r in rows))
         joints = np.zeros((n, k), dtype=np.int64)
         weights = np.zeros((n, k), dtype=np.float32)
@@ -104,36 +97,61 @@ class Rig:
         # Constraints, drivers, NLA: the pose is then Blender's own, read frame by frame.
         self.evaluated_pose = pose_not_from_keys(self.armature)
         self.pose_track = {}  # frame -> world matrices read from Blender (see live.read_pose)
+        self._curves_of = {}  # action -> its bone channels' curves
         triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
         self.character = dynskin.Character.from_arrays(
             world.astype(np.float32), triangles, joints, weights, self.parents,
             np.stack(rest_local).astype(np.float32),
             inverse_binds=np.stack([np.linalg.inv(r) for r in rest_world]).astype(np.float32),
             names=self.bone_names, name=obj.name)
-        for name, values in layers.items():  # a group's 0..1 spans the layer's range
-            low, high = getattr(obj.dynskin, f"{name}_range") if hasattr(obj, "dynskin") else (0.0, 1.0)
-            setattr(self.character, f"{name}_weights", (low + values * (high - low)).astype(np.float32))
+        self.layers_read = {}
+        self.set_layers(obj, layer_weights(obj, n))
+
+    def set_layers(self, obj, layers):
+        """The painted layers' vertex group weights ({name: (N,)}, from layer_weights) on the
+        character, each group's 0..1 spanning the layer's range; a layer whose group went is
+        1 again. Returns whether they differ from the ones read before."""
+        if layers.keys() == self.layers_read.keys() and all(
+                np.array_equal(values, self.layers_read[name]) for name, values in layers.items()):
+            return False
+        for name in LAYERS:
+            values = layers.get(name)
+            if values is None:
+                weights = np.ones(self.vertex_count, dtype=np.float32)
+            else:
+                low, high = getattr(obj.dynskin, f"{name}_range") if hasattr(obj, "dynskin") else (0.0, 1.0)
+                weights = (low + values * (high - low)).astype(np.float32)
+            if values is not None or name in self.layers_read:
+                setattr(self.character, f"{name}_weights", weights)
+        self.layers_read = layers
+        return True
 
     @staticmethod
     def _triangles(mesh):
         mesh.calc_loop_triangles()
         return mesh.loop_triangles
 
-    def _animated(self, action):
-        """The action's fcurves per bone channel: [(bone, channel, component, fcurve)], kept
-        while the action stays the same (a re-simulation reads them at every frame)."""
-        if getattr(self, "_animated_of", None) is not action:
-            self._animated_of = action
+    def _curves(self, action, slot):
+        """An action's fcurves per bone channel, {channel: (bones, components, fcurves)} (the
+        bones and components as index arrays), kept until the keys change (a re-simulation
+        reads them at every frame)."""
+        curves = self._curves_of.get(action)
+        if curves is None:
             index = {name: j for j, name in enumerate(self.bone_names)}
-            self._animated_list = []
-            for fc in compat.fcurves_of(self.armature):
+            grouped = {}
+            for fc in compat.action_fcurves(action, slot):
                 path = fc.data_path
                 if not path.startswith('pose.bones["'):
                     continue
                 name, _, channel = path[len('pose.bones["'):].partition('"].')
                 if name in index and channel in CHANNELS and fc.array_index < CHANNELS[channel]:
-                    self._animated_list.append((index[name], channel, fc.array_index, fc))
-        return self._animated_list
+                    bones, components, fcurves = grouped.setdefault(channel, ([], [], []))
+                    bones.append(index[name])
+                    components.append(fc.array_index)
+                    fcurves.append(fc)
+            curves = self._curves_of[action] = {channel: (np.array(bones), np.array(components), fcurves)
+                                                for channel, (bones, components, fcurves) in grouped.items()}
+        return curves
 
     @property
     def note(self):
@@ -153,33 +171,38 @@ class Rig:
         self.pose_track[frame] = (matrix(arm.matrix_world) @ posed).astype(np.float32)
 
     def forget_curves(self):
-        """The action's curves are read again (keys were added or removed)."""
-        self._animated_of = None
+        """The actions' curves are read again (keys were added or removed)."""
+        self._curves_of = {}
 
     def world_matrices(self, frame):
         """The bones' world matrices at a frame: Blender's own pose where it was read (a rig
-        with constraints, drivers or NLA strips), else from the armature's action: forward
-        kinematics of each pose bone's animated location, rotation and scale (a channel the
-        action does not animate keeps its current value)."""
+        with constraints, drivers or NLA strips nla.py does not follow), else from the
+        armature's NLA strips and action (nla.layers_at): forward kinematics of each pose
+        bone's animated location, rotation and scale (a channel no action animates keeps its
+        current value)."""
         if frame in self.pose_track:
             return self.pose_track[frame]
         arm = self.armature
-        action = arm.animation_data.action if arm.animation_data else None
         bones = [arm.pose.bones[name] for name in self.bone_names]
         values = {}
-        for channel, count in CHANNELS.items():  # the current pose, then the action's keys
+        for channel, count in CHANNELS.items():  # the current pose, then the actions' keys
             flat = np.empty(len(bones) * count, dtype=np.float64)
             arm.pose.bones.foreach_get(channel, flat)  # in the armature's own bone order
             values[channel] = flat.reshape(-1, count)[self.pose_order]
-        for j, channel, component, fc in self._animated(action):
-            values[channel][j, component] = fc.evaluate(frame)
-        rotation = np.empty((len(bones), 3, 3))
-        for j, bone in enumerate(bones):  # mathutils: a few microseconds a bone
+        for action, slot in nla.domain(arm.animation_data):  # what the layers blend over: defaults
+            for channel, (rows, components, _) in self._curves(action, slot).items():
+                values[channel][rows, components] = np.asarray(DEFAULTS[channel])[components]
+        for action, slot, time, weight in nla.layers_at(arm.animation_data, frame):  # each replaces
+            for channel, (rows, components, fcurves) in self._curves(action, slot).items():  # what is below
+                keys = np.fromiter((fc.evaluate(time) for fc in fcurves), np.float64, len(fcurves))
+                below = values[channel][rows, components]
+                values[channel][rows, components] = keys if weight >= 1.0 else below + weight * (keys - below)
+        rotation = quaternion_matrices(values["rotation_quaternion"])  # most rigs' bones: all at once
+        for j, bone in enumerate(bones):  # the others with mathutils, a few microseconds a bone
             mode = bone.rotation_mode
             if mode == "QUATERNION":
-                q = mathutils.Quaternion(values["rotation_quaternion"][j])
-                rotation[j] = q.normalized().to_matrix() if q.magnitude > 0.0 else np.eye(3)  # as Blender does
-            elif mode == "AXIS_ANGLE":
+                continue
+            if mode == "AXIS_ANGLE":
                 angle, *axis = values["rotation_axis_angle"][j]
                 rotation[j] = mathutils.Matrix.Rotation(angle, 3, axis)
             else:
@@ -195,18 +218,46 @@ class Rig:
         return (matrix(arm.matrix_world) @ pose).astype(np.float32)
 
 
+def quaternion_matrices(quaternions):
+    """(B, 4) quaternions (w, x, y, z), normalised, as (B, 3, 3) rotation matrices; a zero
+    quaternion is no rotation, as Blender takes it."""
+    length = np.linalg.norm(quaternions, axis=1)
+    q = np.where(length[:, None] > 0.0, quaternions / np.where(length > 0.0, length, 1.0)[:, None], (1.0, 0, 0, 0))
+    w, x, y, z = q.T
+    return np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+                     2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+                     2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], axis=1).reshape(-1, 3, 3)
+
+
+def layer_weights(obj, n):
+    """The dynskin_* vertex groups' weights, {layer name: (n,) float32}; a vertex outside
+    the group has 0 (a missing group is no entry: 1 everywhere)."""
+    groups = {obj.vertex_groups[f"dynskin_{name}"].index: name
+              for name in LAYERS if f"dynskin_{name}" in obj.vertex_groups}
+    layers = {name: np.zeros(n, dtype=np.float32) for name in groups.values()}
+    if groups:
+        for v in obj.data.vertices:
+            for g in v.groups:
+                if g.group in groups:
+                    layers[groups[g.group]][v.index] = g.weight
+    return layers
+
+
 def pose_not_from_keys(armature):
-    """What moves the armature's bones besides its action's keys, which the live pose does
-    not follow (constraints, drivers, NLA strips), said in words; "" when nothing does."""
+    """What moves the armature's bones besides its actions' keys (its NLA strips as nla.py
+    follows them), which the live pose does not follow (constraints, drivers, other NLA
+    strips), said in words; "" when nothing does."""
     constrained = sum(any(c.enabled for c in bone.constraints) for bone in armature.pose.bones)
     animation = armature.animation_data
     drivers = len(animation.drivers) if animation else 0
-    strips = sum(not track.mute for track in animation.nla_tracks) if animation else 0
+    strips = nla.unsupported(animation)
     said = [f"{count} {one if count == 1 else many}" for count, one, many in (
         (constrained, "bone with constraints", "bones with constraints"), (drivers, "driver", "drivers"),
         (strips, "NLA track", "NLA tracks")) if count]
     return ", ".join(said)
 
 
+DEFAULTS = {"location": (0.0, 0.0, 0.0), "rotation_quaternion": (1.0, 0.0, 0.0, 0.0),
+            "rotation_axis_angle": (0.0, 0.0, 1.0, 0.0), "rotation_euler": (0.0, 0.0, 0.0), "scale": (1.0, 1.0, 1.0)}
 CHANNELS = {"location": 3, "rotation_quaternion": 4, "rotation_axis_angle": 4, "rotation_euler": 3, "scale": 3}
 

@@ -25,6 +25,8 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         if armature_of(obj) is None:
             layout.label(text="Needs an Armature modifier with an armature", icon="ERROR")
             return
+        if obj.library is not None:  # Blender forbids changing it
+            layout.label(text="Linked: Object > Library Override > Make to animate it", icon="ERROR")
         layout.use_property_split = True
         if props.status:
             layout.label(text=props.status, icon="INFO")
@@ -40,6 +42,7 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         body = layout.column()
         body.active = props.enabled
         body.prop(props, "mode")
+        body.prop(props, "simulation_start")
         column = body.column(align=True)
         column.active = props.mode != "lbs"
         for name in ("frequency", "damping", "amplitude", "drag"):

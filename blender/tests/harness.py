@@ -5,6 +5,7 @@ uncaught exception in a --python script).
 
 Run one: blender -b --factory-startup --python blender/tests/test_X.py
 (DYNSKIN_MODULE_DIR: where dynskin's module is, default build/python)."""
+import math
 import os
 import sys
 import traceback
@@ -22,7 +23,7 @@ import numpy as np
 import dynskin
 import dynskin_blender
 from dynskin_blender import live
-from dynskin_blender.rig import Rig
+from dynskin_blender.rig import Rig, armature_of  # noqa: F401 - for the tests
 
 failures = []
 
@@ -68,6 +69,80 @@ def bone_chain(name, bone_names):
     return arm
 
 
+# A rig built in Blender, the way an artist would: a tube skinned to a chain of three bones
+# by vertex groups.
+RINGS, AROUND, LENGTH, RADIUS = 30, 16, 3.0, 0.25
+BONES = ("root", "mid", "tip")
+
+
+def build_tube(name="tube"):
+    """A closed tube along Z, weights blended across each joint."""
+    verts, faces = [], []
+    for r in range(RINGS + 1):
+        z = LENGTH * r / RINGS
+        verts += [(RADIUS * math.cos(2 * math.pi * a / AROUND), RADIUS * math.sin(2 * math.pi * a / AROUND), z)
+                  for a in range(AROUND)]
+    for r in range(RINGS):
+        for a in range(AROUND):
+            b = (a + 1) % AROUND
+            faces.append((r * AROUND + a, r * AROUND + b, (r + 1) * AROUND + b, (r + 1) * AROUND + a))
+    bottom, top = len(verts), len(verts) + 1
+    verts += [(0.0, 0.0, 0.0), (0.0, 0.0, LENGTH)]
+    faces += [(bottom, (a + 1) % AROUND, a) for a in range(AROUND)]
+    faces += [(top, RINGS * AROUND + a, RINGS * AROUND + (a + 1) % AROUND) for a in range(AROUND)]
+    mesh = bpy.data.meshes.new(name)
+    mesh.from_pydata(verts, [], faces)
+    obj = bpy.data.objects.new(name, mesh)
+    bpy.context.scene.collection.objects.link(obj)
+    groups = [obj.vertex_groups.new(name=bone) for bone in BONES]
+    for i, (_, _, z) in enumerate(verts):
+        for k, group in enumerate(groups):  # a tent around each bone's middle, one bone long
+            w = max(0.0, 1.0 - abs(z - (k + 0.5)) / 1.0)
+            if k == 0 and z < 0.5 or k == 2 and z > 2.5:
+                w = 1.0
+            if w > 0.0:
+                group.add([i], w, "REPLACE")
+    return obj
+
+
+def build_armature(name, swing=1.0):
+    """The chain of BONES keyed with a quaternion, an Euler rotation and a location: it
+    swings (by `swing` times the angles) and stops dead."""
+    arm = bone_chain(name, BONES)
+    mid, tip, root = (arm.pose.bones[n] for n in ("mid", "tip", "root"))
+    tip.rotation_mode = "XYZ"
+    for frame, angle in ((1, 0.0), (8, 1.1 * swing), (14, -0.3 * swing), (18, 0.0)):  # swings, then stops dead
+        mid.rotation_quaternion = (math.cos(angle / 2), math.sin(angle / 2), 0.0, 0.0)
+        mid.keyframe_insert("rotation_quaternion", frame=frame)
+        tip.rotation_euler = (0.0, 0.6 * angle, 0.2 * angle)
+        tip.keyframe_insert("rotation_euler", frame=frame)
+        root.location = (0.3 * angle, 0.0, 0.0)
+        root.keyframe_insert("location", frame=frame)
+    return arm
+
+
+def tube_rig(name="tube", swing=1.0):
+    """The tube skinned by an Armature modifier to its keyed chain (parented to it), the
+    tube the active object: (mesh object, armature object)."""
+    obj, arm = build_tube(name), build_armature(f"{name} chain", swing)
+    obj.parent = arm
+    modifier = obj.modifiers.new("Armature", "ARMATURE")
+    modifier.object = arm
+    bpy.context.view_layer.objects.active = obj
+    return obj, arm
+
+
+def live_tube(frame):
+    """A fresh scene with the tube rig, Dynamic Skinning on at a frame: (scene, mesh object,
+    armature, the character's size)."""
+    scene = fresh_scene()
+    obj, arm = tube_rig()
+    size = Rig(obj).character.size
+    obj.dynskin.enabled = True
+    scene.frame_set(frame)
+    return scene, obj, arm, size
+
+
 def evaluated_world(obj):
     """The object's evaluated mesh (modifiers, shape keys), in world space."""
     depsgraph = bpy.context.evaluated_depsgraph_get()
@@ -86,9 +161,11 @@ def posed_matrices(arm, bone_names):
                      for name in bone_names]).astype(np.float32)
 
 
-def reference(obj, frames, settings, joints=None, layers=None):
+def reference(obj, frames, settings, joints=None, layers=None, start=None):
     """dynskin fed Blender's own evaluated pose frame after frame: {frame: world positions}.
-    joints: {bone name: dynskin.JointSettings}; layers: {"bend": (N,) weights, ...}."""
+    joints: {bone name: dynskin.JointSettings}; layers: {"bend": (N,) weights, ...}.
+    A frame with a fraction is a subframe; the clock is Blender's (Time Stretching included),
+    from `start` (default the scene's start)."""
     scene = bpy.context.scene
     rig = Rig(obj)
     for name, values in (layers or {}).items():
@@ -97,10 +174,13 @@ def reference(obj, frames, settings, joints=None, layers=None):
     for name, joint in (joints or {}).items():
         deformer.set_joint(rig.bone_names.index(name), joint)
     fps = scene.render.fps / scene.render.fps_base
+    stretch = scene.render.frame_map_old / scene.render.frame_map_new
+    start = scene.frame_start if start is None else start
     result = {}
     for f in frames:
-        scene.frame_set(f)
-        deformer.update((f - scene.frame_start) / fps, posed_matrices(rig.armature, rig.bone_names))
+        whole = int(f // 1)
+        scene.frame_set(whole, subframe=f - whole)
+        deformer.update((f - start) * stretch / fps, posed_matrices(rig.armature, rig.bone_names))
         result[f] = np.array(deformer.positions)
     return result, rig.character.size
 

@@ -36,6 +36,22 @@ bpy.context.scene.frame_set(30)
 live = shown()
 assert numpy.isfinite(live).all() and numpy.abs(live - plain).max() > 1e-3, "the installed add-on did not deform"
 print("DYNSKIN-PACKAGE the installed add-on deforms the cow with its own module")
+# Installed again over the enabled add-on (an update): Blender must remove the old folder
+# first, never write over the loaded module in place (it crashed at the next call).
+loaded = [line.split()[4] for line in open("/proc/self/maps") if dynskin.__file__ in line][0]
+bpy.ops.preferences.addon_install(filepath=os.environ["DYNSKIN_ADDON_ZIP"])
+assert os.stat(dynskin.__file__).st_ino != int(loaded), "the loaded module was written over in place"
+for again in ("installed again", "disabled and enabled again"):
+    if again.startswith("disabled"):
+        bpy.ops.preferences.addon_disable(module="dynskin_blender")
+        bpy.ops.preferences.addon_enable(module="dynskin_blender")
+    obj.dynskin.enabled = False
+    obj.dynskin.enabled = True
+    bpy.context.scene.frame_set(31)
+    bpy.context.scene.frame_set(30)
+    shown_again = shown()
+    assert numpy.abs(shown_again - live).max() < 1e-5, f"{again}: the add-on deforms differently"
+    print(f"DYNSKIN-PACKAGE {again} in the same session: it still deforms the cow")
 ' 2>&1 | grep -E "DYNSKIN-PACKAGE|Error|rror:" ; test "${PIPESTATUS[0]}" -eq 0
 
 # Debian's Blender links libhwy itself; a plain interpreter shows the zip's lib/ is enough.
@@ -56,6 +72,19 @@ for wheel in manifest["wheels"]:
 assert manifest["type"] == "add-on" and "__init__.py" in archive.namelist()
 archive.extract(manifest["wheels"][0].removeprefix("./"), ".")
 print("DYNSKIN-PACKAGE the extension's manifest reads and lists its wheel")
+# One version everywhere: bl_info's (the source of truth), the manifest's, the wheel's, the zips' names.
+import ast, glob, os, re
+tree = ast.parse(archive.read("__init__.py").decode())
+bl_info = next(ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign) and n.targets[0].id == "bl_info")
+version = ".".join(map(str, bl_info["version"]))
+wheel = zipfile.ZipFile(manifest["wheels"][0].removeprefix("./"))
+metadata = wheel.read(next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+versions = {"bl_info": version, "manifest": manifest["version"],
+            "wheel METADATA": re.search(r"^Version: (.+)$", metadata, re.M).group(1),
+            "wheel name": os.path.basename(manifest["wheels"][0]).split("-")[1],
+            "extension zip name": os.path.basename(sys.argv[1]).split("-")[1]}
+assert len(set(versions.values())) == 1, f"versions differ: {versions}"
+print(f"DYNSKIN-PACKAGE one version everywhere: {version}")
 PYTHON
 /usr/bin/python3 -m venv --system-site-packages venv
 venv/bin/python -m pip install --no-deps --no-index wheels/dynskin-*.whl > pip.log 2>&1 || { tail -20 pip.log; exit 1; }

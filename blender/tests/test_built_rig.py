@@ -3,7 +3,6 @@ bones by vertex groups, its bones keyed with a quaternion, an Euler rotation and
 For LBS, dynamic, delayed LBS, a painted dynskin_bend group, each bone's own settings and
 the other switches, the evaluated mesh equals dynskin fed Blender's own pose within 1e-5 of
 the size, played straight and scrubbed; LBS only equals Blender's Armature modifier."""
-import math
 import os
 import random
 import sys
@@ -13,61 +12,9 @@ import harness
 from harness import bpy, dynskin, expect, np
 from dynskin_blender import live
 
-RINGS, AROUND, LENGTH, RADIUS = 30, 16, 3.0, 0.25
-BONES = ("root", "mid", "tip")
-
-
-def build_tube():
-    """A closed tube along Z, weights blended across each joint."""
-    verts, faces = [], []
-    for r in range(RINGS + 1):
-        z = LENGTH * r / RINGS
-        verts += [(RADIUS * math.cos(2 * math.pi * a / AROUND), RADIUS * math.sin(2 * math.pi * a / AROUND), z)
-                  for a in range(AROUND)]
-    for r in range(RINGS):
-        for a in range(AROUND):
-            b = (a + 1) % AROUND
-            faces.append((r * AROUND + a, r * AROUND + b, (r + 1) * AROUND + b, (r + 1) * AROUND + a))
-    bottom, top = len(verts), len(verts) + 1
-    verts += [(0.0, 0.0, 0.0), (0.0, 0.0, LENGTH)]
-    faces += [(bottom, (a + 1) % AROUND, a) for a in range(AROUND)]
-    faces += [(top, RINGS * AROUND + a, RINGS * AROUND + (a + 1) % AROUND) for a in range(AROUND)]
-    mesh = bpy.data.meshes.new("tube")
-    mesh.from_pydata(verts, [], faces)
-    obj = bpy.data.objects.new("tube", mesh)
-    bpy.context.scene.collection.objects.link(obj)
-    groups = [obj.vertex_groups.new(name=name) for name in BONES]
-    for i, (_, _, z) in enumerate(verts):
-        for k, group in enumerate(groups):  # a tent around each bone's middle, one bone long
-            w = max(0.0, 1.0 - abs(z - (k + 0.5)) / 1.0)
-            if k == 0 and z < 0.5 or k == 2 and z > 2.5:
-                w = 1.0
-            if w > 0.0:
-                group.add([i], w, "REPLACE")
-    return obj
-
-
-def build_armature():
-    arm = harness.bone_chain("chain", BONES)
-    mid, tip, root = (arm.pose.bones[n] for n in ("mid", "tip", "root"))
-    tip.rotation_mode = "XYZ"
-    for frame, angle in ((1, 0.0), (8, 1.1), (14, -0.3), (18, 0.0)):  # swings, then stops dead
-        mid.rotation_quaternion = (math.cos(angle / 2), math.sin(angle / 2), 0.0, 0.0)
-        mid.keyframe_insert("rotation_quaternion", frame=frame)
-        tip.rotation_euler = (0.0, 0.6 * angle, 0.2 * angle)
-        tip.keyframe_insert("rotation_euler", frame=frame)
-        root.location = (0.3 * angle, 0.0, 0.0)
-        root.keyframe_insert("location", frame=frame)
-    return arm
-
-
 def main():
     scene = harness.fresh_scene()
-    obj, arm = build_tube(), build_armature()
-    obj.parent = arm
-    modifier = obj.modifiers.new("Armature", "ARMATURE")
-    modifier.object = arm
-    bpy.context.view_layer.objects.active = obj
+    obj, arm = harness.tube_rig()
     arm.location = (1.0, -2.0, 0.5)  # not at the origin, so that spaces matter
     frames = list(range(1, 41))
     size = harness.Rig(obj).character.size

@@ -98,6 +98,43 @@ def test_your_own_animation_as_world_matrices():
     assert np.abs(deformer.offsets).max() < 0.2 * max(late)  # and settles
 
 
+@pytest.mark.parametrize("changes", [{}, {"propagation_speed": 1.5}, {"squash": 0.3, "mode": "drag"}])
+def test_a_preroll_of_joints_alone_gives_the_same_skin(changes):
+    """update(t, matrices, skin=False) advances the joints alone, and preroll(times, poses)
+    does it for many frames in one call: the next skinned frame is the one every frame
+    skinned gives, to the last bit, and the skipped frames leave positions be."""
+    strip = strip_character()
+    tip = np.eye(4, dtype=np.float32)
+    tip[0, 3] = 1.0
+
+    def pose(frame):  # 24 fps, the root turning 90 degrees in 1.5 s
+        root = rotation_z(math.radians(90.0) * min(frame / 24.0 / 1.5, 1.0))
+        return np.stack([root, root @ tip])
+
+    settings = dynskin.Settings()
+    for name, value in changes.items():
+        setattr(settings, name, value)
+    every, skipping, at_once = (dynskin.Deformer(strip, settings) for _ in range(3))
+    for deformer in (every, skipping, at_once):
+        deformer.update(0.0, pose(0))
+    still = np.array(skipping.positions)
+    for frame in range(1, 30):
+        every.update(frame / 24.0, pose(frame))
+        skipping.update(frame / 24.0, pose(frame), skin=False)
+    at_once.preroll([frame / 24.0 for frame in range(1, 30)], [pose(frame) for frame in range(1, 30)])
+    assert np.array_equal(skipping.positions, still) and np.array_equal(at_once.positions, still)
+    for deformer in (every, skipping, at_once):
+        deformer.update(30 / 24.0, pose(30))
+    assert np.abs(every.offsets).max() > 1e-3 * every.size  # it lags behind the turn
+    assert np.array_equal(every.positions, skipping.positions)
+    assert np.array_equal(every.positions, at_once.positions)
+    with pytest.raises(ValueError, match="2 times for 1 poses"):
+        at_once.preroll([1.0, 2.0], [pose(0)])
+    skipping.reset()  # and after a reset, a new start
+    skipping.update(0.0, pose(0))
+    assert np.array_equal(skipping.positions, still)
+
+
 def test_bad_input_is_refused_with_a_message():
     with pytest.raises(dynskin.LoadError):
         dynskin.load(str(SOURCE_DIR / "no-such-file.glb"))
