@@ -69,7 +69,7 @@ node import_check.mjs
 echo "== tsc --noEmit: the types resolve"
 cat > tsconfig.json <<'JSON'
 { "compilerOptions": { "strict": true, "noEmit": true, "target": "ES2022", "module": "NodeNext",
-    "moduleResolution": "NodeNext", "lib": ["ES2022", "DOM"], "skipLibCheck": false,
+    "moduleResolution": "NodeNext", "lib": ["ESNext", "DOM"], "skipLibCheck": false,
     "types": [] },
   "files": ["usage.ts"] }
 JSON
@@ -101,7 +101,7 @@ TS
 npx --no-install tsc -p tsconfig.json
 # The check must be able to fail: a call the types forbid is an error.
 echo 'import { DynskinPlugin } from "dynskin-three"; export const wrong: number = DynskinPlugin;' > wrong.ts
-if npx --no-install tsc --noEmit --strict --module NodeNext --moduleResolution NodeNext --target ES2022 --lib ES2022,DOM wrong.ts >/dev/null 2>&1; then
+if npx --no-install tsc --noEmit --strict --module NodeNext --moduleResolution NodeNext --target ES2022 --lib ESNext,DOM wrong.ts >/dev/null 2>&1; then
   echo "FAIL tsc accepted a wrong use of the types (they are not checked)"; exit 1
 fi
 echo "PASS tsc --noEmit on a TypeScript file using the API (and it rejects a wrong one)"
