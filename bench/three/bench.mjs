@@ -6,7 +6,8 @@
 // crowd: the most characters whose frame fits in 1/60 s, with the plugin and without.
 // Prints figures; it never fails on speed. Usage: bench/three/run.sh (builds the examples first).
 //   node bench/three/bench.mjs EXAMPLES_DIR [--rounds 3] [--frames 120] [--sizes 1,10]
-//        [--canvas 800x500] [--file models/cow.glb] [--max 512] [--no-crowd]
+//        [--canvas 800x500] [--file models/cow.glb] [--max 512] [--fps 60,30] [--no-crowd]
+//        [--query antialias=0&shadows=0]   (more of the page's options, the same for both)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExamplesBrowser } from '../../packages/dynskin-three/test/examples_browser.mjs';
@@ -24,7 +25,8 @@ const sizes = option('sizes', '1,10').split(',').map(Number);
 const [width, height] = option('canvas', '800x500').split('x').map(Number);
 const file = option('file', 'models/cow.glb');
 const maxCrowd = Number(option('max', 512));
-const budgetMs = 1000 / 60;
+const rates = option('fps', '60,30').split(',').map(Number);
+const extraQuery = option('query', '');
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -35,7 +37,7 @@ const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 // Loads n characters with or without the plugin and times `count` frames after a warm-up.
 async function measure(browser, n, plugin, count) {
-  const query = `crowd.html?manual&n=${n}&plugin=${plugin ? 1 : 0}&file=${encodeURIComponent(file)}`;
+  const query = `crowd.html?manual&n=${n}&plugin=${plugin ? 1 : 0}&file=${encodeURIComponent(file)}${extraQuery ? `&${extraQuery}` : ''}`;
   const page = await browser.open(query, () => window.crowd?.ready === true, { width, height }, 600000);
   const result = await page.evaluate((count) => {
     const gl = crowd.stage.renderer.getContext();
@@ -60,8 +62,8 @@ async function measure(browser, n, plugin, count) {
   };
 }
 
-// The most characters (up to maxCrowd) whose median frame fits in 1/60 s: doubling, then halving.
-async function capacity(browser, plugin) {
+// The most characters (up to maxCrowd) whose median frame fits in budgetMs: doubling, then halving.
+async function capacity(browser, plugin, budgetMs) {
   const fits = async (n) => (await measure(browser, n, plugin, 60)).frameMs <= budgetMs;
   if (!(await fits(1))) return 0;
   let low = 1, high = 2;
@@ -82,7 +84,8 @@ const fmt = (v, digits = 2) => v.toFixed(digits).padStart(8);
 const browser = await ExamplesBrowser.start(dir);
 try {
   const version = await browser.browser.version();
-  console.log(`dynskin-three vs plain three.js skinning: ${version}, SwiftShader WebGL 2, ${file}, ${frames} frames a run, ${rounds} rounds`);
+  console.log(`dynskin-three vs plain three.js skinning: ${version}, SwiftShader WebGL 2, ${file}, canvas ${width}x${height}` +
+    `${extraQuery ? `, ${extraQuery}` : ''}, ${frames} frames a run, ${rounds} rounds`);
   for (const n of sizes) {
     const runs = { plugin: [], plain: [] };
     console.log(`\n${n} character(s):`);
@@ -103,11 +106,12 @@ try {
       `the plugin's CPU time ${cpu.toFixed(3)} ms a frame, ${((cpu * 1000) / n).toFixed(1)} µs a character`);
   }
   if (!args.includes('--no-crowd')) {
-    console.log(`\nThe crowd: most characters whose median frame fits in ${budgetMs.toFixed(2)} ms (60 fps), up to ${maxCrowd}:`);
-    const withPlugin = await capacity(browser, true);
-    console.log(`  with dynskin-three: ${withPlugin}`);
-    const plain = await capacity(browser, false);
-    console.log(`  plain three.js skinning: ${plain}`);
+    for (const fps of rates) {
+      const budgetMs = 1000 / fps;
+      console.log(`\nThe crowd: most characters whose median frame fits in ${budgetMs.toFixed(2)} ms (${fps} fps), up to ${maxCrowd}:`);
+      console.log(`  with dynskin-three: ${await capacity(browser, true, budgetMs)}`);
+      console.log(`  plain three.js skinning: ${await capacity(browser, false, budgetMs)}`);
+    }
   }
 } finally {
   await browser.close();

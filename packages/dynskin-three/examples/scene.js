@@ -5,10 +5,13 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { DynskinPlugin, EXTENSION_NAME } from 'dynskin-three';
 
+// Query options for slow (software) GL: ?antialias=0 draws without multisampling, ?shadows=0
+// without the shadow pass.
 export function createStage(canvas) {
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true });
+  const query = new URLSearchParams(location.search);
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: query.get('antialias') !== '0' });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
-  renderer.shadowMap.enabled = true;
+  renderer.shadowMap.enabled = query.get('shadows') !== '0';
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(0xdfe6ee);
   scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8d8d, 2.0));

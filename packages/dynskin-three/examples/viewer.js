@@ -31,9 +31,15 @@ function nested(key, value) {
   return parts.reduceRight((inner, part) => ({ [part]: inner }), value);
 }
 
+// The runtime refuses values its core refuses (keeping the previous ones): say so on the page.
 function setParameter(key, value) {
   if (!state.runtime) return;
-  state.runtime.setParameters(nested(key, value));
+  try {
+    state.runtime.setParameters(nested(key, value));
+    error.textContent = '';
+  } catch (e) {
+    error.textContent = e.message;
+  }
 }
 
 function buildControls() {
