@@ -6,7 +6,9 @@
 //
 // Usage: node test/gltf_transform_test.mjs [FILE.glb]   (default: the repository's assets/cow.glb)
 // The input is any glb with a skin: the test writes the extension into a copy itself, following
-// the contract in docs/extensions/DYNSKIN_dynamic_skinning, so it needs no dynskin build.
+// the contract in docs/extensions/DYNSKIN_dynamic_skinning, so it needs no dynskin build. Then
+// every file dynskin saved with the extension in assets/ and in the extension's conformance
+// folder goes through the same round trip.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +18,9 @@ import { DynskinExtension, DynskinJoint, DynskinSettings, EXTENSION_NAME, LAYER_
 import { readGlb, writeGlb, appendAccessor, accessorValues } from './glb_file.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const input = process.argv[2] || path.join(here, '../../../assets/cow.glb');
+const root = path.resolve(here, '../../..');
+const input = process.argv[2] || path.join(root, 'assets/cow.glb');
+const savedFolders = [path.join(root, 'assets'), path.join(root, 'docs/extensions', EXTENSION_NAME, 'conformance')];
 
 let failures = 0;
 async function check(name, body) {
@@ -50,7 +54,10 @@ function makeInput() {
   const glb = readGlb(fs.readFileSync(input));
   const json = glb.json;
   assert.ok(json.skins?.length, `${input} has no skin`);
-  if (json.asset.extras) delete json.asset.extras.dynskin;  // the settings live in the extension now
+  // Only this test's settings: none left from the file (older files' asset.extras.dynskin, or
+  // the extension dynskin wrote).
+  if (json.asset.extras) delete json.asset.extras.dynskin;
+  for (const node of json.nodes || []) if (node.extensions) delete node.extensions[EXTENSION_NAME];
   json.extensionsUsed = [...new Set([...(json.extensionsUsed || []), EXTENSION_NAME])];
   json.extensions = { ...(json.extensions || {}), [EXTENSION_NAME]: { version: 1, parameters } };
   const joints = json.skins[0].joints;
@@ -121,7 +128,10 @@ await check('read: the root object and the joints come in as properties', async 
   }
 });
 
-await check('round trip: settings and painted layers survive equal in value', async () => {
+// Read and written back with the extension registered: the root object, the joint nodes'
+// objects and the painted layers come back equal in value. Returns what was written.
+async function roundTrip(bytes) {
+  const original = readGlb(bytes);
   const io = new NodeIO().setLogger(quiet).registerExtensions([DynskinExtension]);
   const written = readGlb(await io.writeBinary(await io.readBinary(bytes)));
   assert.deepEqual(written.json.extensions[EXTENSION_NAME], original.json.extensions[EXTENSION_NAME]);
@@ -129,6 +139,12 @@ await check('round trip: settings and painted layers survive equal in value', as
   assert.ok(written.json.extensionsUsed.includes(EXTENSION_NAME));
   assert.ok(!(written.json.extensionsRequired || []).includes(EXTENSION_NAME));
   sameLayers(layersOf(original), layersOf(written));
+  return written;
+}
+
+await check('round trip: settings and painted layers survive equal in value', async () => {
+  const io = new NodeIO().setLogger(quiet).registerExtensions([DynskinExtension]);
+  const written = await roundTrip(bytes);
   // Twice through gives the same JSON text: nothing drifts.
   const again = readGlb(await io.writeBinary(await io.readBinary(writeGlb(written))));
   assert.equal(JSON.stringify(again.json.extensions), JSON.stringify(written.json.extensions));
@@ -187,6 +203,15 @@ await check('without the extension registered, glTF-Transform drops it and keeps
   assert.ok(!(written.json.extensionsUsed || []).includes(EXTENSION_NAME));
   sameLayers(layersOf(original), layersOf(written));
 });
+
+// The files dynskin itself saved with the extension (the bundled characters and the
+// conformance files, once they carry it).
+const saved = savedFolders.filter((folder) => fs.existsSync(folder))
+  .flatMap((folder) => fs.readdirSync(folder).filter((f) => f.endsWith('.glb')).map((f) => path.join(folder, f)))
+  .filter((file) => (readGlb(fs.readFileSync(file)).json.extensionsUsed || []).includes(EXTENSION_NAME));
+if (saved.length === 0) console.log(`SKIP no file saved with ${EXTENSION_NAME} in ${savedFolders.map((f) => path.relative(root, f)).join(' or ')}`);
+for (const file of saved)
+  await check(`round trip of ${path.relative(root, file)}, as dynskin saved it`, () => roundTrip(fs.readFileSync(file)));
 
 console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
 process.exit(failures ? 1 : 0);
