@@ -40,7 +40,24 @@ for f in src/index.js dist; do
   [ -e "$out/dynskin-three/$f" ] || { echo "error: dynskin-three's tarball has no $f (build the package first: packages/dynskin-three/build.sh)" >&2; exit 1; }
 done
 
-cp "$examples"/*.html "$examples"/*.js "$examples"/*.css "$out/"
+cp "$examples"/*.js "$examples"/*.css "$out/"
+# The pages with their import map: dynskin-three's entry as its package.json exports it.
+node --input-type=module - "$examples" "$out" <<'JS'
+import fs from 'node:fs';
+import path from 'node:path';
+const [examples, out] = process.argv.slice(2);
+const exported = JSON.parse(fs.readFileSync(path.join(out, 'dynskin-three/package.json'), 'utf8')).exports['.'];
+const entry = typeof exported === 'string' ? exported : exported.import || exported.default;
+const map = { imports: { three: './three/build/three.module.js', 'three/addons/': './three/addons/',
+  'dynskin-three': `./dynskin-three/${entry.replace(/^\.\//, '')}` } };
+const tag = `  <script type="importmap">${JSON.stringify(map)}</script>\n`;
+for (const page of fs.readdirSync(examples).filter((f) => f.endsWith('.html'))) {
+  const text = fs.readFileSync(path.join(examples, page), 'utf8');
+  const placed = text.replace(/^ *<!-- importmap:.*-->\n/m, tag);
+  if (placed === text) throw new Error(`${page} has no <!-- importmap: --> line`);
+  fs.writeFileSync(path.join(out, page), placed);
+}
+JS
 mkdir -p "$out/models"
 cp "$root/assets/cow.glb" "$out/models/"
 echo "Built the examples in $out (serve them: packages/dynskin-three/examples/serve.sh)"
