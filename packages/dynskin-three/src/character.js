@@ -289,10 +289,27 @@ export class DynskinCharacter {
     return locals;
   }
 
-  /** @internal the joint level at time t, then the uniforms */
-  update(t) {
-    const error = this.level.update(t, this.readLocals());
+  /** @internal the bones' pose now, as the frame at time t */
+  addFrame(t) {
+    const error = this.level.addFrame(t, this.readLocals());
     if (error) throw new Error(`dynskin-three: ${error}`);
+  }
+
+  /** @internal the joint level at time t from the frames given */
+  advance(t) {
+    const error = this.level.advance(t);
+    if (error) throw new Error(`dynskin-three: ${error}`);
+  }
+
+  /** @internal the bones' pose now as the frame at time t, the joint level, then the uniforms */
+  update(t) {
+    this.addFrame(t);
+    this.advance(t);
+    this.publish();
+  }
+
+  /** @internal the uniforms and tables from the joint level's last advance() */
+  publish() {
     const joints = this.uniforms.dynskin_joints.value;
     joints.image.data.set(this.level.jointRows());
     joints.needsUpdate = true;

@@ -58,6 +58,7 @@ export class DynskinRuntime {
     this.parameters = mergeInto(clone(this.#defaults), options.parameters);
     this.#joints = new Map(options.joints instanceof Map ? options.joints : []);
     this.#constants = core.JointLevel.shaderConstants();
+    this.#ticksPerSecond = core.JointLevel.ticksPerSecond(); // the core's measurement clock
     const groups = skeletonsUnder(root);
     if (groups.length === 0) throw new Error('dynskin-three: no skinned mesh under this object');
     this.characters = [];
@@ -71,6 +72,8 @@ export class DynskinRuntime {
   }
 
   #defaults;
+  #ticksPerSecond;
+  #starting = true; // no frame given since the start or reset()
   #joints;
   #constants;
   #applied = '';
@@ -97,6 +100,15 @@ export class DynskinRuntime {
     }
     this.#applied = key;
     return '';
+  }
+
+  // The live parameters, once a frame: refused ones are reported once and the previous stay.
+  #applySettings() {
+    const error = this.#apply();
+    if (error && error !== this.#warned) {
+      console.warn(`dynskin-three: parameters refused, the previous ones stay: ${error}`);
+      this.#warned = error;
+    }
   }
 
   /**
@@ -152,18 +164,58 @@ export class DynskinRuntime {
    */
   update(delta) {
     if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-three: update needs a delta time >= 0 in seconds, not ${delta}`);
-    const error = this.#apply();
-    if (error && error !== this.#warned) {
-      console.warn(`dynskin-three: parameters refused, the previous ones stay: ${error}`);
-      this.#warned = error;
-    }
+    this.#applySettings();
+    this.#starting = false;
     this.time += delta;
     for (const character of this.characters) character.update(this.time);
+  }
+
+  /**
+   * Advances `mixer` by `delta` seconds itself (do not update it yourself) and plays dynskin,
+   * giving its 60 Hz clock the mixer's exact pose at each tick in between (and at the tick
+   * just after, stepping the mixer back): the motion is the same at any frame rate, to float
+   * precision, where update() interpolates between the frames it is given.
+   */
+  updateWithMixer(mixer, delta) {
+    if (!mixer || typeof mixer.update !== 'function') throw new Error('dynskin-three: updateWithMixer needs an AnimationMixer');
+    if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-three: update needs a delta time >= 0 in seconds, not ${delta}`);
+    this.#applySettings();
+    const t0 = this.time, t1 = t0 + delta;
+    let at = t0;
+    // The pose the clock starts from: the mixer's before this first step.
+    if (this.#starting) for (const character of this.characters) character.addFrame(t0);
+    this.#starting = false;
+    const moveTo = (t) => {
+      if (t !== at) mixer.update(t - at);
+      at = t;
+    };
+    const ticksPerSecond = this.#ticksPerSecond;
+    for (let n = Math.floor(t0 * ticksPerSecond + 1e-9) + 1; n / ticksPerSecond < t1 - 1e-9; ++n) {
+      moveTo(n / ticksPerSecond);
+      for (const character of this.characters) {
+        character.addFrame(at);
+        character.advance(at);
+      }
+    }
+    moveTo(t1);
+    for (const character of this.characters) character.addFrame(t1);
+    const after = Math.ceil(t1 * ticksPerSecond - 1e-9) / ticksPerSecond;
+    if (after > t1) {
+      moveTo(after);
+      for (const character of this.characters) character.addFrame(after);
+      moveTo(t1);
+    }
+    this.time = t1;
+    for (const character of this.characters) {
+      character.advance(t1);
+      character.publish();
+    }
   }
 
   /** Forgets the motion history (no wobble starts): after a cut, a scrub or a teleport. */
   reset() {
     for (const character of this.characters) character.level.reset();
+    this.#starting = true;
   }
 
   /**

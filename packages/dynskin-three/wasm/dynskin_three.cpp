@@ -129,21 +129,38 @@ public:
     }
 
     // The bones at time t (seconds): J x 10 floats, translation xyz, rotation xyzw, scale xyz,
-    // parent-local. Updates the joint level; the rows, constants and ring are then current.
-    std::string update(double t, val locals) {
+    // parent-local. A frame for the clock: advance() then samples the pose between frames.
+    std::string add_frame(double t, val locals) {
         if (!deformer_) return "no character";
         try {
             read_locals(locals);
             frames_->add(t, locals_);
-            deformer_->update_joints(t, frames_->sampler(), settings_);
-            deformer_->write_joint_rows(rows_.data());
-            constants_ = deformer_->skinning_constants(settings_.parameters);
-            if (constants_.delayed) update_ring();
-            if (reference_) reference_->update(t, locals_, settings_);
             return "";
         } catch (const std::exception& e) {
             return e.what();
         }
+    }
+
+    // The joint level at time t, from the frames given; the rows, constants and ring are then
+    // current (and the reference's positions, when it is on).
+    std::string advance(double t) {
+        if (!deformer_) return "no character";
+        try {
+            deformer_->update_joints(t, frames_->sampler(), settings_);
+            deformer_->write_joint_rows(rows_.data());
+            constants_ = deformer_->skinning_constants(settings_.parameters);
+            if (constants_.delayed) update_ring();
+            if (reference_) reference_->update(t, frames_->sampler(), settings_);
+            return "";
+        } catch (const std::exception& e) {
+            return e.what();
+        }
+    }
+
+    // add_frame and advance at the same time t.
+    std::string update(double t, val locals) {
+        const std::string error = add_frame(t, locals);
+        return error.empty() ? advance(t) : error;
     }
 
     int joint_count() const { return deformer_ ? deformer_->joint_count() : 0; }
@@ -179,6 +196,7 @@ public:
         return changed;
     }
     static int ring_ticks() { return int(dynskin::kHistoryTicks); }
+    static double ticks_per_second() { return dynskin::kTicksPerSecond; }  // the measurement clock
 
     // Built once: per vertex (influence offset, count, beta offset, count) and the painted
     // layers (bend, floppy, squash); the (joint, weight) pairs; the (joint, beta, skeleton
@@ -309,6 +327,8 @@ EMSCRIPTEN_BINDINGS(dynskin_three) {
         .function("settingsJson", &JointLevel::settings_json)
         .function("reset", &JointLevel::reset)
         .function("update", &JointLevel::update)
+        .function("addFrame", &JointLevel::add_frame)
+        .function("advance", &JointLevel::advance)
         .function("jointCount", &JointLevel::joint_count)
         .function("vertexCount", &JointLevel::vertex_count)
         .function("size", &JointLevel::size)
@@ -325,5 +345,6 @@ EMSCRIPTEN_BINDINGS(dynskin_three) {
         .function("referencePositions", &JointLevel::reference_positions)
         .function("referenceBasePositions", &JointLevel::reference_base_positions)
         .class_function("ringTicks", &JointLevel::ring_ticks)
+        .class_function("ticksPerSecond", &JointLevel::ticks_per_second)
         .class_function("shaderConstants", &JointLevel::shader_constants);
 }

@@ -65,10 +65,15 @@ async function load(url, { parameters = {}, scale = 1, plugin = false, reference
   };
 }
 
-// n frames of dt seconds: the animation, then the runtime.
-function play(dt, n) {
+// n frames of dt seconds: the animation, then the runtime (withMixer: the runtime drives the
+// mixer, updateWithMixer).
+function play(dt, n, { withMixer = false } = {}) {
   for (let i = 0; i < n; ++i) {
     current.time += dt;
+    if (current.mixer && withMixer) {
+      current.runtime.updateWithMixer(current.mixer, dt);
+      continue;
+    }
     if (current.mixer) current.mixer.update(dt);
     else current.procedural(current.time);
     current.runtime.update(dt);
