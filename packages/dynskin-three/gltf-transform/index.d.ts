@@ -1,5 +1,6 @@
 // Types of dynskin-three/gltf-transform: the DYNSKIN_dynamic_skinning extension for glTF-Transform.
 import { Extension, ExtensionProperty, IProperty, Nullable, PropertyType, ReaderContext, Skin, WriterContext } from '@gltf-transform/core';
+import type { DynskinJointSettings, DynskinParameters } from '../src/index.js';
 
 export declare const EXTENSION_NAME: 'DYNSKIN_dynamic_skinning';
 /** The painted layers: application-specific vertex attributes, SCALAR FLOAT in 0..1. */
@@ -7,19 +8,9 @@ export declare const LAYER_ATTRIBUTES: readonly ['_DYNSKIN_BEND', '_DYNSKIN_FLOP
 /** The version of the root object this extension reads and writes. */
 export declare const SETTINGS_VERSION: 1;
 
-/** A JSON value, as dynskin's settings JSON holds them (null: infinity or off). */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
-
-/**
- * dynskin's settings JSON "parameters": mode, base, oscillation {frequency, damping, amplitude,
- * drag}, propagation_speed, ... Missing keys mean the defaults; unknown keys are kept.
- */
-export interface DynskinParameters extends JsonObject {}
-
-/** One joint's overrides, the keys of dynskin's settings JSON "joints" entries. */
-export interface DynskinJointSettings extends JsonObject {}
-
+// The settings' keys are those of dynskin-three's runtime (and of dynskin's settings JSON);
+// keys a newer dynskin writes are kept through a round trip all the same.
+export type { DynskinJointSettings, DynskinParameters };
 /** What dynskin's core parses for one skin (dynskin::io::settings_from_json_text). */
 export interface DynskinSettingsJson {
   version: number;

@@ -93,16 +93,25 @@ export async function play(url: string, scene: THREE.Scene): Promise<(dt: number
   };
 }
 
-export async function settingsOf(path: string): Promise<Record<string, unknown> | undefined> {
+export async function frequencyOf(path: string): Promise<number | undefined> {
   const document = await new NodeIO().registerExtensions([DynskinExtension]).read(path);
-  return document.getRoot().getExtension<DynskinSettings>(EXTENSION_NAME)?.getParameters();
+  return document.getRoot().getExtension<DynskinSettings>(EXTENSION_NAME)?.getParameters().oscillation?.frequency;
 }
 TS
 npx --no-install tsc -p tsconfig.json
-# The check must be able to fail: a call the types forbid is an error.
-echo 'import { DynskinPlugin } from "dynskin-three"; export const wrong: number = DynskinPlugin;' > wrong.ts
-if npx --no-install tsc --noEmit --strict --module NodeNext --moduleResolution NodeNext --target ES2022 --lib ESNext,DOM wrong.ts >/dev/null 2>&1; then
-  echo "FAIL tsc accepted a wrong use of the types (they are not checked)"; exit 1
-fi
+# The check must be able to fail: uses the types forbid are errors, in both entry points.
+cat > wrong_plugin.ts <<'TS'
+import { DynskinPlugin } from 'dynskin-three';
+export const wrong: number = DynskinPlugin;
+TS
+cat > wrong_settings.ts <<'TS'
+import { DynskinSettings } from 'dynskin-three/gltf-transform';
+export const wrong = (settings: DynskinSettings) => settings.setParameters({ mode: 'wobbly' });
+TS
+for wrong in wrong_plugin.ts wrong_settings.ts; do
+  if npx --no-install tsc --noEmit --strict --module NodeNext --moduleResolution NodeNext --target ES2022 --lib ESNext,DOM "$wrong" >/dev/null 2>&1; then
+    echo "FAIL tsc accepted $wrong, a wrong use of the types (they are not checked)"; exit 1
+  fi
+done
 echo "PASS tsc --noEmit on a TypeScript file using the API (and it rejects a wrong one)"
 echo "all checks passed"
