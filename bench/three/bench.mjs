@@ -86,6 +86,7 @@ try {
   const version = await browser.browser.version();
   console.log(`dynskin-three vs plain three.js skinning: ${version}, SwiftShader WebGL 2, ${file}, canvas ${width}x${height}` +
     `${extraQuery ? `, ${extraQuery}` : ''}, ${frames} frames a run, ${rounds} rounds`);
+  const medians = [];  // [n, plugin frame ms, plain frame ms] for the fit below
   for (const n of sizes) {
     const runs = { plugin: [], plain: [] };
     console.log(`\n${n} character(s):`);
@@ -104,6 +105,17 @@ try {
     const cpu = median(runs.plugin.map((r) => r.dynskinMs));
     console.log(`  median: plugin ${plugin.toFixed(2)} ms, plain ${plain.toFixed(2)} ms a frame (x${(plugin / plain).toFixed(2)}); ` +
       `the plugin's CPU time ${cpu.toFixed(3)} ms a frame, ${((cpu * 1000) / n).toFixed(1)} µs a character`);
+    medians.push([n, plugin, plain]);
+  }
+  // What one more character costs, from the smallest and the largest crowd: a frame is about
+  // fixed + perCharacter * n, which tells how many fit in 1/60 s where the crowd search below
+  // finds none (a loaded machine).
+  if (medians.length >= 2) {
+    const [n0, plugin0, plain0] = medians[0], [n1, plugin1, plain1] = medians[medians.length - 1];
+    for (const [name, f0, f1] of [['plugin', plugin0, plugin1], ['plain', plain0, plain1]]) {
+      const perCharacter = (f1 - f0) / (n1 - n0), fixed = f0 - perCharacter * n0;
+      console.log(`  ${name}: a frame is about ${fixed.toFixed(1)} ms + ${perCharacter.toFixed(1)} ms a character`);
+    }
   }
   if (!args.includes('--no-crowd')) {
     for (const fps of rates) {
