@@ -54,6 +54,7 @@ const modes = {
 
 async function accuracy(page) {
   for (const file of files) {
+    const start = Date.now();
     for (const [mode, parameters] of Object.entries(modes)) {
       const info = await page.evaluate((f, p) => dynskinTest.load(f, { parameters: p }), file, parameters);
       // 47 frames a second, so that frames fall between the core's 60 Hz ticks; compared at
@@ -81,6 +82,7 @@ async function accuracy(page) {
         }
       }
     }
+    console.log(`(${path.basename(file)}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
   }
 }
 

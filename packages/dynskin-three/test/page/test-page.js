@@ -20,6 +20,7 @@ async function fileBytes(url) {
 }
 
 let current = null; // { gltf, runtime, mixer, time, procedural }
+const keptMaterials = [];
 
 function disposeCurrent() {
   if (!current) return;
@@ -101,19 +102,23 @@ function capture(characterIndex = 0) {
     const base = Array.isArray(mesh.material) ? mesh.material[0] : mesh.material;
     const material = current.runtime.patchMaterial(new (base.constructor)(), characterIndex, m);
     const stage = material.onBeforeCompile, key = material.customProgramCacheKey;
+    const sizeUniform = { value: new THREE.Vector2(width, height) };
     material.onBeforeCompile = function (shader, r) {
       stage.call(this, shader, r);
-      shader.vertexShader = 'varying vec3 vDynskinCapture;\n' + shader.vertexShader.replace(/}\s*$/, `
+      shader.uniforms.dynskinCaptureSize = sizeUniform;
+      shader.vertexShader = 'varying vec3 vDynskinCapture;\nuniform vec2 dynskinCaptureSize;\n' + shader.vertexShader.replace(/}\s*$/, `
 	gl_PointSize = 1.0;
-	vec2 dynskin_pixel = vec2( float( gl_VertexID % ${width} ) + 0.5, float( gl_VertexID / ${width} ) + 0.5 );
-	gl_Position = vec4( dynskin_pixel / vec2( ${width}.0, ${height}.0 ) * 2.0 - 1.0, 0.0, 1.0 );
+	int dynskin_width = int( dynskinCaptureSize.x );
+	vec2 dynskin_pixel = vec2( float( gl_VertexID % dynskin_width ) + 0.5, float( gl_VertexID / dynskin_width ) + 0.5 );
+	gl_Position = vec4( dynskin_pixel / dynskinCaptureSize * 2.0 - 1.0, 0.0, 1.0 );
 	vDynskinCapture = dynskin_world_position;
 }`);
       shader.fragmentShader = 'varying vec3 vDynskinCapture;\n' + shader.fragmentShader.replace(/}\s*$/, `
 	gl_FragColor = vec4( vDynskinCapture, 1.0 );
 }`);
     };
-    material.customProgramCacheKey = function () { return `${key.call(this)}|capture${width}x${height}`; };
+    // One program for every capture (compiling the stage takes SwiftShader seconds).
+    material.customProgramCacheKey = function () { return `${key.call(this)}|capture`; };
     material.blending = THREE.NoBlending;
     material.depthTest = false;
     material.depthWrite = false;
@@ -141,8 +146,9 @@ function capture(characterIndex = 0) {
       out.set(pixels.subarray(4 * i, 4 * i + 3), 3 * (first + i));
     }
     target.dispose();
-    material.dispose();
     geometry.dispose();
+    // The material is kept: disposing of it would release the compiled program.
+    keptMaterials.push(material);
   });
   return out;
 }
