@@ -313,19 +313,9 @@ export class DynskinCharacter {
     const joints = this.uniforms.dynskin_joints.value;
     joints.image.data.set(this.level.jointRows());
     joints.needsUpdate = true;
-    const c = this.level.constants();
+    const c = this.level.constants(); // named as the stage's uniforms
     const u = this.uniforms;
-    u.dynskin_bend_enabled.value = c.bend;
-    u.dynskin_dual_quaternion.value = c.dualQuaternion;
-    u.dynskin_character_size.value = c.size;
-    u.dynskin_max_angle.value = c.maxAngle;
-    u.dynskin_max_offset.value = c.maxOffset;
-    u.dynskin_squash.value = c.squash;
-    u.dynskin_squash_about_centroid.value = c.squashAboutCentroid;
-    u.dynskin_delayed.value = c.delayed;
-    u.dynskin_propagation_speed.value = c.propagationSpeed;
-    u.dynskin_newest_row.value = c.newestRow;
-    u.dynskin_since_previous_tick.value = c.sincePreviousTick;
+    for (const [name, value] of Object.entries(c)) u[`dynskin_${name}`].value = value;
     if (c.delayed && this.level.ringChanged()) {
       const ring = this.level.ring();
       let texture = u.dynskin_rotation_ring.value;
@@ -343,23 +333,27 @@ export class DynskinCharacter {
     this.#growBounds(c);
   }
 
-  // Frustum culling: a sphere around the joints, wide enough for the rest shape around any
-  // of them plus the offsets' limit (or, without one, the reach of the bend's largest turn).
+  // Frustum culling. A vertex skinned by LBS lies within R (the rest's bounding radius,
+  // times the skinning's largest scale) of the points S_j c where the skinning matrices take
+  // the rest's centre c: a sphere around those, grown by the offsets' soft limit (max_offset,
+  // never reached). Without that limit the offsets have no bound, and dLBS's delayed poses are
+  // not those of S_j: a generous margin of twice the rest's diameter stands in for each.
   #growBounds(c) {
-    const centre = new Vector3(), p = new Vector3();
-    const rows = this.level.jointRows();
-    for (let k = 0; k < this.jointCount; ++k) centre.add(p.fromArray(rows, 76 * k + 64));
-    centre.divideScalar(Math.max(1, this.jointCount));
-    let radius = 0;
-    for (let k = 0; k < this.jointCount; ++k) radius = Math.max(radius, centre.distanceTo(p.fromArray(rows, 76 * k + 64)));
-    const reach = 2 * this.#rest.radius; // any vertex lies within the rest's diameter of any joint
-    const slack = c.bend ? (c.maxOffset > 0 ? c.maxOffset : this.size) : 0;
+    const rows = this.level.jointRows(), floats = rows.length / this.jointCount;
+    const m = new Matrix4(), points = [];
+    let scale = 0;
+    for (let k = 0; k < this.jointCount; ++k) {
+      m.fromArray(rows, floats * k); // texels 0-3: the skinning matrix's columns
+      points.push(this.#rest.center.clone().applyMatrix4(m));
+      scale = Math.max(scale, m.getMaxScaleOnAxis());
+    }
+    const bound = new Sphere().setFromPoints(points);
+    const margin = 4 * this.#rest.radius;
+    bound.radius += this.#rest.radius * scale + (c.bend_enabled ? (c.max_offset > 0 ? c.max_offset : margin) : 0) + (c.delayed ? margin : 0);
     for (const mesh of this.meshes) {
       const inverse = new Matrix4().copy(mesh.matrixWorld).invert();
-      const scale = inverse.getMaxScaleOnAxis();
       if (!mesh.boundingSphere) mesh.boundingSphere = new Sphere();
-      mesh.boundingSphere.center.copy(centre).applyMatrix4(inverse);
-      mesh.boundingSphere.radius = (radius + reach + slack) * scale;
+      mesh.boundingSphere.copy(bound).applyMatrix4(inverse);
     }
   }
 

@@ -1,8 +1,9 @@
 // dynskin-three's browser tests, in headless Chromium (WebGL 2 on SwiftShader): the patched
 // shader against the C++ core on every bundled character and on ../shared/rigs/wild (when
 // present), in every mode; the same motion at 30, 60 and 144 Hz; the same motion in character
-// sizes at 100 times the scale; the deformed skin's shadow. Run by test/run.sh.
-// Usage: node test/browser_test.mjs [SUITE...]   (accuracy, framerate, scale, shadow; all by default)
+// sizes at 100 times the scale; the deformed skin's shadow; the GLTFLoader plugin and the four
+// material types. Run by test/run.sh.
+// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow; all by default)
 import { existsSync, readdirSync, statSync, createReadStream } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -13,7 +14,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const wild = path.resolve(root, '../shared/rigs/wild');
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['accuracy', 'framerate', 'scale', 'shadow'];
+const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'shadow'];
 
 let failures = 0;
 function check(name, ok, detail = '') {
@@ -54,6 +55,7 @@ const modes = {
 
 async function accuracy(page) {
   for (const file of files) {
+    const start = Date.now();
     for (const [mode, parameters] of Object.entries(modes)) {
       const info = await page.evaluate((f, p) => dynskinTest.load(f, { parameters: p }), file, parameters);
       // 47 frames a second, so that frames fall between the core's 60 Hz ticks; compared at
@@ -69,18 +71,21 @@ async function accuracy(page) {
         r.motion = Math.max(results[0][c].motion, results[1][c].motion);
         if (results[0][c].worst > r.worst) Object.assign(r, { worst: results[0][c].worst, worstVertex: results[0][c].worstVertex });
         r.notFinite += results[0][c].notFinite;
+        r.outside += results[0][c].outside;
         if (mode === 'lbs') r.worstAgainstThree = Math.max(results[0][c].worstAgainstThree, results[1][c].worstAgainstThree);
         const name = `accuracy ${path.basename(file)}${info.characters.length > 1 ? `#${c}` : ''} ${mode}`;
         // The comparison means something only if the dynamics moved the skin.
         const moved = mode === 'lbs' ? r.motion === 0 : r.motion > 1e-3;
         check(name, r.worst <= 1e-5 && r.notFinite === 0 && moved,
           `${r.vertices} vertices, worst ${r.worst.toExponential(2)} L from the core (vertex ${r.worstVertex}), the dynamics' largest offset ${r.motion.toExponential(2)} L${r.notFinite ? `, ${r.notFinite} not finite` : ''}`);
+        check(`${name}: inside the bounding spheres`, r.outside === 0, `${r.outside} vertices outside`);
         if (mode === 'lbs') {
           check(`${name}: the core's skin is three.js's`, r.worstAgainstThree <= 1e-4,
             `three.js's own CPU skinning ${r.worstAgainstThree.toExponential(2)} L away`);
         }
       }
     }
+    console.log(`(${path.basename(file)}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
   }
 }
 
@@ -132,6 +137,21 @@ async function shadow(page) {
     `silhouette/shadow overlap ${r.dynskin.toFixed(4)} with the patched depth material, ${r.plain.toFixed(4)} with three.js's plain one; shadow pixels ${r.pixels}`);
 }
 
+async function plugin(page) {
+  const r = await page.evaluate(() => dynskinTest.pluginCheck('/assets/cow.glb'));
+  check('plugin: a file without the extension plays plain skinning', r.withoutExtension);
+  check('plugin: gltf.userData.dynskin is the runtime', r.runtime);
+  check("plugin: the file's parameters", r.parameters.mode === 'drag' && Math.abs(r.parameters.oscillation.drag - 0.3) < 1e-6 && r.parameters.max_offset === null,
+    JSON.stringify(r.parameters));
+  check("plugin: a joint node's settings", r.jointGain === 0.5 && r.otherGains === 1, `gain ${r.jointGain}, ${r.otherGains} joint(s) with a gain`);
+  check('plugin: parameters change live', r.live.mode === 'dynamic' && Math.abs(r.live.oscillation.frequency - 3.5) < 1e-6, JSON.stringify(r.live));
+  check('plugin: a refused value throws and changes nothing', typeof r.refused === 'string' && r.afterRefusal === 3.5, r.refused);
+  for (const [material, m] of Object.entries(r.materials)) {
+    check(`plugin: ${material} patched`, m.worst <= 1e-5 && m.notFinite === 0 && m.motion > 1e-3 && m.outside === 0,
+      `worst ${m.worst.toExponential(2)} L from the core, offsets up to ${m.motion.toExponential(2)} L`);
+  }
+}
+
 const server = await serve();
 const browser = await puppeteer.launch({
   executablePath: chromium,
@@ -147,7 +167,7 @@ try {
   await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-three/test/page/index.html`);
   await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 60000 });
   for (const suite of suites) {
-    const run = { accuracy, framerate, scale, shadow }[suite];
+    const run = { accuracy, framerate, scale, shadow, plugin }[suite];
     if (!run) throw new Error(`no suite ${suite}`);
     const start = Date.now();
     await run(page);

@@ -172,19 +172,20 @@ public:
         return val(emscripten::typed_memory_view(rows_.size() * sizeof(dynskin::JointRow) / sizeof(float),
                                                  reinterpret_cast<const float*>(rows_.data())));
     }
+    // The skinning constants, named as the shader's uniforms (shaders/skinning.vert).
     val constants() const {
         val c = val::object();
-        c.set("size", constants_.size);
-        c.set("bend", constants_.bend);
-        c.set("dualQuaternion", constants_.dual_quaternion);
-        c.set("maxAngle", constants_.max_angle);
-        c.set("maxOffset", constants_.max_offset);
+        c.set("character_size", constants_.size);
+        c.set("bend_enabled", constants_.bend);
+        c.set("dual_quaternion", constants_.dual_quaternion);
+        c.set("max_angle", constants_.max_angle);
+        c.set("max_offset", constants_.max_offset);
         c.set("squash", constants_.squash);
-        c.set("squashAboutCentroid", constants_.squash_about_centroid);
+        c.set("squash_about_centroid", constants_.squash_about_centroid);
         c.set("delayed", constants_.delayed);
-        c.set("propagationSpeed", constants_.propagation_speed);
-        c.set("newestRow", int(ring_slot(constants_.newest_tick)));
-        c.set("sincePreviousTick", constants_.since_previous_tick);
+        c.set("propagation_speed", constants_.propagation_speed);
+        c.set("newest_row", int(ring_slot(constants_.newest_tick)));
+        c.set("since_previous_tick", constants_.since_previous_tick);
         return c;
     }
     // dLBS: kHistoryTicks rows of joint_count() rotations (x, y, z, w), row = tick mod

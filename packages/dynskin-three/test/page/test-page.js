@@ -20,6 +20,7 @@ async function fileBytes(url) {
 }
 
 let current = null; // { gltf, runtime, mixer, time, procedural }
+const keptMaterials = [];
 
 function disposeCurrent() {
   if (!current) return;
@@ -88,7 +89,7 @@ function setParameters(parameters) {
 // What the patched vertex shader computes for every vertex of a character, in world space:
 // each mesh drawn as points with a patched copy of its material, one pixel per vertex of a
 // float target, its stage's world position written as the colour.
-function capture(characterIndex = 0) {
+function capture(characterIndex = 0, materialClass = null) {
   const character = current.runtime.characters[characterIndex];
   const out = new Float32Array(character.level.vertexCount() * 3);
   character.meshes.forEach((mesh, m) => {
@@ -99,21 +100,26 @@ function capture(characterIndex = 0) {
     geometry.morphAttributes = mesh.geometry.morphAttributes;
     geometry.morphTargetsRelative = mesh.geometry.morphTargetsRelative;
     const base = Array.isArray(mesh.material) ? mesh.material[0] : mesh.material;
-    const material = current.runtime.patchMaterial(new (base.constructor)(), characterIndex, m);
+    const Class = materialClass ? THREE[materialClass] : base.constructor;
+    const material = current.runtime.patchMaterial(new Class(), characterIndex, m);
     const stage = material.onBeforeCompile, key = material.customProgramCacheKey;
+    const sizeUniform = { value: new THREE.Vector2(width, height) };
     material.onBeforeCompile = function (shader, r) {
       stage.call(this, shader, r);
-      shader.vertexShader = 'varying vec3 vDynskinCapture;\n' + shader.vertexShader.replace(/}\s*$/, `
+      shader.uniforms.dynskinCaptureSize = sizeUniform;
+      shader.vertexShader = 'varying vec3 vDynskinCapture;\nuniform vec2 dynskinCaptureSize;\n' + shader.vertexShader.replace(/}\s*$/, `
 	gl_PointSize = 1.0;
-	vec2 dynskin_pixel = vec2( float( gl_VertexID % ${width} ) + 0.5, float( gl_VertexID / ${width} ) + 0.5 );
-	gl_Position = vec4( dynskin_pixel / vec2( ${width}.0, ${height}.0 ) * 2.0 - 1.0, 0.0, 1.0 );
+	int dynskin_width = int( dynskinCaptureSize.x );
+	vec2 dynskin_pixel = vec2( float( gl_VertexID % dynskin_width ) + 0.5, float( gl_VertexID / dynskin_width ) + 0.5 );
+	gl_Position = vec4( dynskin_pixel / dynskinCaptureSize * 2.0 - 1.0, 0.0, 1.0 );
 	vDynskinCapture = dynskin_world_position;
 }`);
       shader.fragmentShader = 'varying vec3 vDynskinCapture;\n' + shader.fragmentShader.replace(/}\s*$/, `
 	gl_FragColor = vec4( vDynskinCapture, 1.0 );
 }`);
     };
-    material.customProgramCacheKey = function () { return `${key.call(this)}|capture${width}x${height}`; };
+    // One program for every capture (compiling the stage takes SwiftShader seconds).
+    material.customProgramCacheKey = function () { return `${key.call(this)}|capture`; };
     material.blending = THREE.NoBlending;
     material.depthTest = false;
     material.depthWrite = false;
@@ -141,17 +147,18 @@ function capture(characterIndex = 0) {
       out.set(pixels.subarray(4 * i, 4 * i + 3), 3 * (first + i));
     }
     target.dispose();
-    material.dispose();
     geometry.dispose();
+    // The material is kept: disposing of it would release the compiled program.
+    keptMaterials.push(material);
   });
   return out;
 }
 
 // The worst distance between the shader's positions and the core's, in character sizes; and,
 // against three.js's own CPU skinning (mode lbs), the conversion of three.js's skin.
-function compare(characterIndex = 0, { threeSkinning = false } = {}) {
+function compare(characterIndex = 0, { threeSkinning = false, materialClass = null } = {}) {
   const character = current.runtime.characters[characterIndex];
-  const gpu = capture(characterIndex);
+  const gpu = capture(characterIndex, materialClass);
   const reference = character.level.referencePositions().slice();
   let worst = 0, worstVertex = -1, notFinite = 0;
   for (let i = 0; i < gpu.length / 3; ++i) {
@@ -162,7 +169,16 @@ function compare(characterIndex = 0, { threeSkinning = false } = {}) {
   const base = character.level.referenceBasePositions();
   let motion = 0;
   for (let i = 0; i < base.length; i += 3) motion = Math.max(motion, Math.hypot(reference[i] - base[i], reference[i + 1] - base[i + 1], reference[i + 2] - base[i + 2]));
-  const result = { size: character.size, worst: worst / character.size, worstVertex, notFinite, vertices: gpu.length / 3, motion: motion / character.size };
+  // Frustum culling: every vertex inside its mesh's bounding sphere (in the world).
+  let outside = 0;
+  character.meshes.forEach((mesh, m) => {
+    const sphere = mesh.boundingSphere.clone().applyMatrix4(mesh.matrixWorld);
+    const p = new THREE.Vector3();
+    for (let i = 0; i < mesh.geometry.attributes.position.count; ++i) {
+      if (!sphere.containsPoint(p.fromArray(gpu, 3 * (character.firstVertex[m] + i)))) outside++;
+    }
+  });
+  const result = { size: character.size, worst: worst / character.size, worstVertex, notFinite, vertices: gpu.length / 3, motion: motion / character.size, outside };
   if (threeSkinning) {
     current.gltf.scene.updateMatrixWorld(true);
     let worstThree = 0;
@@ -260,5 +276,74 @@ async function shadowCheck(url) {
   return { dynskin: iou(withDynskin, silhouette), plain: iou(plain, silhouette), pixels: withDynskin.filter(Boolean).length };
 }
 
-window.dynskinTest = { load, play, setParameters, compare, normalizedCapture, shadowCheck, renderer, THREE };
+// A GLB with the DYNSKIN_dynamic_skinning extension: `url`'s JSON chunk with the root's
+// parameters and one joint node's settings added (the binary chunk as it was).
+async function withExtension(url, parameters, jointSettings) {
+  const bytes = new Uint8Array(await fileBytes(url));
+  const view = new DataView(bytes.buffer);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
+  const rest = bytes.subarray(20 + jsonLength);
+  json.extensionsUsed = [...(json.extensionsUsed ?? []), 'DYNSKIN_dynamic_skinning'];
+  json.extensions = { ...(json.extensions ?? {}), DYNSKIN_dynamic_skinning: { version: 1, parameters } };
+  const joint = json.skins[0].joints[json.skins[0].joints.length - 1];
+  json.nodes[joint].extensions = { DYNSKIN_dynamic_skinning: jointSettings };
+  let text = new TextEncoder().encode(JSON.stringify(json));
+  const padded = new Uint8Array(Math.ceil(text.length / 4) * 4).fill(0x20);
+  padded.set(text);
+  const out = new Uint8Array(20 + padded.length + rest.length);
+  const o = new DataView(out.buffer);
+  o.setUint32(0, 0x46546c67, true);
+  o.setUint32(4, 2, true);
+  o.setUint32(8, out.length, true);
+  o.setUint32(12, padded.length, true);
+  o.setUint32(16, 0x4e4f534a, true);
+  out.set(padded, 20);
+  out.set(rest, 20 + padded.length);
+  return { buffer: out.buffer, jointName: json.nodes[joint].name };
+}
+
+// The plugin: a file without the extension plays plain; with it, the runtime has the file's
+// parameters and joint settings, changes them live, refuses bad ones.
+async function pluginCheck(url) {
+  const out = {};
+  const plain = new GLTFLoader().register((parser) => new DynskinPlugin(parser));
+  out.withoutExtension = (await plain.parseAsync(await fileBytes(url), '')).userData.dynskin === undefined;
+  const { buffer, jointName } = await withExtension(url, { mode: 'drag', oscillation: { drag: 0.3 }, max_offset: null }, { gain: 0.5 });
+  disposeCurrent();
+  const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser));
+  const gltf = await loader.parseAsync(buffer, '');
+  const runtime = gltf.userData.dynskin;
+  out.runtime = Boolean(runtime && runtime.update);
+  out.parameters = clone(runtime.parameters);
+  const settings = JSON.parse(runtime.settingsJson(0));
+  const character = runtime.characters[0];
+  out.jointGain = settings.joints[character.order.indexOf(character.bones.findIndex((b) => b.name === jointName))].gain;
+  out.otherGains = settings.joints.filter((j) => j.gain !== undefined).length;
+  for (const c of runtime.characters) c.level.enableReference();
+  const mixer = new THREE.AnimationMixer(gltf.scene);
+  mixer.clipAction(gltf.animations[0]).play();
+  current = { gltf, runtime, mixer, procedural: null, time: 0 };
+  play(1 / 60, 20);
+  runtime.parameters.oscillation.frequency = 3.5; // live
+  runtime.parameters.mode = 'dynamic';
+  play(1 / 60, 20);
+  out.live = JSON.parse(character.level.settingsJson()).parameters;
+  try {
+    runtime.setParameters({ oscillation: { frequency: -1 } });
+    out.refused = false;
+  } catch (error) {
+    out.refused = String(error.message);
+  }
+  out.afterRefusal = runtime.parameters.oscillation.frequency;
+  out.materials = {};
+  for (const m of ['MeshStandardMaterial', 'MeshPhysicalMaterial', 'MeshLambertMaterial', 'MeshBasicMaterial']) out.materials[m] = compare(0, { materialClass: m });
+  return out;
+}
+
+function clone(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+window.dynskinTest = { load, play, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, renderer, THREE };
 window.dynskinTestReady = true;
