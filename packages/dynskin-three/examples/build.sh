@@ -41,7 +41,8 @@ for f in src/index.js dist; do
 done
 
 cp "$examples"/*.js "$examples"/*.css "$out/"
-# The pages with their import map: dynskin-three's entry as its package.json exports it.
+# The pages with their shared head: the import map names dynskin-three's entry as its
+# package.json exports it.
 node --input-type=module - "$examples" "$out" <<'JS'
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,11 +51,13 @@ const exported = JSON.parse(fs.readFileSync(path.join(out, 'dynskin-three/packag
 const entry = typeof exported === 'string' ? exported : exported.import || exported.default;
 const map = { imports: { three: './three/build/three.module.js', 'three/addons/': './three/addons/',
   'dynskin-three': `./dynskin-three/${entry.replace(/^\.\//, '')}` } };
-const tag = `  <script type="importmap">${JSON.stringify(map)}</script>\n`;
+// What every page's head holds: no favicon request (a 404 in the console), the stylesheet, the map.
+const head = ['<link rel="icon" href="data:,">', '<link rel="stylesheet" href="style.css">',
+  `<script type="importmap">${JSON.stringify(map)}</script>`].map((line) => `  ${line}\n`).join('');
 for (const page of fs.readdirSync(examples).filter((f) => f.endsWith('.html'))) {
   const text = fs.readFileSync(path.join(examples, page), 'utf8');
-  const placed = text.replace(/^ *<!-- importmap:.*-->\n/m, tag);
-  if (placed === text) throw new Error(`${page} has no <!-- importmap: --> line`);
+  const placed = text.replace(/^ *<!-- head:.*-->\n/m, head);
+  if (placed === text) throw new Error(`${page} has no <!-- head: --> line`);
   fs.writeFileSync(path.join(out, page), placed);
 }
 JS
