@@ -349,7 +349,8 @@ export class DynskinCharacter {
     }
     const bound = new Sphere().setFromPoints(points);
     const margin = 4 * this.#rest.radius;
-    bound.radius += this.#rest.radius * scale + (c.bend_enabled ? (c.max_offset > 0 ? c.max_offset : margin) : 0) + (c.delayed ? margin : 0);
+    // (1e-4: the rest's farthest vertices lie on the bound, give or take float rounding)
+    bound.radius += this.#rest.radius * scale * (1 + 1e-4) + (c.bend_enabled ? (c.max_offset > 0 ? c.max_offset : margin) : 0) + (c.delayed ? margin : 0);
     for (const mesh of this.meshes) {
       const inverse = new Matrix4().copy(mesh.matrixWorld).invert();
       if (!mesh.boundingSphere) mesh.boundingSphere = new Sphere();

@@ -3,7 +3,7 @@
 // present), in every mode; the same motion at 30, 60 and 144 Hz; the same motion in character
 // sizes at 100 times the scale; the deformed skin's shadow; the GLTFLoader plugin and the four
 // material types. Run by test/run.sh.
-// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow; all by default)
+// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow by default; timing prints figures)
 import { existsSync, readdirSync, statSync, createReadStream } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -137,6 +137,14 @@ async function shadow(page) {
     `silhouette/shadow overlap ${r.dynskin.toFixed(4)} with the patched depth material, ${r.plain.toFixed(4)} with three.js's plain one; shadow pixels ${r.pixels}`);
 }
 
+// Figures, not checks: the runtime's CPU time per frame per character.
+async function timing(page) {
+  for (const file of ['/assets/cow.glb', '/assets/dragon.glb', ...files.filter((f) => f.includes('Fox'))]) {
+    const r = await page.evaluate((f) => dynskinTest.timing(f), file);
+    console.log(`INFO timing ${path.basename(file)}: ${r.joints} joints, ${r.vertices} vertices: ${(r.ms * 1000).toFixed(0)} us of CPU a frame in runtime.update (reading the bones ${(r.parts.read * 1000).toFixed(0)} us, the core ${(r.parts.core * 1000).toFixed(0)} us, the uniforms ${(r.parts.publish * 1000).toFixed(0)} us)`);
+  }
+}
+
 async function plugin(page) {
   const r = await page.evaluate(() => dynskinTest.pluginCheck('/assets/cow.glb'));
   check('plugin: a file without the extension plays plain skinning', r.withoutExtension);
@@ -146,6 +154,8 @@ async function plugin(page) {
   check("plugin: a joint node's settings", r.jointGain === 0.5 && r.otherGains === 1, `gain ${r.jointGain}, ${r.otherGains} joint(s) with a gain`);
   check('plugin: parameters change live', r.live.mode === 'dynamic' && Math.abs(r.live.oscillation.frequency - 3.5) < 1e-6, JSON.stringify(r.live));
   check('plugin: a refused value throws and changes nothing', typeof r.refused === 'string' && r.afterRefusal === 3.5, r.refused);
+  check('plugin: update refuses a negative or not finite delta', r.badDeltas.every((m) => m.includes('delta time')) && Number.isFinite(r.timeAfterBadDeltas),
+    r.badDeltas.join(' | '));
   for (const [material, m] of Object.entries(r.materials)) {
     check(`plugin: ${material} patched`, m.worst <= 1e-5 && m.notFinite === 0 && m.motion > 1e-3 && m.outside === 0,
       `worst ${m.worst.toExponential(2)} L from the core, offsets up to ${m.motion.toExponential(2)} L`);
@@ -167,7 +177,7 @@ try {
   await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-three/test/page/index.html`);
   await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 60000 });
   for (const suite of suites) {
-    const run = { accuracy, framerate, scale, shadow, plugin }[suite];
+    const run = { accuracy, framerate, scale, shadow, plugin, timing }[suite];
     if (!run) throw new Error(`no suite ${suite}`);
     const start = Date.now();
     await run(page);
