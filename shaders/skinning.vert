@@ -51,6 +51,11 @@ out vec2 texture_uv;
 out vec4 vertex_color;
 out float vertex_scalar;
 
+// The per-vertex stage (docs/engine-api.md), from here to main(): packages/dynskin-three
+// generates its three.js shader chunk from this part of the file (scripts/generate-chunk.mjs),
+// which therefore reads only the inputs and uniforms declared above and defines no input,
+// output or uniform of its own.
+
 // Texel i of a table.
 vec4 table_texel(sampler2D table, int i) {
     return texelFetch(table, ivec2(i & (kTexelTableWidth - 1), i >> kTexelTableWidthLog2), 0);
@@ -319,8 +324,8 @@ bool add_lag(vec3 v, float k, float beta, vec3 u, inout vec3 offset, inout mat3 
     return true;
 }
 
-void main() {
-    vec3 p, n;
+// The whole stage for this vertex: its deformed position and unit normal, in world space.
+void deform_vertex(out vec3 p, out vec3 n) {
     if (delayed) skin_delayed(p, n);
     else if (dual_quaternion) skin_dual_quaternion(p, n);
     else skin_linear(p, n);
@@ -363,7 +368,11 @@ void main() {
             n = normalized_or(cofactor_transform(jacobian, n), n);
         }
     }
+}
 
+void main() {
+    vec3 p, n;
+    deform_vertex(p, n);
     world_position = p + instance_offset;
     world_normal = n;
     p = world_position;

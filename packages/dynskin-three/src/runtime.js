@@ -1,0 +1,234 @@
+// The runtime the user holds: every skeleton under an object (one DynskinCharacter each), one
+// set of parameters for all of them, per-joint settings, the clock. update(delta) after the
+// AnimationMixer: the joint level runs in WebAssembly, the patched materials do the rest.
+import { loadDynskinCore } from './core.js';
+import { DynskinCharacter } from './character.js';
+
+// The SkinnedMeshes under root, grouped by skeleton (the same bones in the same order: three.js
+// gives each mesh of a glTF skin a Skeleton of its own over the same bones).
+function skeletonsUnder(root) {
+  const groups = new Map();
+  root.traverse((object) => {
+    if (!object.isSkinnedMesh || !object.skeleton) return;
+    const key = object.skeleton.bones.map((bone) => bone.uuid).join('/');
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(object);
+  });
+  return [...groups.values()];
+}
+
+function clone(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+function mergeInto(into, from) {
+  for (const [key, value] of Object.entries(from ?? {})) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && into[key] && typeof into[key] === 'object') {
+      mergeInto(into[key], value);
+    } else {
+      into[key] = value;
+    }
+  }
+  return into;
+}
+
+export class DynskinRuntime {
+  /**
+   * Gives every skinned mesh under `root` dynskin's motion (a glTF scene, a SkinnedMesh, any
+   * object). Its materials are replaced by patched copies (the originals come back on
+   * dispose()).
+   * @param {import('three').Object3D} root
+   * @param {import('./index').DynskinOptions} [options]
+   * @returns {Promise<DynskinRuntime>}
+   */
+  static async attach(root, options = {}) {
+    const core = await loadDynskinCore();
+    return new DynskinRuntime(core, root, options);
+  }
+
+  /** @internal use DynskinRuntime.attach */
+  constructor(core, root, options = {}) {
+    if (!root || !root.isObject3D) throw new Error('dynskin-three: attach needs a three.js Object3D');
+    this.root = root;
+    this.time = 0;
+    const defaults = new core.JointLevel();
+    // The core's floats, shortened to what a float holds (0.15, not 0.15000000596046448).
+    this.#defaults = JSON.parse(defaults.settingsJson(), (key, value) => (typeof value === 'number' ? Number(value.toPrecision(7)) : value)).parameters;
+    defaults.delete();
+    this.parameters = mergeInto(clone(this.#defaults), options.parameters);
+    this.#joints = new Map(options.joints instanceof Map ? options.joints : []);
+    this.#constants = core.JointLevel.shaderConstants();
+    this.#ticksPerSecond = core.JointLevel.ticksPerSecond(); // the core's measurement clock
+    const groups = skeletonsUnder(root);
+    if (groups.length === 0) throw new Error('dynskin-three: no skinned mesh under this object');
+    this.characters = [];
+    try {
+      for (const meshes of groups) this.characters.push(new DynskinCharacter(core, meshes, this.#constants));
+      this.#apply();
+    } catch (error) {
+      for (const character of this.characters) character.dispose();
+      throw error;
+    }
+  }
+
+  #defaults;
+  #ticksPerSecond;
+  #starting = true; // no frame given since the start or reset()
+  #joints;
+  #constants;
+  #applied = '';
+  #warned = '';
+
+  /** The settings JSON text of a character, as dynskin's core reads it. */
+  settingsJson(character = 0) {
+    const c = this.characters[character];
+    return JSON.stringify({
+      version: 1,
+      parameters: this.parameters,
+      joints: c.order.map((bone) => this.#joints.get(c.bones[bone]) ?? {}),
+    });
+  }
+
+  // Gives the core the current settings when they changed since the last time. Returns the
+  // core's message for settings it refused (the previous ones then stay), or ''.
+  #apply() {
+    const key = JSON.stringify(this.parameters) + JSON.stringify([...this.#joints.entries()].map(([b, s]) => [b.uuid, s]));
+    if (key === this.#applied) return '';
+    for (let i = 0; i < this.characters.length; ++i) {
+      const error = this.characters[i].level.setSettings(this.settingsJson(i));
+      if (error) return error;
+    }
+    this.#applied = key;
+    return '';
+  }
+
+  // The live parameters, once a frame: refused ones are reported once and the previous stay.
+  #applySettings() {
+    const error = this.#apply();
+    if (error && error !== this.#warned) {
+      console.warn(`dynskin-three: parameters refused, the previous ones stay: ${error}`);
+      this.#warned = error;
+    }
+  }
+
+  /**
+   * Changes some parameters (deep merge; dynskin's settings JSON keys, e.g.
+   * {oscillation: {frequency: 3}}). Throws, changing nothing, for values the core refuses.
+   */
+  setParameters(parameters) {
+    const previous = clone(this.parameters);
+    mergeInto(this.parameters, parameters);
+    const error = this.#apply();
+    if (error) {
+      this.parameters = previous;
+      this.#apply();
+      throw new Error(`dynskin-three: ${error}`);
+    }
+  }
+
+  /** The parameters back to dynskin's defaults. */
+  resetParameters() {
+    this.parameters = clone(this.#defaults);
+    this.#apply();
+  }
+
+  /**
+   * A joint's own settings (gain, override_oscillation, oscillation, origin_offset, bend,
+   * squash, centroid_offset: the keys of dynskin's settings JSON), by bone or bone name;
+   * null gives it the defaults back.
+   */
+  setJointSettings(bone, settings) {
+    const target = typeof bone === 'string' ? this.#boneNamed(bone) : bone;
+    if (!target || !this.characters.some((c) => c.bones.includes(target))) throw new Error(`dynskin-three: no joint ${typeof bone === 'string' ? bone : '(not in a skeleton)'}`);
+    const previous = this.#joints.get(target);
+    if (settings == null) this.#joints.delete(target);
+    else this.#joints.set(target, clone(settings));
+    const error = this.#apply();
+    if (error) {
+      if (previous === undefined) this.#joints.delete(target);
+      else this.#joints.set(target, previous);
+      this.#apply();
+      throw new Error(`dynskin-three: ${error}`);
+    }
+  }
+
+  #boneNamed(name) {
+    for (const c of this.characters) for (const bone of c.bones) if (bone.name === name) return bone;
+    return null;
+  }
+
+  /**
+   * Advances the clock by `delta` seconds and deforms: call it every frame after the
+   * AnimationMixer's update (the bones' pose is read now). Any frame rate gives the same
+   * motion (dynskin measures the joints on its own 60 Hz clock).
+   */
+  update(delta) {
+    if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-three: update needs a delta time >= 0 in seconds, not ${delta}`);
+    this.#applySettings();
+    this.#starting = false;
+    this.time += delta;
+    for (const character of this.characters) character.update(this.time);
+  }
+
+  /**
+   * Advances `mixer` by `delta` seconds itself (do not update it yourself) and plays dynskin,
+   * giving its 60 Hz clock the mixer's exact pose at each tick in between (and at the tick
+   * just after, stepping the mixer back): the motion is the same at any frame rate, to float
+   * precision, where update() interpolates between the frames it is given.
+   */
+  updateWithMixer(mixer, delta) {
+    if (!mixer || typeof mixer.update !== 'function') throw new Error('dynskin-three: updateWithMixer needs an AnimationMixer');
+    if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-three: update needs a delta time >= 0 in seconds, not ${delta}`);
+    this.#applySettings();
+    const t0 = this.time, t1 = t0 + delta;
+    let at = t0;
+    // The pose the clock starts from: the mixer's before this first step.
+    if (this.#starting) for (const character of this.characters) character.addFrame(t0);
+    this.#starting = false;
+    const moveTo = (t) => {
+      if (t !== at) mixer.update(t - at);
+      at = t;
+    };
+    const ticksPerSecond = this.#ticksPerSecond;
+    for (let n = Math.floor(t0 * ticksPerSecond + 1e-9) + 1; n / ticksPerSecond < t1 - 1e-9; ++n) {
+      moveTo(n / ticksPerSecond);
+      for (const character of this.characters) {
+        character.addFrame(at);
+        character.advance(at);
+      }
+    }
+    moveTo(t1);
+    for (const character of this.characters) character.addFrame(t1);
+    const after = Math.ceil(t1 * ticksPerSecond - 1e-9) / ticksPerSecond;
+    if (after > t1) {
+      moveTo(after);
+      for (const character of this.characters) character.addFrame(after);
+      moveTo(t1);
+    }
+    this.time = t1;
+    for (const character of this.characters) {
+      character.advance(t1);
+      character.publish();
+    }
+  }
+
+  /** Forgets the motion history (no wobble starts): after a cut, a scrub or a teleport. */
+  reset() {
+    for (const character of this.characters) character.level.reset();
+    this.#starting = true;
+  }
+
+  /**
+   * A copy of `material` patched with the stage of the `meshIndex`-th mesh of character
+   * `character`: for a material of your own on that mesh.
+   */
+  patchMaterial(material, character = 0, meshIndex = 0) {
+    return this.characters[character].patchMaterial(material, this.#constants, meshIndex);
+  }
+
+  /** Gives the meshes their original materials back and frees the core's memory. */
+  dispose() {
+    for (const character of this.characters) character.dispose();
+    this.characters = [];
+  }
+}

@@ -1,0 +1,193 @@
+// dynskin-three's browser tests, in headless Chromium (WebGL 2 on SwiftShader): the patched
+// shader against the C++ core on every bundled character and on ../shared/rigs/wild (when
+// present), in every mode; the same motion at 30, 60 and 144 Hz; the same motion in character
+// sizes at 100 times the scale; the deformed skin's shadow; the GLTFLoader plugin and the four
+// material types. Run by test/run.sh.
+// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow by default; timing prints figures)
+import { existsSync, readdirSync, statSync, createReadStream } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import puppeteer from 'puppeteer-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const wild = path.resolve(root, '../shared/rigs/wild');
+const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
+const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'shadow'];
+
+let failures = 0;
+function check(name, ok, detail = '') {
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
+  if (!ok) failures++;
+}
+
+// The repository at /, the wild rigs at /wild/.
+function serve() {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.glb': 'model/gltf-binary', '.json': 'application/json' };
+  const server = http.createServer((request, response) => {
+    const url = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const file = url.startsWith('/wild/') ? path.join(wild, url.slice(6)) : path.join(root, url);
+    if (!(file.startsWith(root) || file.startsWith(wild)) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404);
+      response.end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+    createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const files = readdirSync(path.join(root, 'assets')).filter((f) => f.endsWith('.glb')).sort().map((f) => `/assets/${f}`);
+if (existsSync(wild)) files.push(...readdirSync(wild).filter((f) => f.endsWith('.glb')).sort().map((f) => `/wild/${f}`));
+else console.log(`SKIP the wild rigs: ${wild} is absent`);
+// DYNSKIN_THREE_ONLY=cow: the files whose name holds it (while working on one).
+if (process.env.DYNSKIN_THREE_ONLY) files.splice(0, files.length, ...files.filter((f) => f.includes(process.env.DYNSKIN_THREE_ONLY)));
+
+const modes = {
+  lbs: { mode: 'lbs' },
+  drag: { mode: 'drag' },
+  dynamic: { mode: 'dynamic' },
+  dlbs: { mode: 'dynamic', propagation_speed: 1.5 },
+  'dq+squash': { mode: 'dynamic', base: 'dq', squash: 0.05 },
+};
+
+async function accuracy(page) {
+  for (const file of files) {
+    const start = Date.now();
+    for (const [mode, parameters] of Object.entries(modes)) {
+      const info = await page.evaluate((f, p) => dynskinTest.load(f, { parameters: p }), file, parameters);
+      // 47 frames a second, so that frames fall between the core's 60 Hz ticks; compared at
+      // two times (the dynamics may rest at one).
+      const results = [];
+      for (const frames of [25, 15]) {
+        await page.evaluate((n) => dynskinTest.play(1 / 47, n), frames);
+        results.push(await page.evaluate((count, lbs) => Array.from({ length: count }, (_, i) => dynskinTest.compare(i, { threeSkinning: lbs })),
+          info.characters.length, mode === 'lbs'));
+      }
+      for (let c = 0; c < info.characters.length; ++c) {
+        const r = { ...results[1][c] };
+        r.motion = Math.max(results[0][c].motion, results[1][c].motion);
+        if (results[0][c].worst > r.worst) Object.assign(r, { worst: results[0][c].worst, worstVertex: results[0][c].worstVertex });
+        r.notFinite += results[0][c].notFinite;
+        r.outside += results[0][c].outside;
+        if (mode === 'lbs') r.worstAgainstThree = Math.max(results[0][c].worstAgainstThree, results[1][c].worstAgainstThree);
+        const name = `accuracy ${path.basename(file)}${info.characters.length > 1 ? `#${c}` : ''} ${mode}`;
+        // The comparison means something only if the dynamics moved the skin.
+        const moved = mode === 'lbs' ? r.motion === 0 : r.motion > 1e-3;
+        check(name, r.worst <= 1e-5 && r.notFinite === 0 && moved,
+          `${r.vertices} vertices, worst ${r.worst.toExponential(2)} L from the core (vertex ${r.worstVertex}), the dynamics' largest offset ${r.motion.toExponential(2)} L${r.notFinite ? `, ${r.notFinite} not finite` : ''}`);
+        check(`${name}: inside the bounding spheres`, r.outside === 0, `${r.outside} vertices outside`);
+        if (mode === 'lbs') {
+          check(`${name}: the core's skin is three.js's`, r.worstAgainstThree <= 1e-4,
+            `three.js's own CPU skinning ${r.worstAgainstThree.toExponential(2)} L away`);
+        }
+      }
+    }
+    console.log(`(${path.basename(file)}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  }
+}
+
+function worstDifference(a, b) {
+  let worst = 0;
+  for (let i = 0; i < a.length; ++i) worst = Math.max(worst, Math.abs(a[i] - b[i]));
+  return worst;
+}
+
+async function framerate(page) {
+  for (const file of ['/assets/cow.glb', '/assets/octopus.glb']) {
+    const at = async (rate, withMixer, parameters = { mode: 'dynamic' }) => {
+      await page.evaluate((f, p) => dynskinTest.load(f, { parameters: p, reference: false }), file, parameters);
+      await page.evaluate((r, w) => dynskinTest.play(1 / r, Math.round(1.5 * r), { withMixer: w }), rate, withMixer);
+      return page.evaluate(() => dynskinTest.normalizedCapture(0));
+    };
+    const motion = worstDifference(await at(60, true), await at(60, true, { mode: 'lbs' }));
+    // The runtime samples the mixer at its 60 Hz ticks (updateWithMixer): the same motion.
+    const exact = { 30: await at(30, true), 60: await at(60, true), 144: await at(144, true) };
+    const e30 = worstDifference(exact[30], exact[144]), e60 = worstDifference(exact[60], exact[144]);
+    check(`framerate ${path.basename(file)} (updateWithMixer)`, motion > 1e-2 && e30 <= 1e-5 && e60 <= 1e-5,
+      `at t = 1.5 s the dynamics move it ${motion.toExponential(2)} L; 30 Hz is ${e30.toExponential(2)} L and 60 Hz ${e60.toExponential(2)} L from 144 Hz`);
+    // The pose given frame by frame (update after the user's mixer): the core interpolates
+    // between frames, so the ticks' poses differ a little.
+    const framed = { 30: await at(30, false), 60: await at(60, false), 144: await at(144, false) };
+    const f30 = worstDifference(framed[30], framed[144]), f60 = worstDifference(framed[60], framed[144]);
+    check(`framerate ${path.basename(file)} (update)`, f30 <= 3e-3 && f60 <= 3e-3,
+      `30 Hz is ${f30.toExponential(2)} L and 60 Hz ${f60.toExponential(2)} L from 144 Hz`);
+  }
+}
+
+async function scale(page) {
+  for (const file of ['/assets/giraffe.glb', '/assets/bar.glb']) {
+    const runs = [];
+    for (const s of [1, 100]) {
+      const info = await page.evaluate((f, k) => dynskinTest.load(f, { parameters: { mode: 'dynamic' }, scale: k, reference: false }), file, s);
+      await page.evaluate(() => dynskinTest.play(1 / 60, 60));
+      runs.push({ size: info.characters[0].size, positions: await page.evaluate(() => dynskinTest.normalizedCapture(0)) });
+    }
+    const d = worstDifference(runs[0].positions, runs[1].positions);
+    check(`scale ${path.basename(file)}`, Math.abs(runs[1].size / runs[0].size - 100) < 1e-3 && d <= 1e-5,
+      `size ${runs[0].size.toPrecision(4)} -> ${runs[1].size.toPrecision(4)}; in character sizes the two differ by ${d.toExponential(2)} L`);
+  }
+}
+
+async function shadow(page) {
+  const r = await page.evaluate(() => dynskinTest.shadowCheck('/assets/octopus.glb'));
+  check('shadow: the deformed skin casts its own shadow', r.dynskin >= 0.97 && r.plain < r.dynskin - 0.02,
+    `silhouette/shadow overlap ${r.dynskin.toFixed(4)} with the patched depth material, ${r.plain.toFixed(4)} with three.js's plain one; shadow pixels ${r.pixels}`);
+}
+
+// Figures, not checks: the runtime's CPU time per frame per character.
+async function timing(page) {
+  for (const file of ['/assets/cow.glb', '/assets/dragon.glb', ...files.filter((f) => f.includes('Fox'))]) {
+    const r = await page.evaluate((f) => dynskinTest.timing(f), file);
+    console.log(`INFO timing ${path.basename(file)}: ${r.joints} joints, ${r.vertices} vertices: ${(r.ms * 1000).toFixed(0)} us of CPU a frame in runtime.update (reading the bones ${(r.parts.read * 1000).toFixed(0)} us, the core ${(r.parts.core * 1000).toFixed(0)} us, the uniforms ${(r.parts.publish * 1000).toFixed(0)} us)`);
+  }
+}
+
+async function plugin(page) {
+  const r = await page.evaluate(() => dynskinTest.pluginCheck('/assets/cow.glb'));
+  check('plugin: a file without the extension plays plain skinning', r.withoutExtension);
+  check('plugin: gltf.userData.dynskin is the runtime', r.runtime);
+  check("plugin: the file's parameters", r.parameters.mode === 'drag' && Math.abs(r.parameters.oscillation.drag - 0.3) < 1e-6 && r.parameters.max_offset === null,
+    JSON.stringify(r.parameters));
+  check("plugin: a joint node's settings", r.jointGain === 0.5 && r.otherGains === 1, `gain ${r.jointGain}, ${r.otherGains} joint(s) with a gain`);
+  check('plugin: parameters change live', r.live.mode === 'dynamic' && Math.abs(r.live.oscillation.frequency - 3.5) < 1e-6, JSON.stringify(r.live));
+  check('plugin: a refused value throws and changes nothing', typeof r.refused === 'string' && r.afterRefusal === 3.5, r.refused);
+  check('plugin: update refuses a negative or not finite delta', r.badDeltas.every((m) => m.includes('delta time')) && Number.isFinite(r.timeAfterBadDeltas),
+    r.badDeltas.join(' | '));
+  for (const [material, m] of Object.entries(r.materials)) {
+    check(`plugin: ${material} patched`, m.worst <= 1e-5 && m.notFinite === 0 && m.motion > 1e-3 && m.outside === 0,
+      `worst ${m.worst.toExponential(2)} L from the core, offsets up to ${m.motion.toExponential(2)} L`);
+  }
+}
+
+const server = await serve();
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+});
+try {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.setDefaultTimeout(300000);
+  await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-three/test/page/index.html`);
+  await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 60000 });
+  for (const suite of suites) {
+    const run = { accuracy, framerate, scale, shadow, plugin, timing }[suite];
+    if (!run) throw new Error(`no suite ${suite}`);
+    const start = Date.now();
+    await run(page);
+    console.log(`(${suite}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  }
+  check('no error or warning in the page', errors.length === 0, errors.slice(0, 5).join(' | '));
+} catch (error) {
+  check('the tests ran', false, error.stack || String(error));
+} finally {
+  await browser.close();
+  server.close();
+}
+process.exit(failures ? 1 : 0);

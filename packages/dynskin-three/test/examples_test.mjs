@@ -1,0 +1,158 @@
+// The examples in headless Chromium (software WebGL): the viewer page loads the bundled cow with
+// no console error, its sliders and mode set the runtime's parameters, and what it draws moves
+// differently with the dynamics on and off (and the same twice over: the difference is the
+// dynamics'); a file picked in its file input loads; the crowd page shows its N characters,
+// each with its own runtime, dynamics and animation phase, and its fps counter updates.
+// Usage: node test/examples_test.mjs [EXAMPLES_DIR]   (examples/build.sh's folder; default
+// build-three-examples at the repository's root)
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ExamplesBrowser } from './examples_browser.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const dir = path.resolve(process.argv[2] || path.join(root, 'build-three-examples'));
+
+let failures = 0;
+function check(name, ok, detail = '') {
+  console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+  if (!ok) failures++;
+}
+
+// In the page: plays the clip from a reset to `seconds` at 60 Hz with the given parameters,
+// draws, and returns the picture (read back in the same task, before the canvas is cleared).
+const pictureAt = (page, seconds, parameters) => page.evaluate((t, p) => {
+  if (p) example.state.runtime.setParameters(p);
+  example.seek(t);
+  const gl = example.stage.renderer.getContext();
+  const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+  gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+  return Array.from(pixels);
+}, seconds, parameters);
+
+function differentPixels(a, b) {
+  let count = 0;
+  for (let i = 0; i < a.length; i += 4)
+    if (Math.abs(a[i] - b[i]) > 8 || Math.abs(a[i + 1] - b[i + 1]) > 8 || Math.abs(a[i + 2] - b[i + 2]) > 8) count++;
+  return count;
+}
+
+async function viewerPage(browser) {
+  const page = await browser.open('index.html?paused', () => window.example?.ready === true);
+  check('viewer: the bundled cow loads with its dynskin runtime', await page.evaluate(() => !!example.state.runtime));
+  // The sliders and the mode, as a user moves them (input events), reach the runtime.
+  const moved = await page.evaluate(() => {
+    const move = (id, value) => {
+      const input = document.getElementById(id);
+      input.value = value;
+      input.dispatchEvent(new Event(input.tagName === 'SELECT' ? 'change' : 'input'));
+    };
+    move('slider-f', 4.5);
+    move('slider-tau', 1.25);
+    move('slider-A', -0.4);
+    move('slider-D', 0.2);
+    move('slider-c', 8);
+    const first = JSON.parse(JSON.stringify(example.state.runtime.parameters));
+    move('slider-c', document.getElementById('slider-c').max);  // the right end: infinity, dLBS off
+    move('mode', 'drag');
+    const second = example.state.runtime.parameters;
+    return { f: first.oscillation.frequency, tau: first.oscillation.damping, A: first.oscillation.amplitude,
+      D: first.oscillation.drag, c: first.propagation_speed, cOff: second.propagation_speed, mode: second.mode };
+  });
+  check('viewer: sliders set f, τ, A, D and c, the mode select sets the mode',
+    Math.abs(moved.f - 4.5) < 1e-6 && Math.abs(moved.tau - 1.25) < 1e-6 && Math.abs(moved.A + 0.4) < 1e-6 &&
+    Math.abs(moved.D - 0.2) < 1e-6 && Math.abs(moved.c - 8) < 1e-6 && moved.cOff === null && moved.mode === 'drag',
+    JSON.stringify(moved));
+
+  // Dynamics on and off at the same time of the walk, and on again: what is drawn differs
+  // between on and off, and not between the two runs with them on.
+  const on = { mode: 'dynamic', oscillation: { frequency: 2, damping: 0.6, amplitude: 0.5, drag: 0.15 }, propagation_speed: null };
+  const dynamic = await pictureAt(page, 1.5, on);
+  const again = await pictureAt(page, 1.5, on);
+  const off = await pictureAt(page, 1.5, { mode: 'lbs' });
+  const slower = await pictureAt(page, 1.5, { ...on, oscillation: { ...on.oscillation, frequency: 0.5 } });
+  const changed = differentPixels(dynamic, off);
+  check('viewer: the skin moves differently with dynamics on vs off', changed > 200, `${changed} pixels differ`);
+  check('viewer: the same time with the same settings draws the same', differentPixels(dynamic, again) === 0,
+    `${differentPixels(dynamic, again)} pixels differ`);
+  check('viewer: a slider\'s value shows in the motion (f 2 vs 0.5 Hz)', differentPixels(dynamic, slower) > 50,
+    `${differentPixels(dynamic, slower)} pixels differ`);
+
+  // Play and pause: playing advances the clip, paused holds it.
+  const played = await page.evaluate(async () => {
+    const time = () => example.state.action.time;
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    const paused0 = time();
+    await sleep(400);
+    const paused1 = time();
+    document.getElementById('play').click();
+    await sleep(600);
+    const playing = time();
+    document.getElementById('play').click();
+    return { held: paused1 === paused0, advanced: playing !== paused1 };
+  });
+  check('viewer: play and pause', played.held && played.advanced, JSON.stringify(played));
+
+  // A file picked in the file input (what a drop also does) replaces the character.
+  const [input] = await page.$$('#file');
+  const before = await page.evaluate(() => example.state.gltf);
+  await input.uploadFile(path.join(root, 'assets', 'giraffe.glb'));
+  await page.waitForFunction(() => document.getElementById('character').textContent.startsWith('giraffe.glb'), { timeout: 60000 });
+  check('viewer: a picked file loads in place of the cow',
+    await page.evaluate((b) => example.state.gltf !== b && !!example.state.runtime, before));
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));  // a few frames of it
+  check('viewer: no console error', page.errors.length === 0, page.errors.join(' | '));
+  await page.close();
+}
+
+async function crowdPage(browser, n) {
+  const page = await browser.open(`crowd.html?n=${n}`, () => window.crowd?.ready === true);
+  const crowd = await page.evaluate(() => {
+    const { characters, stage } = window.crowd;
+    const camera = stage.camera;
+    camera.updateMatrixWorld();
+    const onScreen = characters.filter((c) => {
+      const centre = c.gltf.scene.position.clone().project(camera);
+      return Math.abs(centre.x) <= 1 && Math.abs(centre.y) <= 1 && centre.z < 1;
+    }).length;
+    const frequencies = characters.map((c) => c.runtime.parameters.oscillation.frequency);
+    return {
+      count: characters.length,
+      inScene: characters.filter((c) => stage.scene.children.includes(c.gltf.scene)).length,
+      onScreen,
+      runtimes: new Set(characters.map((c) => c.runtime)).size,
+      frequencies: new Set(frequencies).size,
+      phases: new Set(characters.map((c) => c.action.time.toFixed(4))).size,
+      label: document.getElementById('count').textContent,
+    };
+  });
+  check(`crowd: ${n} characters in the scene and in view`, crowd.count === n && crowd.inScene === n && crowd.onScreen === n &&
+    crowd.label.startsWith(`${n} characters`), JSON.stringify(crowd));
+  check('crowd: each its own runtime, dynamics and phase', crowd.runtimes === n && crowd.frequencies === n && crowd.phases === n,
+    JSON.stringify(crowd));
+  const first = await page.evaluate(() => ({ updates: crowd.meter.updates, text: document.getElementById('fps').textContent }));
+  await page.waitForFunction((u) => crowd.meter.updates >= u + 2, { timeout: 30000 }, first.updates);
+  const second = await page.evaluate(() => ({ updates: crowd.meter.updates, text: document.getElementById('fps').textContent }));
+  check('crowd: the fps counter updates', /^\d+(\.\d)? fps · dynskin \d+\.\d\d ms\/frame/.test(second.text) && second.updates > first.updates,
+    `"${second.text}"`);
+  check('crowd: no console error', page.errors.length === 0, page.errors.join(' | '));
+  await page.close();
+
+  const plain = await browser.open('crowd.html?n=2&plugin=0', () => window.crowd?.ready === true);
+  check('crowd: the plain three.js version (the bench\'s baseline) loads without the plugin',
+    await plain.evaluate(() => window.crowd.characters.every((c) => c.runtime === null)) && plain.errors.length === 0,
+    plain.errors.join(' | '));
+  await plain.close();
+}
+
+const browser = await ExamplesBrowser.start(dir);
+try {
+  await viewerPage(browser);
+  await crowdPage(browser, 6);
+} catch (e) {
+  check('the examples run', false, e.stack || String(e));
+} finally {
+  await browser.close();
+}
+console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,392 @@
+// The test steps, run in the page by browser_test.mjs through window.dynskinTest: load a file
+// with the plugin's runtime, play it (its first clip, or a procedural motion for a file
+// without one), read back what the patched shader computes, and the C++ core's positions.
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { DynskinPlugin, DynskinRuntime } from 'dynskin-three';
+
+const renderer = new THREE.WebGLRenderer({ antialias: false });
+renderer.setSize(640, 400);
+document.body.appendChild(renderer.domElement);
+
+const files = new Map();
+async function fileBytes(url) {
+  if (!files.has(url)) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    files.set(url, await response.arrayBuffer());
+  }
+  return files.get(url);
+}
+
+let current = null; // { gltf, runtime, mixer, time, procedural }
+const keptMaterials = [];
+
+function disposeCurrent() {
+  if (!current) return;
+  current.runtime?.dispose();
+  current = null;
+}
+
+// A motion for files without a clip: every bone turns back and forth about an axis of its own,
+// and the root sways, so that every joint has angular and linear velocity.
+function proceduralMotion(root) {
+  const bones = [];
+  root.traverse((o) => o.isBone && bones.push({ bone: o, rest: o.quaternion.clone(), position: o.position.clone() }));
+  return (t) => {
+    bones.forEach(({ bone, rest, position }, k) => {
+      const axis = new THREE.Vector3(Math.sin(k * 1.3), Math.cos(k * 0.7), Math.sin(k * 2.1 + 1)).normalize();
+      const angle = 0.35 * Math.sin(2 * Math.PI * 0.8 * t + 0.5 * k);
+      bone.quaternion.copy(rest).multiply(new THREE.Quaternion().setFromAxisAngle(axis, angle));
+      if (k === 0) bone.position.copy(position).add(new THREE.Vector3(0.1 * Math.sin(2 * Math.PI * 0.6 * t), 0, 0).multiplyScalar(position.length() + 1));
+    });
+  };
+}
+
+async function load(url, { parameters = {}, scale = 1, plugin = false, reference = true } = {}) {
+  disposeCurrent();
+  const loader = new GLTFLoader();
+  if (plugin) loader.register((parser) => new DynskinPlugin(parser, { withoutExtension: true, parameters }));
+  const gltf = await loader.parseAsync(await fileBytes(url), '');
+  gltf.scene.scale.setScalar(scale);
+  gltf.scene.updateMatrixWorld(true);
+  const runtime = plugin ? gltf.userData.dynskin : await DynskinRuntime.attach(gltf.scene, { parameters });
+  if (reference) for (const c of runtime.characters) c.level.enableReference();
+  let mixer = null, procedural = null;
+  if (gltf.animations.length) {
+    mixer = new THREE.AnimationMixer(gltf.scene);
+    mixer.clipAction(gltf.animations[0]).play();
+  } else {
+    procedural = proceduralMotion(gltf.scene);
+  }
+  current = { gltf, runtime, mixer, procedural, time: 0 };
+  return {
+    characters: runtime.characters.map((c) => ({ size: c.size, vertices: c.level.vertexCount(), joints: c.jointCount, meshes: c.meshes.length })),
+    clip: gltf.animations.length ? gltf.animations[0].name : null,
+  };
+}
+
+// n frames of dt seconds: the animation, then the runtime (withMixer: the runtime drives the
+// mixer, updateWithMixer).
+function play(dt, n, { withMixer = false } = {}) {
+  for (let i = 0; i < n; ++i) {
+    current.time += dt;
+    if (current.mixer && withMixer) {
+      current.runtime.updateWithMixer(current.mixer, dt);
+      continue;
+    }
+    if (current.mixer) current.mixer.update(dt);
+    else current.procedural(current.time);
+    current.runtime.update(dt);
+  }
+  return current.time;
+}
+
+function setParameters(parameters) {
+  current.runtime.setParameters(parameters);
+}
+
+// What the patched vertex shader computes for every vertex of a character, in world space:
+// each mesh drawn as points with a patched copy of its material, one pixel per vertex of a
+// float target, its stage's world position written as the colour.
+function capture(characterIndex = 0, materialClass = null) {
+  const character = current.runtime.characters[characterIndex];
+  const out = new Float32Array(character.level.vertexCount() * 3);
+  character.meshes.forEach((mesh, m) => {
+    const count = mesh.geometry.attributes.position.count;
+    const width = 1024, height = Math.max(1, Math.ceil(count / width));
+    const geometry = new THREE.BufferGeometry();
+    for (const [name, attribute] of Object.entries(mesh.geometry.attributes)) geometry.setAttribute(name, attribute);
+    geometry.morphAttributes = mesh.geometry.morphAttributes;
+    geometry.morphTargetsRelative = mesh.geometry.morphTargetsRelative;
+    const base = Array.isArray(mesh.material) ? mesh.material[0] : mesh.material;
+    const Class = materialClass ? THREE[materialClass] : base.constructor;
+    const material = current.runtime.patchMaterial(new Class(), characterIndex, m);
+    const stage = material.onBeforeCompile, key = material.customProgramCacheKey;
+    const sizeUniform = { value: new THREE.Vector2(width, height) };
+    material.onBeforeCompile = function (shader, r) {
+      stage.call(this, shader, r);
+      shader.uniforms.dynskinCaptureSize = sizeUniform;
+      shader.vertexShader = 'varying vec3 vDynskinCapture;\nuniform vec2 dynskinCaptureSize;\n' + shader.vertexShader.replace(/}\s*$/, `
+	gl_PointSize = 1.0;
+	int dynskin_width = int( dynskinCaptureSize.x );
+	vec2 dynskin_pixel = vec2( float( gl_VertexID % dynskin_width ) + 0.5, float( gl_VertexID / dynskin_width ) + 0.5 );
+	gl_Position = vec4( dynskin_pixel / dynskinCaptureSize * 2.0 - 1.0, 0.0, 1.0 );
+	vDynskinCapture = dynskin_world_position;
+}`);
+      shader.fragmentShader = 'varying vec3 vDynskinCapture;\n' + shader.fragmentShader.replace(/}\s*$/, `
+	gl_FragColor = vec4( vDynskinCapture, 1.0 );
+}`);
+    };
+    // One program for every capture (compiling the stage takes SwiftShader seconds).
+    material.customProgramCacheKey = function () { return `${key.call(this)}|capture`; };
+    material.blending = THREE.NoBlending;
+    material.depthTest = false;
+    material.depthWrite = false;
+    material.transparent = false;
+    material.side = THREE.DoubleSide;
+    const points = new THREE.SkinnedMesh(geometry, material);
+    points.isMesh = false; // drawn as points: one per vertex
+    points.isPoints = true;
+    points.frustumCulled = false;
+    points.bind(mesh.skeleton, mesh.bindMatrix);
+    points.morphTargetInfluences = mesh.morphTargetInfluences ? [...mesh.morphTargetInfluences] : undefined;
+    const scene = new THREE.Scene();
+    scene.add(points);
+    const target = new THREE.WebGLRenderTarget(width, height, { type: THREE.FloatType, format: THREE.RGBAFormat, depthBuffer: false });
+    renderer.setRenderTarget(target);
+    renderer.setClearColor(0x000000, 0);
+    renderer.clear();
+    renderer.render(scene, new THREE.OrthographicCamera());
+    const pixels = new Float32Array(width * height * 4);
+    renderer.readRenderTargetPixels(target, 0, 0, width, height, pixels);
+    renderer.setRenderTarget(null);
+    const first = character.firstVertex[m];
+    for (let i = 0; i < count; ++i) {
+      if (pixels[4 * i + 3] !== 1) throw new Error(`vertex ${i} of mesh ${m} was not drawn`);
+      out.set(pixels.subarray(4 * i, 4 * i + 3), 3 * (first + i));
+    }
+    target.dispose();
+    geometry.dispose();
+    // The material is kept: disposing of it would release the compiled program.
+    keptMaterials.push(material);
+  });
+  return out;
+}
+
+// The worst distance between the shader's positions and the core's, in character sizes; and,
+// against three.js's own CPU skinning (mode lbs), the conversion of three.js's skin.
+function compare(characterIndex = 0, { threeSkinning = false, materialClass = null } = {}) {
+  const character = current.runtime.characters[characterIndex];
+  const gpu = capture(characterIndex, materialClass);
+  const reference = character.level.referencePositions().slice();
+  let worst = 0, worstVertex = -1, notFinite = 0;
+  for (let i = 0; i < gpu.length / 3; ++i) {
+    const d = Math.hypot(gpu[3 * i] - reference[3 * i], gpu[3 * i + 1] - reference[3 * i + 1], gpu[3 * i + 2] - reference[3 * i + 2]);
+    if (!Number.isFinite(d)) notFinite++;
+    else if (d > worst) { worst = d; worstVertex = i; }
+  }
+  const base = character.level.referenceBasePositions();
+  let motion = 0;
+  for (let i = 0; i < base.length; i += 3) motion = Math.max(motion, Math.hypot(reference[i] - base[i], reference[i + 1] - base[i + 1], reference[i + 2] - base[i + 2]));
+  // Frustum culling: every vertex inside its mesh's bounding sphere (in the world).
+  let outside = 0;
+  character.meshes.forEach((mesh, m) => {
+    const sphere = mesh.boundingSphere.clone().applyMatrix4(mesh.matrixWorld);
+    const p = new THREE.Vector3();
+    for (let i = 0; i < mesh.geometry.attributes.position.count; ++i) {
+      if (!sphere.containsPoint(p.fromArray(gpu, 3 * (character.firstVertex[m] + i)))) outside++;
+    }
+  });
+  const result = { size: character.size, worst: worst / character.size, worstVertex, notFinite, vertices: gpu.length / 3, motion: motion / character.size, outside };
+  if (threeSkinning) {
+    current.gltf.scene.updateMatrixWorld(true);
+    let worstThree = 0;
+    const p = new THREE.Vector3();
+    character.meshes.forEach((mesh, m) => {
+      mesh.skeleton.update();
+      for (let i = 0; i < mesh.geometry.attributes.position.count; ++i) {
+        mesh.getVertexPosition(i, p).applyMatrix4(mesh.matrixWorld);
+        const k = 3 * (character.firstVertex[m] + i);
+        worstThree = Math.max(worstThree, Math.hypot(p.x - reference[k], p.y - reference[k + 1], p.z - reference[k + 2]));
+      }
+    });
+    result.worstAgainstThree = worstThree / character.size;
+  }
+  return result;
+}
+
+// The positions the shader gives now, divided by the character size (for comparing runs at
+// other frame rates or scales), and the frame's largest offset from the base skinning.
+function normalizedCapture(characterIndex = 0) {
+  const character = current.runtime.characters[characterIndex];
+  const gpu = capture(characterIndex);
+  return Array.from(gpu, (x) => x / character.size);
+}
+
+// The deformed skin's shadow: a light straight above the character and a camera straight
+// above too, both orthographic, so that the shadow on the ground below is the character's
+// silhouette. The shadow drawn with the patched depth material should cover the silhouette
+// of the patched skin (intersection over union near 1), and three.js's plain depth material
+// (LBS) should not, the file being played with strong dynamics.
+async function shadowCheck(url) {
+  await load(url, { parameters: { mode: 'dynamic', oscillation: { drag: 0.5, amplitude: 0.5 } }, reference: false });
+  play(1 / 60, 40);
+  const positions = capture(0);
+  const box = new THREE.Box3();
+  for (let i = 0; i < positions.length; i += 3) box.expandByPoint(new THREE.Vector3(positions[i], positions[i + 1], positions[i + 2]));
+  const centre = box.getCenter(new THREE.Vector3()), extent = box.getSize(new THREE.Vector3());
+  const half = 0.6 * Math.max(extent.x, extent.z), height = extent.y + 1;
+  const scene = new THREE.Scene();
+  scene.add(current.gltf.scene);
+  const ground = new THREE.Mesh(new THREE.PlaneGeometry(4 * half, 4 * half).rotateX(-Math.PI / 2), new THREE.MeshLambertMaterial({ color: 0xffffff }));
+  ground.position.set(centre.x, box.min.y - 0.01 * extent.y, centre.z);
+  ground.receiveShadow = true;
+  scene.add(ground);
+  const light = new THREE.DirectionalLight(0xffffff, 3);
+  light.position.set(centre.x, box.max.y + height, centre.z);
+  light.target.position.copy(centre);
+  scene.add(light, light.target, new THREE.AmbientLight(0xffffff, 0.2));
+  light.castShadow = true;
+  light.shadow.mapSize.set(2048, 2048);
+  Object.assign(light.shadow.camera, { left: -2 * half, right: 2 * half, top: 2 * half, bottom: -2 * half, near: 0.01, far: 4 * height });
+  light.shadow.camera.updateProjectionMatrix();
+  light.shadow.bias = -0.0005;
+  const camera = new THREE.OrthographicCamera(-half, half, half, -half, 0.01, 4 * height);
+  camera.up.set(0, 0, -1);
+  camera.position.set(centre.x, box.max.y + height, centre.z);
+  camera.lookAt(centre);
+  renderer.shadowMap.enabled = true;
+  renderer.shadowMap.type = THREE.BasicShadowMap;
+  const meshes = current.runtime.characters[0].meshes;
+  const materials = meshes.flatMap((m) => (Array.isArray(m.material) ? m.material : [m.material]));
+  meshes.forEach((m) => { m.castShadow = true; m.frustumCulled = false; });
+  const size = 256;
+  const target = new THREE.WebGLRenderTarget(size, size);
+  const mask = (test) => {
+    const pixels = new Uint8Array(size * size * 4);
+    renderer.setRenderTarget(target);
+    renderer.setClearColor(0x000000, 0);
+    renderer.clear();
+    renderer.render(scene, camera);
+    renderer.readRenderTargetPixels(target, 0, 0, size, size, pixels);
+    renderer.setRenderTarget(null);
+    return Array.from({ length: size * size }, (_, i) => test(pixels.subarray(4 * i, 4 * i + 4)));
+  };
+  // The silhouette: the skin alone.
+  ground.visible = false;
+  const silhouette = mask((p) => p[3] > 128);
+  // The shadows: the ground alone (the skin draws no colour, but casts).
+  ground.visible = true;
+  for (const m of materials) { m.colorWrite = false; m.depthWrite = false; }
+  const shadowed = (p) => p[3] > 128 && p[0] < 128;
+  const withDynskin = mask(shadowed);
+  const depth = meshes.map((m) => m.customDepthMaterial);
+  meshes.forEach((m) => (m.customDepthMaterial = undefined));
+  const plain = mask(shadowed);
+  meshes.forEach((m, i) => (m.customDepthMaterial = depth[i]));
+  for (const m of materials) { m.colorWrite = true; m.depthWrite = true; }
+  renderer.shadowMap.enabled = false;
+  target.dispose();
+  const iou = (a, b) => {
+    let both = 0, either = 0;
+    for (let i = 0; i < a.length; ++i) { both += a[i] && b[i]; either += a[i] || b[i]; }
+    return either ? both / either : 0;
+  };
+  return { dynskin: iou(withDynskin, silhouette), plain: iou(plain, silhouette), pixels: withDynskin.filter(Boolean).length };
+}
+
+// A GLB with the DYNSKIN_dynamic_skinning extension: `url`'s JSON chunk with the root's
+// parameters and one joint node's settings added (the binary chunk as it was).
+async function withExtension(url, parameters, jointSettings) {
+  const bytes = new Uint8Array(await fileBytes(url));
+  const view = new DataView(bytes.buffer);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
+  const rest = bytes.subarray(20 + jsonLength);
+  json.extensionsUsed = [...(json.extensionsUsed ?? []), 'DYNSKIN_dynamic_skinning'];
+  json.extensions = { ...(json.extensions ?? {}), DYNSKIN_dynamic_skinning: { version: 1, parameters } };
+  const joint = json.skins[0].joints[json.skins[0].joints.length - 1];
+  json.nodes[joint].extensions = { DYNSKIN_dynamic_skinning: jointSettings };
+  let text = new TextEncoder().encode(JSON.stringify(json));
+  const padded = new Uint8Array(Math.ceil(text.length / 4) * 4).fill(0x20);
+  padded.set(text);
+  const out = new Uint8Array(20 + padded.length + rest.length);
+  const o = new DataView(out.buffer);
+  o.setUint32(0, 0x46546c67, true);
+  o.setUint32(4, 2, true);
+  o.setUint32(8, out.length, true);
+  o.setUint32(12, padded.length, true);
+  o.setUint32(16, 0x4e4f534a, true);
+  out.set(padded, 20);
+  out.set(rest, 20 + padded.length);
+  return { buffer: out.buffer, jointName: json.nodes[joint].name };
+}
+
+// The plugin: a file without the extension plays plain; with it, the runtime has the file's
+// parameters and joint settings, changes them live, refuses bad ones.
+async function pluginCheck(url) {
+  const out = {};
+  const plain = new GLTFLoader().register((parser) => new DynskinPlugin(parser));
+  out.withoutExtension = (await plain.parseAsync(await fileBytes(url), '')).userData.dynskin === undefined;
+  const { buffer, jointName } = await withExtension(url, { mode: 'drag', oscillation: { drag: 0.3 }, max_offset: null }, { gain: 0.5 });
+  disposeCurrent();
+  const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser));
+  const gltf = await loader.parseAsync(buffer, '');
+  const runtime = gltf.userData.dynskin;
+  out.runtime = Boolean(runtime && runtime.update);
+  out.parameters = clone(runtime.parameters);
+  const settings = JSON.parse(runtime.settingsJson(0));
+  const character = runtime.characters[0];
+  out.jointGain = settings.joints[character.order.indexOf(character.bones.findIndex((b) => b.name === jointName))].gain;
+  out.otherGains = settings.joints.filter((j) => j.gain !== undefined).length;
+  for (const c of runtime.characters) c.level.enableReference();
+  const mixer = new THREE.AnimationMixer(gltf.scene);
+  mixer.clipAction(gltf.animations[0]).play();
+  current = { gltf, runtime, mixer, procedural: null, time: 0 };
+  play(1 / 60, 20);
+  runtime.parameters.oscillation.frequency = 3.5; // live
+  runtime.parameters.mode = 'dynamic';
+  play(1 / 60, 20);
+  out.live = JSON.parse(character.level.settingsJson()).parameters;
+  try {
+    runtime.setParameters({ oscillation: { frequency: -1 } });
+    out.refused = false;
+  } catch (error) {
+    out.refused = String(error.message);
+  }
+  out.afterRefusal = runtime.parameters.oscillation.frequency;
+  out.badDeltas = [-1, NaN, Infinity].map((delta) => {
+    try {
+      runtime.update(delta);
+      return 'accepted';
+    } catch (error) {
+      return String(error.message);
+    }
+  });
+  out.timeAfterBadDeltas = runtime.time;
+  out.materials = {};
+  for (const m of ['MeshStandardMaterial', 'MeshPhysicalMaterial', 'MeshLambertMaterial', 'MeshBasicMaterial']) out.materials[m] = compare(0, { materialClass: m });
+  return out;
+}
+
+// The runtime's CPU time per frame (the joint level in WebAssembly and the uploads' preparation),
+// the mixer excluded: milliseconds per update, over 240 frames at 60 Hz.
+async function timing(url) {
+  await load(url, { parameters: { mode: 'dynamic' }, reference: false });
+  play(1 / 60, 30);
+  let spent = 0;
+  for (let i = 0; i < 240; ++i) {
+    current.time += 1 / 60;
+    current.mixer ? current.mixer.update(1 / 60) : current.procedural(current.time);
+    const start = performance.now();
+    current.runtime.update(1 / 60);
+    spent += performance.now() - start;
+  }
+  const c = current.runtime.characters[0];
+  // Where the time goes: reading the bones, the core, publishing the uniforms.
+  const parts = { read: 0, core: 0, publish: 0 };
+  for (let i = 0; i < 240; ++i) {
+    current.time += 1 / 60;
+    current.mixer ? current.mixer.update(1 / 60) : current.procedural(current.time);
+    let t = performance.now();
+    const locals = c.readLocals();
+    parts.read += performance.now() - t;
+    t = performance.now();
+    c.level.addFrame(current.time, locals);
+    c.level.advance(current.time);
+    parts.core += performance.now() - t;
+    t = performance.now();
+    c.publish();
+    parts.publish += performance.now() - t;
+  }
+  for (const k of Object.keys(parts)) parts[k] /= 240;
+  return { ms: spent / 240, joints: c.jointCount, vertices: c.level.vertexCount(), parts };
+}
+
+function clone(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+window.dynskinTest = { load, play, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, timing, renderer, THREE };
+window.dynskinTestReady = true;
