@@ -345,6 +345,7 @@ async function pluginCheck(url) {
     }
   });
   out.timeAfterBadDeltas = runtime.time;
+  out.noSkin = await DynskinRuntime.attach(new THREE.Group().add(new THREE.Mesh(new THREE.BoxGeometry()))).then(() => 'accepted', (e) => String(e.message));
   out.materials = {};
   for (const m of ['MeshStandardMaterial', 'MeshPhysicalMaterial', 'MeshLambertMaterial', 'MeshBasicMaterial']) out.materials[m] = compare(0, { materialClass: m });
   return out;
