@@ -130,8 +130,12 @@ export class DynskinCharacter {
         skinIndex.fromBufferAttribute(index, i);
         skinWeight.fromBufferAttribute(weight, i);
         let sum = skinWeight.x + skinWeight.y + skinWeight.z + skinWeight.w;
-        const rowJoints = [skinIndex.x, skinIndex.y, skinIndex.z, skinIndex.w].map((b) => dynskinIndex[b] ?? 0);
         const rowWeights = [skinWeight.x, skinWeight.y, skinWeight.z, skinWeight.w];
+        const rowJoints = [skinIndex.x, skinIndex.y, skinIndex.z, skinIndex.w].map((b, k) => {
+          if (dynskinIndex[b] !== undefined) return dynskinIndex[b];
+          if (rowWeights[k] > 0) throw new Error(`dynskin-three: vertex ${i} of ${mesh.name || 'a skinned mesh'} is weighted to joint ${b}, past the skeleton's ${this.bones.length}`);
+          return 0;
+        });
         if (!(sum > 0)) {
           rowWeights[0] = 1;
           rowWeights[1] = rowWeights[2] = rowWeights[3] = 0;

@@ -63,6 +63,11 @@ function replaceChunk(source, chunk, replacement) {
  */
 export function patchMaterial(material, uniforms, constants) {
   if (material[PATCHED]) throw new Error('dynskin-three: this material is already patched; patch a clone');
+  // A ShaderMaterial of one's own must include three.js's skinning chunks (checked now rather
+  // than at its first compile, in the middle of a frame).
+  if (material.isShaderMaterial && !['skinbase_vertex', 'skinning_vertex', 'skinning_pars_vertex'].every((c) => material.vertexShader.includes(`#include <${c}>`))) {
+    throw new Error(`dynskin-three: the ShaderMaterial ${material.name || material.uuid} has no three.js skinning chunks to replace`);
+  }
   material[PATCHED] = true;
   const previousCompile = material.onBeforeCompile;
   const previousKey = material.customProgramCacheKey;

@@ -2,8 +2,8 @@
 // shader against the C++ core on every bundled character and on ../shared/rigs/wild (when
 // present), in every mode; the same motion at 30, 60 and 144 Hz; the same motion in character
 // sizes at 100 times the scale; the deformed skin's shadow; the GLTFLoader plugin and the four
-// material types. Run by test/run.sh.
-// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow by default; timing prints figures)
+// material types; no explosion on the first frame or after a teleport. Run by test/run.sh.
+// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow, robustness by default; timing prints figures)
 import { existsSync, readdirSync, statSync, createReadStream } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -14,7 +14,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const wild = path.resolve(root, '../shared/rigs/wild');
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'shadow'];
+const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'shadow', 'robustness'];
 
 let failures = 0;
 function check(name, ok, detail = '') {
@@ -137,6 +137,16 @@ async function shadow(page) {
     `silhouette/shadow overlap ${r.dynskin.toFixed(4)} with the patched depth material, ${r.plain.toFixed(4)} with three.js's plain one; shadow pixels ${r.pixels}`);
 }
 
+async function robustness(page) {
+  for (const file of ['/assets/cow.glb', '/assets/giraffe.glb', '/assets/octopus.glb']) {
+    const r = await page.evaluate((f) => dynskinTest.robustnessCheck(f), file);
+    check(`robustness ${path.basename(file)}: no wobble from the first frame of a clip started mid-motion`, r.firstFrame < 0.02,
+      `largest offset ${r.firstFrame.toExponential(2)} L`);
+    check(`robustness ${path.basename(file)}: a jump of 10 sizes is a cut, not motion`, r.before > 1e-3 && r.afterJump < Math.max(0.05, 2 * r.before),
+      `largest offset ${r.afterJump.toExponential(2)} L in the half second after it (${r.before.toExponential(2)} L before), soft limits off`);
+  }
+}
+
 // Figures, not checks: the runtime's CPU time per frame per character.
 async function timing(page) {
   for (const file of ['/assets/cow.glb', '/assets/dragon.glb', ...files.filter((f) => f.includes('Fox'))]) {
@@ -156,6 +166,7 @@ async function plugin(page) {
   check('plugin: a refused value throws and changes nothing', typeof r.refused === 'string' && r.afterRefusal === 3.5, r.refused);
   check('plugin: update refuses a negative or not finite delta', r.badDeltas.every((m) => m.includes('delta time')) && Number.isFinite(r.timeAfterBadDeltas),
     r.badDeltas.join(' | '));
+  check('plugin: attach refuses an object without a skinned mesh', r.noSkin.includes('no skinned mesh'), r.noSkin);
   for (const [material, m] of Object.entries(r.materials)) {
     check(`plugin: ${material} patched`, m.worst <= 1e-5 && m.notFinite === 0 && m.motion > 1e-3 && m.outside === 0,
       `worst ${m.worst.toExponential(2)} L from the core, offsets up to ${m.motion.toExponential(2)} L`);
@@ -177,7 +188,7 @@ try {
   await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-three/test/page/index.html`);
   await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 60000 });
   for (const suite of suites) {
-    const run = { accuracy, framerate, scale, shadow, plugin, timing }[suite];
+    const run = { accuracy, framerate, scale, shadow, plugin, robustness, timing }[suite];
     if (!run) throw new Error(`no suite ${suite}`);
     const start = Date.now();
     await run(page);

@@ -345,6 +345,7 @@ async function pluginCheck(url) {
     }
   });
   out.timeAfterBadDeltas = runtime.time;
+  out.noSkin = await DynskinRuntime.attach(new THREE.Group().add(new THREE.Mesh(new THREE.BoxGeometry()))).then(() => 'accepted', (e) => String(e.message));
   out.materials = {};
   for (const m of ['MeshStandardMaterial', 'MeshPhysicalMaterial', 'MeshLambertMaterial', 'MeshBasicMaterial']) out.materials[m] = compare(0, { materialClass: m });
   return out;
@@ -384,9 +385,36 @@ async function timing(url) {
   return { ms: spent / 240, joints: c.jointCount, vertices: c.level.vertexCount(), parts };
 }
 
+// No explosion: the largest offset from the base skinning (the core's, in character sizes)
+// on the first frame of a clip started mid-motion, and on the frames after the whole
+// character jumps by ten sizes, with both soft limits off.
+async function robustnessCheck(url) {
+  await load(url, { parameters: { mode: 'dynamic', max_angle: null, max_offset: null } });
+  const character = current.runtime.characters[0];
+  const offset = () => {
+    const p = character.level.referencePositions(), b = character.level.referenceBasePositions();
+    let worst = 0;
+    for (let i = 0; i < p.length; i += 3) worst = Math.max(worst, Math.hypot(p[i] - b[i], p[i + 1] - b[i + 1], p[i + 2] - b[i + 2]));
+    return worst / character.size;
+  };
+  current.mixer.update(0.4); // the clip already playing
+  play(1 / 60, 1);
+  const firstFrame = offset();
+  play(1 / 60, 30);
+  const before = offset();
+  current.gltf.scene.position.x += 10 * character.size;
+  let afterJump = 0;
+  for (let i = 0; i < 30; ++i) {
+    play(1 / 60, 1);
+    afterJump = Math.max(afterJump, offset());
+  }
+  current.gltf.scene.position.x -= 10 * character.size;
+  return { firstFrame, before, afterJump };
+}
+
 function clone(value) {
   return JSON.parse(JSON.stringify(value));
 }
 
-window.dynskinTest = { load, play, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, timing, renderer, THREE };
+window.dynskinTest = { load, play, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, robustnessCheck, timing, renderer, THREE };
 window.dynskinTestReady = true;
