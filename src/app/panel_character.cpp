@@ -78,16 +78,19 @@ void character_panel(ViewerState& state) {
         if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width < right) ImGui::SameLine();
         if (ImGui::SmallButton(name.c_str())) state.load_request = name;
     }
+    static bool browser_open = false;
+    // Open... ends the flow of names (a row less in the panel); the browser's own file picker
+    // where there is one (it opens only on this click).
+    const float open_width = ImGui::CalcTextSize("Open...").x + 2.0f * style.FramePadding.x;
+    if (ImGui::GetItemRectMax().x + 2.0f * style.ItemSpacing.x + open_width < right) ImGui::SameLine(0.0f, 2.0f * style.ItemSpacing.x);
+    if (ImGui::SmallButton("Open...") && !platform::pick_files(platform::Picked::Character)) browser_open = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(platform::files_through_browser() ? "Open a .gltf/.glb (with its .bin and images), or drop it on the page"
+                                                            : "Open a .gltf/.glb, or drop it on the window");
     if (state.download_fraction && state.load_request) {  // the browser fetches characters when asked for
         const std::string label = "Downloading " + *state.load_request + "...";
         ImGui::ProgressBar(*state.download_fraction, ImVec2(-1, 0), label.c_str());
     }
-    static bool browser_open = false;
-    // The browser's own file picker where there is one (it opens only on this click).
-    if (ImGui::Button("Open...") && !platform::pick_files(platform::Picked::Character)) browser_open = true;
-    ImGui::SameLine();
-    ImGui::TextDisabled(platform::files_through_browser() ? "or drop a .gltf/.glb on the page"
-                                                          : "or drop a .gltf/.glb on the window");
     if (browser_open) file_browser(state, browser_open);
 
     if (scene && !scene->loaded.warnings.empty()) warnings_list(scene->loaded.warnings);
