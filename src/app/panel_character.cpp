@@ -8,10 +8,57 @@
 #include "app/file_exchange.h"
 #include "app/file_requests.h"
 #include "app/panels.h"
+#include "app/warning_groups.h"
 #include "characters/bundled_characters.h"
 #include "dynskin/gltf_saver.h"
 
 namespace dynskin::app {
+
+namespace {
+
+// A wrapped line after a bullet or a tree node's arrow (its continuation lines under the first).
+void wrapped(const std::string& text) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+}
+
+// The loader's warnings behind their count, grouped (warning_groups.h): a group of one is its
+// message, a larger one "N x message" that opens onto its members. Wrapped at the panel's edge.
+void warnings_list(const std::vector<std::string>& warnings) {
+    const bool one = warnings.size() == 1;
+    if (!ImGui::TreeNode("warnings", "%zu warning%s", warnings.size(), one ? "" : "s")) return;
+    // Grouped again only when the list changes (a new character), not every frame.
+    static std::vector<std::string> grouped;
+    static std::vector<WarningGroup> groups;
+    if (grouped != warnings) {
+        groups = group_warnings(warnings);
+        grouped = warnings;
+    }
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        const WarningGroup& group = groups[g];
+        if (group.messages.size() == 1) {
+            ImGui::Bullet();
+            wrapped(group.summary);
+            continue;
+        }
+        ImGui::PushID(static_cast<int>(g));
+        const bool open = ImGui::TreeNode("group", "%zu\xC3\x97", group.messages.size());  // "N×"
+        ImGui::SameLine();
+        wrapped(group.summary);
+        if (open) {
+            for (const std::string& message : group.messages) {
+                ImGui::Bullet();
+                wrapped(message);
+            }
+            ImGui::TreePop();
+        }
+        ImGui::PopID();
+    }
+    ImGui::TreePop();
+}
+
+}  // namespace
 
 void character_panel(ViewerState& state) {
     if (!ImGui::CollapsingHeader("Character", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -31,23 +78,22 @@ void character_panel(ViewerState& state) {
         if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width < right) ImGui::SameLine();
         if (ImGui::SmallButton(name.c_str())) state.load_request = name;
     }
+    static bool browser_open = false;
+    // Open... ends the flow of names (a row less in the panel); the browser's own file picker
+    // where there is one (it opens only on this click).
+    const float open_width = ImGui::CalcTextSize("Open...").x + 2.0f * style.FramePadding.x;
+    if (ImGui::GetItemRectMax().x + 2.0f * style.ItemSpacing.x + open_width < right) ImGui::SameLine(0.0f, 2.0f * style.ItemSpacing.x);
+    if (ImGui::SmallButton("Open...") && !platform::pick_files(platform::Picked::Character)) browser_open = true;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(platform::files_through_browser() ? "Open a .gltf/.glb (with its .bin and images), or drop it on the page"
+                                                            : "Open a .gltf/.glb, or drop it on the window");
     if (state.download_fraction && state.load_request) {  // the browser fetches characters when asked for
         const std::string label = "Downloading " + *state.load_request + "...";
         ImGui::ProgressBar(*state.download_fraction, ImVec2(-1, 0), label.c_str());
     }
-    static bool browser_open = false;
-    // The browser's own file picker where there is one (it opens only on this click).
-    if (ImGui::Button("Open...") && !platform::pick_files(platform::Picked::Character)) browser_open = true;
-    ImGui::SameLine();
-    ImGui::TextDisabled(platform::files_through_browser() ? "or drop a .gltf/.glb on the page"
-                                                          : "or drop a .gltf/.glb on the window");
     if (browser_open) file_browser(state, browser_open);
 
-    if (scene && !scene->loaded.warnings.empty() &&
-        ImGui::TreeNode("warnings", "Warnings (%zu)", scene->loaded.warnings.size())) {
-        for (const std::string& w : scene->loaded.warnings) ImGui::BulletText("%s", w.c_str());
-        ImGui::TreePop();
-    }
+    if (scene && !scene->loaded.warnings.empty()) warnings_list(scene->loaded.warnings);
 
     // Saving: the work into the user's glb, the parameters as a preset.
     static char preset_path[512] = "preset.json";

@@ -20,6 +20,10 @@ void display_panel(ViewerState& state) {
     ImGui::SameLine();
     ImGui::Checkbox("Centroids", &d.centroids);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The squash centroids (diamonds); the selected joint's is filled.");
+    ImGui::Checkbox("Follow the character", &d.follow);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The camera moves with the character, so that one that travels (the train) stays in view.\n"
+                          "On by itself for clips that carry the character more than half its size.");
     ImGui::Combo("Colour map", &map, "None\0Painted layer\0Skinning weight of the selected joint\0Displacement\0");
     d.color_map = static_cast<ColorMap>(map);
 }

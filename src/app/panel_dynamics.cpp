@@ -50,7 +50,7 @@ void kernel_plot(const OscillationParameters& p) {
     char overlay[64];
     std::snprintf(overlay, sizeof overlay, "kappa(t), 0 .. %.2f s", kernel.length() * kTickSeconds);
     ImGui::PlotLines("##kernel", values.data(), static_cast<int>(values.size()), 0, overlay, -bound, bound,
-                     ImVec2(ImGui::GetContentRegionAvail().x, 70 * ImGui::GetIO().FontGlobalScale));
+                     ImVec2(ImGui::GetContentRegionAvail().x, 44 * ImGui::GetIO().FontGlobalScale));
 }
 
 // A number that can be off (a limit, the dLBS speed): a checkbox that turns it on at the

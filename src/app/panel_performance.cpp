@@ -44,6 +44,7 @@ void help_panel() {
         "Right drag              pan\n"
         "Wheel                   zoom\n"
         "F                       frame the character\n"
+        "H                       hide / show the panel\n"
         "Space                   play / pause\n"
         "R                       reset the motion history\n"
         "P                       toggle the paint tool\n"

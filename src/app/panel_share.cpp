@@ -27,7 +27,7 @@ void share_panel(ViewerState& state) {
     const bool browser = !platform::page_address().empty();
     const std::string link = share_link(state);
     if (browser && !link.empty()) platform::show_in_address(link);  // a reload keeps what is on screen
-    if (!ImGui::CollapsingHeader("Share", ImGuiTreeNodeFlags_DefaultOpen) || !state.scene) return;
+    if (!ImGui::CollapsingHeader("Share") || !state.scene) return;
     if (ImGui::Button(browser ? "Copy link" : "Copy command line")) {
         state.shared_link = link;
         platform::copy_to_clipboard(link);

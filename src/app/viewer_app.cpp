@@ -21,10 +21,12 @@
 #include "app/file_exchange.h"
 #include "app/file_requests.h"
 #include "app/key_taps.h"
+#include "app/panel_layout.h"
 #include "app/panels.h"
 #include "app/platform.h"
 #include "app/settings_link.h"
 #include "app/touch_gestures.h"
+#include "app/ui_style.h"
 #include "characters/character_source.h"
 #include "gl/render_target.h"
 #include "gl/scene_renderer.h"
@@ -63,26 +65,6 @@ std::vector<glm::vec3> shown_joints(const Scene& scene) {
 // The deformer whose joint a selection names: the one character's, or a crowd's instance's.
 const Deformer& deformer_of(const Scene& scene, int instance) {
     return scene.crowd ? scene.crowd->instance(instance).deformer : scene.deformer;
-}
-
-void style_imgui(float scale) {
-    ImGui::StyleColorsDark();
-    ImGuiStyle& s = ImGui::GetStyle();
-    s.WindowRounding = 6.0f;
-    s.FrameRounding = 4.0f;
-    s.GrabRounding = 4.0f;
-    s.WindowBorderSize = 0.0f;
-    s.Colors[ImGuiCol_WindowBg].w = 0.92f;
-    s.ScaleAllSizes(scale);
-    // The font rasterised at the scaled size and drawn one texel per pixel, sharp at any scale
-    // (a 13 px atlas magnified would be blurred); FontGlobalScale stays the UI scale that the
-    // viewer's own sizes (pick radius, joint dots, panel width) are multiplied by.
-    ImGuiIO& io = ImGui::GetIO();
-    io.Fonts->Clear();
-    ImFontConfig font;
-    font.SizePixels = 13.0f * scale;
-    io.Fonts->AddFontDefault(&font)->Scale = 1.0f / scale;
-    io.FontGlobalScale = scale;
 }
 
 }  // namespace
@@ -186,6 +168,8 @@ void ViewerApp::load(const std::string& file_or_name) {
         state_.drive_history.clear();
         state_.reset_history = true;
         state_.frame_camera = true;
+        state_.display.skeleton = !state_.scene->from_file;  // see DisplayOptions
+        followed_clip_ = -2;  // follow_character() decides for the new character's clip
         pipeline_->set_scene(*state_.scene);
     } catch (const std::exception& e) {
         state_.error_message = "Could not open " + file_or_name + ":\n" + e.what();
@@ -294,30 +278,7 @@ void ViewerApp::frame_tick(double dt) {
     if (!script_.empty()) apply_script_events();  // after the backend, so the script wins
     ImGui::NewFrame();
 
-    const float ui_scale = ImGui::GetIO().FontGlobalScale;
-    // Placed at first, and again when the UI scale changed.
-    const ImGuiCond place = std::exchange(place_panel_, false) ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
-    ImGui::SetNextWindowPos(ImVec2(10 * ui_scale, 10 * ui_scale), place);
-    ImGui::SetNextWindowSize(ImVec2(360 * ui_scale, 0), place);
-    ImGui::SetNextWindowSizeConstraints(ImVec2(200 * ui_scale, 100 * ui_scale),
-                                        ImVec2(1e4f, ImGui::GetIO().DisplaySize.y - 20 * ui_scale));
-    ImGui::Begin("dynskin");
-    character_panel(state_);
-    share_panel(state_);
-    joints_panel(state_);
-    animation_panel(state_);
-    dynamics_panel(state_);
-    velocity_skinning_panel(state_);
-    display_panel(state_);
-    painting_panel(state_);
-    performance_panel(state_);
-    export_panel(state_);
-    help_panel();
-    // Centre the character in what the panel leaves free of the window.
-    const float free_left = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
-    const float display_width = std::max(ImGui::GetIO().DisplaySize.x, 1.0f);
-    state_.camera.center_shift = options_.hide_ui ? 0.0f : std::clamp(free_left / display_width, 0.0f, 0.6f);
-    ImGui::End();
+    panel_layout(state_, std::exchange(place_panel_, false), options_.hide_ui);
     error_popup(state_);
     save_as_popup(state_);
     unsaved_changes_popup(state_);
@@ -327,6 +288,7 @@ void ViewerApp::frame_tick(double dt) {
         handle_keys();
         handle_viewport_input();
         simulate(dt);
+        follow_character(dt);
         draw_overlays();
     }
     draw_frame();
@@ -354,6 +316,7 @@ void ViewerApp::handle_keys() {
     if (io.WantCaptureKeyboard) return;
     Scene& scene = *state_.scene;
     if (ImGui::IsKeyPressed(GLFW_KEY_F)) state_.frame_camera = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_H)) state_.panel.shown = !state_.panel.shown;
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) state_.playback.playing = !state_.playback.playing;
     if (ImGui::IsKeyPressed(GLFW_KEY_R)) state_.reset_history = true;
     if (ImGui::IsKeyPressed(GLFW_KEY_G)) state_.display.ghost = !state_.display.ghost;
@@ -494,6 +457,22 @@ void ViewerApp::handle_viewport_input() {
     }
 }
 
+void ViewerApp::follow_character(double dt) {
+    Scene& scene = *state_.scene;
+    if (scene.crowd) return;  // the camera frames the whole crowd
+    // A new clip (or character): follow it when it travels.
+    if (scene.input.clip != followed_clip_) {
+        followed_clip_ = scene.input.clip;
+        const auto clip = static_cast<std::size_t>(scene.input.clip);
+        state_.display.follow = scene.input.clip >= 0 && clip < scene.clip_travel.size() &&
+                                scene.clip_travel[clip] > 0.5f * scene.deformer.size();
+    }
+    const glm::vec3 centre = scene.centre(scene.deformer.globals());
+    // Not while the user drags: the joint under the cursor would slip away.
+    if (state_.display.follow && left_drag_ == LeftDrag::None) follow_.update(state_.camera, centre, scene.deformer.size(), dt);
+    else follow_.reset(centre);
+}
+
 void ViewerApp::draw_overlays() {
     const Scene& scene = *state_.scene;
     const bool visualising = pipeline_->visualising();
@@ -560,6 +539,7 @@ void ViewerApp::draw_frame() {
             state_.camera.frame(crowd ? crowd->lo() : scene.framed_lo, crowd ? crowd->hi() : scene.framed_hi,
                                 float(fb_width) / float(fb_height));
             state_.frame_camera = false;
+            follow_.reset(scene.centre(d.globals()));
         }
         const glm::vec3 lo = crowd ? crowd->lo() : scene.framed_lo, hi = crowd ? crowd->hi() : scene.framed_hi;
         const auto upload_start = std::chrono::steady_clock::now();

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/centroid_handles.h"
+#include "app/follow_camera.h"
 #include "app/frame_pipeline.h"
 #include "app/input_script.h"
 #include "app/viewer_state.h"
@@ -70,6 +71,8 @@ private:
     void handle_keys();
     // The frame pipeline's simulation, then |F| of the selected joint for its plot.
     void simulate(double dt);
+    // The camera after the travelling character, when the Display panel's Follow is on.
+    void follow_character(double dt);
     void draw_frame();
     // The squash centroids and the visualiser's paths, over the view.
     void draw_overlays();
@@ -91,6 +94,8 @@ private:
     LeftDrag left_drag_ = LeftDrag::None;
     CentroidDrag centroid_drag_;
     glm::vec3 centroid_drag_start_{0.0f};  // the offset when the drag began
+    CameraFollow follow_;
+    int followed_clip_ = -2;  // the clip follow_character() last decided for (-1: none)
     float ui_scale_ = 1.0f;   // the content scale the UI is styled for
     bool place_panel_ = false;  // the panel's position and size are set again next frame
     TouchGestures* touch_ = nullptr;  // the browser's touch screen (platform.h); null on the desktop

@@ -14,9 +14,12 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
     : loaded(std::move(loaded_character)),
       source(std::move(source_name)),
       deformer(loaded.character),
-      painter(loaded.character.mesh) {
+      painter(loaded.character.mesh),
+      centre(loaded.character.mesh) {
     input.clip = loaded.character.clips.empty() ? -1 : 0;
     file_clip_count = loaded.character.clips.size();
+    for (const AnimationClip& clip : loaded.character.clips)
+        clip_travel.push_back(app::clip_travel(loaded.character.skeleton, clip, centre));
     input.reset_drags(loaded.character.skeleton.joint_count());
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/bend_painter.h"
+#include "app/follow_camera.h"
 #include "app/crowd.h"
 #include "app/export_tools.h"
 #include "app/joint_drag.h"
@@ -43,6 +44,10 @@ struct Scene {
     glm::vec3 framed_lo{0.0f}, framed_hi{0.0f};
     SteadyMotionView steady_view;
     std::size_t file_clip_count = 0;        // clips from the file; recorded ones come after
+    // The skin's centre, which the camera follows (follow_camera.h), and how far each of the
+    // file's clips carries it (the camera follows by default those that travel).
+    SkinCentre centre;
+    std::vector<float> clip_travel;
     // dynskin --crowd N: instances of the character, each with its own motion, shown and
     // dragged instead of the one character above (whose deformer still holds the per-vertex
     // data the shader reads). Null otherwise.
@@ -50,9 +55,21 @@ struct Scene {
 };
 
 struct DisplayOptions {
+    // The skeleton: on for the bundled characters, whose joints are there to be dragged; off
+    // for files, whose many small joints (fingers, face) clutter the view (ViewerApp::load).
     bool mesh = true, wireframe = false, skeleton = true, ghost = false, grid = true;
+    // The camera follows the character (follow_camera.h): set when a clip starts, on when the
+    // clip carries the character more than half its size.
+    bool follow = false;
     bool centroids = false;  // the squash centroids, as handles
     ColorMap color_map = ColorMap::None;
+};
+
+// Where the panel is and whether it shows (panel_layout.h): the last frame's, in window pixels.
+struct PanelLayout {
+    bool shown = true;
+    float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
+    float scroll_max_y = 0.0f;  // > 0: the open sections do not fit, the panel scrolls
 };
 
 struct Playback {
@@ -65,6 +82,7 @@ struct ViewerState {
     DynamicSettings settings;
     Playback playback;
     DisplayOptions display;
+    PanelLayout panel;
     OrbitCamera camera;
     Tool tool = Tool::Drag;
     bool gpu_path = false;  // skin and bend in the vertex shader

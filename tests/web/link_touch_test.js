@@ -72,6 +72,12 @@ main(async (session) => {
   await bad.close();
 
   // (b) "Copy link": the clipboard and the panel's field get a link that reopens the same.
+  // The Share section is collapsed by default (the panel fits the window): open it first.
+  const share = await widget(page, 'Share');
+  if (share) {
+    await page.mouse.click(share.cx, share.cy);
+    await waitFrames(page, 3);
+  }
   const copy = await widget(page, 'Copy link');
   check('the panel has a Copy link button', copy !== null, JSON.stringify(copy));
   await page.mouse.click(copy.cx, copy.cy);
@@ -139,7 +145,7 @@ main(async (session) => {
   await page.close();
 
   // (d) HiDPI: the drawing buffer at twice the CSS size, the UI scaled by 2 with a font
-  // rasterised at 26 px, the panel the same size in CSS pixels, a joint drag still working.
+  // rasterised at 32 px (16 CSS px, src/app/ui_style.cpp), the panel the same size in CSS pixels, a joint drag still working.
   const plain = await session.open('?character=bar&clip=none');
   const plainSlider = await widget(plain, 'f (Hz)');
   await plain.close();
@@ -154,8 +160,8 @@ main(async (session) => {
   const scale = await call(hidpi, 'dynskin_ui_scale', 'number'), font = await call(hidpi, 'dynskin_font_pixels', 'number');
   const hidpiSlider = (await widget(hidpi, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
   const ratio = (hidpiSlider.y1 - hidpiSlider.y0) / (plainSlider.y1 - plainSlider.y0);
-  check('HiDPI: UI scale 2, font rasterised at 26 px, the panel as large in CSS pixels as at ratio 1',
-    scale === 2 && font === 26 && Math.abs(ratio - 1) < 0.1 && Math.abs(hidpiSlider.x0 - plainSlider.x0) < 3,
+  check('HiDPI: UI scale 2, font rasterised at 32 px, the panel as large in CSS pixels as at ratio 1',
+    scale === 2 && font === 32 && Math.abs(ratio - 1) < 0.1 && Math.abs(hidpiSlider.x0 - plainSlider.x0) < 3,
     `scale ${scale}, font ${font} px, f slider at ${hidpiSlider.x0.toFixed(1)}, ${(hidpiSlider.y1 - hidpiSlider.y0).toFixed(1)} CSS px ` +
     `high; at ratio 1: ${plainSlider.x0.toFixed(1)}, ${(plainSlider.y1 - plainSlider.y0).toFixed(1)}`);
   await hidpi.screenshot({ path: path.join(webDir, 'test-hidpi.png') });
@@ -181,7 +187,7 @@ main(async (session) => {
   const backScale = await call(hidpi, 'dynskin_ui_scale', 'number'), backFont = await call(hidpi, 'dynskin_font_pixels', 'number');
   const backSlider = (await widget(hidpi, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
   check('HiDPI: back at ratio 1 the buffer, UI scale, font and panel follow', back === 1280 && backScale === 1 &&
-    backFont === 13 && Math.abs(backSlider.x0 - plainSlider.x0) < 1 && Math.abs(backSlider.x1 - plainSlider.x1) < 1,
+    backFont === 16 && Math.abs(backSlider.x0 - plainSlider.x0) < 1 && Math.abs(backSlider.x1 - plainSlider.x1) < 1,
   `buffer ${back} px wide, scale ${backScale}, font ${backFont} px, f slider x ${backSlider.x0}..${backSlider.x1} (fresh page ${plainSlider.x0}..${plainSlider.x1})`);
   check('HiDPI: no console error', hidpi.errors.length === 0, hidpi.errors.join(' | '));
   await hidpi.close();

@@ -14,6 +14,7 @@
 
 #include "app/panels.h"
 #include "app/settings_link.h"
+#include "app/warning_groups.h"
 #include "app/viewer_app.h"
 #include "app/web/widget_rects.h"
 #include "characters/character_source.h"
@@ -234,6 +235,69 @@ EMSCRIPTEN_KEEPALIVE double dynskin_widget(const char* label, int k) {
 EMSCRIPTEN_KEEPALIVE double dynskin_squash() { return exposed ? exposed->state().settings.parameters.squash : 0.0; }
 EMSCRIPTEN_KEEPALIVE void dynskin_set_squash(double s) {
     if (exposed) exposed->state().settings.parameters.squash = static_cast<float>(s);
+}
+
+// --- The view (issue 31: panel_layout.h, follow_camera.h, warning_groups.h) ---
+
+// The panel, in the last frame: k = 0 whether it shows (1 or 0), 1..4 its x, y, width and
+// height in CSS pixels, 5 how far its content could scroll (0: it fits), in CSS pixels.
+EMSCRIPTEN_KEEPALIVE double dynskin_panel(int k) {
+    if (!exposed) return 0.0;
+    const app::PanelLayout& p = exposed->state().panel;
+    const double css = css_per_pixel();
+    const double v[6] = {p.shown ? 1.0 : 0.0, p.x * css, p.y * css, p.width * css, p.height * css, p.scroll_max_y * css};
+    return k >= 0 && k < 6 ? v[k] : 0.0;
+}
+
+// The Display panel's switches: "skeleton", "follow" (1 on, 0 off, -1 no such switch).
+EMSCRIPTEN_KEEPALIVE int dynskin_display(const char* name) {
+    if (!exposed) return -1;
+    const app::DisplayOptions& d = exposed->state().display;
+    const std::string n = name;
+    return n == "skeleton" ? d.skeleton : n == "follow" ? d.follow : -1;
+}
+
+// The character's box as posed now, projected: k = 0..3 its left, top, right and bottom in
+// CSS pixels (the page's), -1e9 when a corner is behind the camera; k = 4, 5: where the
+// camera's target (the view's centre) is drawn.
+EMSCRIPTEN_KEEPALIVE double dynskin_character_box(int k) {
+    if (!scene() || k < 0 || k > 5) return -1e9;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    if (k >= 4) {
+        glm::vec2 pixel;
+        if (!exposed->state().camera.project(exposed->state().camera.target, glm::vec2(display.x, display.y), pixel))
+            return -1e9;
+        return (k == 4 ? pixel.x : pixel.y) * css_per_pixel();
+    }
+    glm::vec3 lo, hi;
+    app::posed_bounds(*scene(), lo, hi);
+    glm::vec2 low(1e30f), high(-1e30f);
+    for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 p(corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y, corner & 4 ? hi.z : lo.z);
+        glm::vec2 pixel;
+        if (!exposed->state().camera.project(p, glm::vec2(display.x, display.y), pixel)) return -1e9;
+        low = glm::min(low, pixel), high = glm::max(high, pixel);
+    }
+    const double v[4] = {low.x, low.y, high.x, high.y};
+    return v[k] * css_per_pixel();
+}
+
+// The loader's warnings as the Character panel groups them: their number, the groups' number,
+// and a group's line ("N\u00d7 summary", or the message alone).
+EMSCRIPTEN_KEEPALIVE int dynskin_warning_count() { return scene() ? static_cast<int>(scene()->loaded.warnings.size()) : 0; }
+EMSCRIPTEN_KEEPALIVE int dynskin_warning_group_count() {
+    return scene() ? static_cast<int>(app::group_warnings(scene()->loaded.warnings).size()) : 0;
+}
+EMSCRIPTEN_KEEPALIVE const char* dynskin_warning_group(int g) {
+    static std::string line;
+    line.clear();
+    if (!scene()) return "";
+    const std::vector<app::WarningGroup> groups = app::group_warnings(scene()->loaded.warnings);
+    if (g < 0 || g >= static_cast<int>(groups.size())) return "";
+    const app::WarningGroup& group = groups[static_cast<std::size_t>(g)];
+    if (group.messages.size() > 1) line = std::to_string(group.messages.size()) + "\xC3\x97 ";
+    line += group.summary;
+    return line.c_str();
 }
 
 // Whether the page's memory file system holds path (what was downloaded should be gone).
