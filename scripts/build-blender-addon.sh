@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the Blender add-on's zips into dist/ (README: Blender): the module in the release
+# Builds the Blender add-on's zips into dist/ (docs/blender.md): the module in the release
 # build, then blender/package.py. Installs what it needs first, like the other scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
