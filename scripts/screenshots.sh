@@ -7,23 +7,24 @@
 #   viewer-bar.png           the bar 2.5 s into its clip, the default panels       (README, viewer.md)
 #   viewer-drag.png          the bar's tip dragged, with the LBS ghost              (viewer.md)
 #   viewer-paint.png         a stroke of the bend layer, with the brush circle      (viewer.md)
+#   viewer-export.png        a bake of the cow's walk in progress                   (viewer.md)
 #   wobble.png               an animated PNG of the bar stopping dead (dynskin-cli render, < 1 MB)
 # Made elsewhere, by hand or by other tools (this script says so and leaves them):
-#   viewer-visualiser.png, viewer-export.png   set up by hand in the viewer (panel clicks), F12
+#   viewer-visualiser.png                      set up by hand in the viewer (no panels in it), F12
 #   bundled-characters.png                     eight viewer screenshots, without the panels, tiled
 #   web-dragon.png                             the browser viewer in headless Chromium (browser.md)
 #   blender-panel.png, blender-render.png      blender/pictures/make.sh (needs Blender)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-out=docs/screenshots
+out=$(pwd)/docs/screenshots
 if [ ! -d "$build" ]; then
   scripts/install-deps.sh viewer
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDYNSKIN_BUILD_TESTS=OFF -DDYNSKIN_BUILD_BENCH=OFF >/dev/null
 fi
 cmake --build "$build" -j 2 --target dynskin dynskin-cli
-viewer=$build/src/app/dynskin
-cli=$build/src/cli/dynskin-cli
+viewer=$(realpath "$build/src/app/dynskin")
+cli=$(realpath "$build/src/cli/dynskin-cli")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 headless=(xvfb-run -a -s "-screen 0 1280x800x24")
@@ -53,6 +54,24 @@ EOF
 "${headless[@]}" "$viewer" bar --clip none --script "$work/paint.json" --headless --frames 20 --size 1280x800 \
   --screenshot "$out/viewer-paint.png"
 
+echo "== viewer-export.png"
+# Clicks at the panel's headers and buttons where today's panels draw them at 1280x800: close
+# Dynamic skinning, Animation and Share, open Export and record, press Export baked glTF....
+# After a panel changes, look at the picture; if the headers moved, take one frame
+# (--frames 20 --screenshot) to read the new positions and update them here.
+cat > "$work/export.json" <<'EOF'
+[{"frame": 5, "at": [100, 384]}, {"frame": 6, "press": "left"}, {"frame": 7, "release": "left"},
+ {"frame": 9, "at": [100, 246]}, {"frame": 10, "press": "left"}, {"frame": 11, "release": "left"},
+ {"frame": 13, "at": [100, 177]}, {"frame": 14, "press": "left"}, {"frame": 15, "release": "left"},
+ {"frame": 17, "at": [100, 361]}, {"frame": 18, "press": "left"}, {"frame": 19, "release": "left"},
+ {"frame": 21, "at": [90, 510]}, {"frame": 22, "press": "left"}, {"frame": 23, "release": "left"},
+ {"frame": 25, "at": [900, 700]}]
+EOF
+# The bake writes cow_baked.glb into the current folder: the temporary one. Its steps take a
+# few milliseconds of each frame, so three frames after the press it is still running.
+(cd "$work" && "${headless[@]}" "$viewer" cow --script export.json --headless --frames 26 --size 1280x800 \
+  --screenshot "$out/viewer-export.png")
+
 echo "== wobble.png"
 # The bar's clip at 15 fps; from 1.6 s on it swings back up and stops dead: the tip lags,
 # overshoots and settles. 36 frames, looping.
@@ -63,6 +82,6 @@ if [ "$size" -gt 1000000 ]; then
   echo "warning: $out/wobble.png is $size bytes; keep the README's animation under 1 MB (a smaller --size)" >&2
 fi
 
-echo "Made: viewer-bar.png viewer-drag.png viewer-paint.png wobble.png in $out"
+echo "Made: viewer-bar.png viewer-drag.png viewer-paint.png viewer-export.png wobble.png in $out"
 echo "Left as they are (made by hand or by other tools, see this script's header):"
-echo "  viewer-visualiser.png viewer-export.png bundled-characters.png web-dragon.png blender-panel.png blender-render.png"
+echo "  viewer-visualiser.png bundled-characters.png web-dragon.png blender-panel.png blender-render.png"
