@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds the Blender add-on's zips into dist/ (README: Blender): the module in the release
+# Builds the Blender add-on's zips into dist/ (docs/blender.md): the module in the release
 # build, then blender/package.py. Installs what it needs first, like the other scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh all
 launcher=()
 if command -v ccache >/dev/null 2>&1; then
   export CCACHE_BASEDIR="$(cd .. && pwd)" CCACHE_NOHASHDIR=1

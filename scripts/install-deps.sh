@@ -1,25 +1,41 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages dynskin needs, when they are missing.
-# Usage: scripts/install-deps.sh            (build, tests and benchmarks)
+# Usage: scripts/install-deps.sh viewer   what the desktop viewer and dynskin-cli need to build and
+#                                          run (scripts/run.sh): a compiler, the libraries, Xvfb
+#        scripts/install-deps.sh [all]    everything the tests, benchmarks, the Python module,
+#                                          the Blender add-on and the web build need (scripts/test.sh)
 set -euo pipefail
 
+what=${1:-all}
+case "$what" in
+  viewer|all) ;;
+  *) echo "usage: scripts/install-deps.sh [viewer|all]" >&2; exit 2 ;;
+esac
+
+# The viewer's part: enough to build and launch it (scripts/run.sh).
 packages=(
-  cmake ninja-build g++ pkg-config ccache     # toolchain (ccache: repeated builds, as in CI, are quick)
+  cmake ninja-build g++ pkg-config            # toolchain
   libglm-dev                                  # vector maths (core)
   libhwy-dev                                  # portable SIMD with run-time dispatch (core)
   libtinygltf-dev libstb-dev nlohmann-json3-dev  # glTF, images, JSON (io)
   libcli11-dev                                # command-line parsing (dynskin-cli, dynskin)
   libglfw3-dev libimgui-dev libgl-dev         # the viewer: window, panels, OpenGL
-  xvfb xauth libgl1-mesa-dri                  # headless viewer runs and tests (Mesa llvmpipe)
-  glslang-tools libgles-dev                   # the shaders checked as GLSL ES 3.00, src/gl against the ES 3.0 API (WebGL 2)
-  libgtest-dev libbenchmark-dev               # tests and benchmarks
-  clang libclang-rt-14-dev                    # libFuzzer for the loader's fuzz test
-  pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
-  python3-pip python3-setuptools python3-wheel python3-venv  # its wheel, installed in a virtual environment
-  blender                                     # the Blender add-on's headless test (Blender 3.4, Python 3.11)
-  emscripten nodejs chromium                  # the web build (scripts/build-web.sh) and its test in headless Chromium (tests/web)
-  python3-jsonschema                          # the glTF extension's JSON Schemas checked against its examples and saved files (docs/extensions)
+  xvfb xauth libgl1-mesa-dri                  # the viewer without a display (Xvfb, Mesa llvmpipe), headless runs and tests
 )
+# The rest: what scripts/test.sh builds and runs besides the viewer.
+if [ "$what" = all ]; then
+  packages+=(
+    ccache                                      # repeated builds, as in CI, are quick
+    glslang-tools libgles-dev                   # the shaders checked as GLSL ES 3.00, src/gl against the ES 3.0 API (WebGL 2)
+    libgtest-dev libbenchmark-dev               # tests and benchmarks
+    clang libclang-rt-14-dev                    # libFuzzer for the loader's fuzz test
+    pybind11-dev python3-dev python3-numpy python3-pytest  # the Python module and its tests
+    python3-pip python3-setuptools python3-wheel python3-venv  # its wheel, installed in a virtual environment
+    blender                                     # the Blender add-on's headless test (Blender 3.4, Python 3.11)
+    emscripten nodejs chromium                  # the web build (scripts/build-web.sh) and its test in headless Chromium (tests/web)
+    python3-jsonschema                          # the glTF extension's JSON Schemas checked against its examples and saved files (docs/extensions)
+  )
+fi
 
 if [ "$(id -u)" -eq 0 ]; then
   as_root=()
@@ -42,6 +58,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   "${as_root[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if [ "$what" = viewer ]; then
+  exit 0  # the npm packages below serve the tests only
 fi
 
 # puppeteer-core, which drives Chromium in the browser test (tests/web): version 24 (25 needs

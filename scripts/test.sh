@@ -5,7 +5,7 @@
 # (libFuzzer, about a minute) of the glTF loader on a seed corpus of valid files.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh all
 
 jobs=2
 # ccache keeps the objects of earlier runs: a rebuild after a small change takes seconds.
@@ -19,7 +19,7 @@ echo "== web build (before the release build, whose tests then include the brows
 scripts/build-web.sh build-web
 
 echo "== release build and tests"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DDYNSKIN_BUILD_TESTS=ON -DDYNSKIN_BUILD_BENCH=ON "${launcher[@]}"
 cmake --build build -j "$jobs"
 ctest --test-dir build --output-on-failure -j "$jobs"
 

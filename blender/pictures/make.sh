@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes docs/screenshots/blender-panel.png and blender-render.png (README: Blender) with
+# Makes docs/screenshots/blender-panel.png and blender-render.png (docs/blender.md) with
 # Debian's blender under Xvfb, from the release build's module. A few minutes: Eevee runs
 # on the CPU here.
 set -euo pipefail

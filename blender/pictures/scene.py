@@ -1,4 +1,4 @@
-"""The README's Blender pictures (blender/pictures/make.sh runs this): the cow imported from
+"""The Blender guide's pictures (docs/blender.md) (blender/pictures/make.sh runs this): the cow imported from
 its glb with the settings and painted layers it carries, dynskin live.
   panel  (Blender's window, under Xvfb): the viewport in Material Preview and Object
          properties > Dynamic Skinning, at FRAME; written to OUT

@@ -38,7 +38,7 @@ struct OscillationParameters {
     bool operator!=(const OscillationParameters& o) const { return !(*this == o); }
 };
 
-// The defaults of the two limits, safe on any rig and clip (README: "Safe defaults").
+// The defaults of the two limits, safe on any rig and clip (docs/your-rigs.md: "Safe defaults on any rig").
 // Settings saved before a limit existed read as "off" for it, so they keep their look.
 constexpr float kDefaultMaxAngle = 1.0f;    // radians
 constexpr float kDefaultMaxOffset = 0.25f;  // character sizes

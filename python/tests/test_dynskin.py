@@ -1,6 +1,6 @@
 """The Python module against the C++ core: same results to the last bit, frame-rate
 independence, bad input refused with a message, flat memory over many updates, and the
-README's example."""
+the example of docs/python.md."""
 import io
 import math
 import pathlib
@@ -212,12 +212,11 @@ def test_help_is_useful():
     assert "load()" in dynskin.LoadError.__doc__
 
 
-def test_the_readme_example_runs(monkeypatch):
-    readme = (SOURCE_DIR / "README.md").read_text()
-    section = readme[readme.index("## Python"):]
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+def test_the_guides_example_runs(monkeypatch):
+    guide = (SOURCE_DIR / "docs" / "python.md").read_text()
+    code = re.search(r"```python\n(.*?)```", guide, re.S).group(1)
     monkeypatch.chdir(SOURCE_DIR)
-    exec(compile(code, "README.md", "exec"), {})
+    exec(compile(code, "docs/python.md", "exec"), {})
 
 
 def test_painted_layers_and_per_joint_settings_change_the_result():

@@ -4,7 +4,7 @@
 // 'f=2.5&tau=0.4'` on the desktop. Plain text, no GL, no browser.
 //
 // The keys, their ranges and names are the table's (dynskin/settings_schema.h: link_key, min,
-// max, choices; README, "Shareable links"). character, clip, gpu and crowd (herd, its old
+// max, choices; docs/browser.md, "Shareable links"). character, clip, gpu and crowd (herd, its old
 // name) are the page's (the viewer's other arguments); they are read here too, so that one
 // string carries everything.
 

@@ -105,7 +105,7 @@ TEST(PublicApi, TheClockRunsAtItsRate) {
     EXPECT_EQ(first_tick_at_or_after(1.0), Tick(kTicksPerSecond));
 }
 
-// The README's example ("The core as a library"), as written there.
+// The example of docs/library.md, as written there.
 TEST(PublicApi, TheReadmeExampleRuns) {
     const std::string path = std::string(DYNSKIN_SOURCE_DIR) + "/assets/cow.glb";
     dynskin::io::LoadedCharacter cow = dynskin::io::load_gltf(path);  // throws LoadError
