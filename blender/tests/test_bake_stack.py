@@ -3,28 +3,17 @@ tube with a shape key at 1 (Blender's skinning of the keyed mesh plus dynskin's 
 again with a corrective Smooth modifier above dynskin's and a Subdivision modifier below it.
 The point cache and the shape keys each replay the live evaluated mesh within 1e-6 of the
 size, with nothing applied twice (the Armature and Smooth modifiers and the user's key
-switched off, Subdivision on); Remove Bake switches them on again and the mesh is live."""
+switched off, Subdivision on); Remove Bake switches them on again and the mesh is live.
+dynskin's modifier moved below Subdivision: the bake is refused, saying what to do."""
 import os
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
 import harness
-from harness import bpy, expect, np
+from harness import bpy, expect
 
 FRAMES = list(range(1, 25))
-
-
-def shown_at(obj, frames):
-    result = {}
-    for f in frames:
-        bpy.context.scene.frame_set(f)
-        result[f] = harness.evaluated_world(obj)
-    return result
-
-
-def largest(a, b, size):
-    return max(float(np.abs(a[f] - b[f]).max()) for f in a) / size
 
 
 def keyed_tube(corrective_and_subdivision):
@@ -52,18 +41,18 @@ def keyed_tube(corrective_and_subdivision):
 def check(case, corrective_and_subdivision):
     scene, obj, size = keyed_tube(corrective_and_subdivision)
     names = [m.name for m in obj.modifiers]
-    live = shown_at(obj, FRAMES)
+    live = harness.shown_at(obj, FRAMES)
     obj.dynskin.mode = "lbs"  # the Armature result alone
-    plain = shown_at(obj, FRAMES)
+    plain = harness.shown_at(obj, FRAMES)
     obj.dynskin.mode = "dynamic"
-    moved = largest(live, plain, size)
+    moved = harness.largest(live, plain, FRAMES, size)
     print(f"DYNSKIN-BLENDER {case}: stack {names}, {len(live[1])} vertices shown, dynskin's motion {moved:.3g}")
     expect(moved > 1e-2, f"{case}: the rig should have secondary motion")
-    live = shown_at(obj, FRAMES)
+    live = harness.shown_at(obj, FRAMES)
 
     path = os.path.join(tempfile.mkdtemp(prefix="dynskin_bake_stack_"), "tube.pc2")
     expect(bpy.ops.dynskin.bake_pc2(filepath=path) == {"FINISHED"}, f"{case}: the point cache bake did not finish")
-    replayed = largest(shown_at(obj, FRAMES), live, size)
+    replayed = harness.largest(harness.shown_at(obj, FRAMES), live, FRAMES, size)
     on = [m.name for m in obj.modifiers if m.show_viewport]
     print(f"DYNSKIN-BLENDER {case}, point cache: {replayed:.3g} of the size from live; on: {on}")
     expect(replayed < 1e-6, f"{case}: the point cache replays {replayed:.3g} of the size from live")
@@ -71,11 +60,11 @@ def check(case, corrective_and_subdivision):
            f"{case}: the cache should be in dynskin's place: {[m.name for m in obj.modifiers]}")
 
     expect(bpy.ops.dynskin.remove_bake() == {"FINISHED"}, f"{case}: Remove Bake")
-    again = largest(shown_at(obj, FRAMES), live, size)
+    again = harness.largest(harness.shown_at(obj, FRAMES), live, FRAMES, size)
     expect(again < 1e-6, f"{case}: after Remove Bake the live result should be back ({again:.3g})")
 
     expect(bpy.ops.dynskin.bake_shape_keys() == {"FINISHED"}, f"{case}: the shape-key bake did not finish")
-    replayed = largest(shown_at(obj, FRAMES), live, size)
+    replayed = harness.largest(harness.shown_at(obj, FRAMES), live, FRAMES, size)
     bulge = obj.data.shape_keys.key_blocks["Bulge"]
     on = [m.name for m in obj.modifiers if m.show_viewport]
     print(f"DYNSKIN-BLENDER {case}, shape keys: {replayed:.3g} of the size from live; on: {on}, "
@@ -83,19 +72,36 @@ def check(case, corrective_and_subdivision):
     expect(replayed < 1e-6, f"{case}: the shape keys replay {replayed:.3g} of the size from live")
     # Baked again from the baked state (the stack above dynskin's place is put back meanwhile).
     expect(bpy.ops.dynskin.bake_shape_keys() == {"FINISHED"}, f"{case}: baking again did not finish")
-    replayed = largest(shown_at(obj, FRAMES), live, size)
+    replayed = harness.largest(harness.shown_at(obj, FRAMES), live, FRAMES, size)
     expect(replayed < 1e-6, f"{case}: baked again, the shape keys replay {replayed:.3g} of the size from live")
 
     expect(bpy.ops.dynskin.remove_bake() == {"FINISHED"}, f"{case}: Remove Bake")
     expect(not bulge.mute and all(m.show_viewport and m.show_render for m in obj.modifiers),
            f"{case}: Remove Bake should switch the key and the modifiers on again")
-    again = largest(shown_at(obj, FRAMES), live, size)
+    again = harness.largest(harness.shown_at(obj, FRAMES), live, FRAMES, size)
     expect(again < 1e-6, f"{case}: after Remove Bake the live result should be back ({again:.3g})")
+
+
+def subdivision_above_refused():
+    """dynskin's modifier moved below Subdivision: the bake says what to do, changes nothing."""
+    scene, obj, size = keyed_tube(True)
+    harness.dynskin_blender.compat.move_modifier(obj, obj.modifiers["dynskin"], len(obj.modifiers) - 1)
+    path = os.path.join(tempfile.mkdtemp(prefix="dynskin_bake_stack_"), "tube.pc2")
+    try:
+        result, message = bpy.ops.dynskin.bake_pc2(filepath=path), ""
+    except RuntimeError as error:  # an ERROR report from a script's call
+        result, message = {"CANCELLED"}, str(error)
+    print(f"DYNSKIN-BLENDER dynskin below Subdivision, baked: {result} {message!r}")
+    expect(result == {"CANCELLED"} and "vertices" in message and "move dynskin's modifier" in message,
+           f"a bake below Subdivision should be refused with what to do: {message!r}")
+    expect(obj.dynskin.enabled and "dynskin cache" not in obj.modifiers and not os.path.exists(path)
+           and all(m.show_viewport for m in obj.modifiers), "a refused bake should change nothing")
 
 
 def main():
     check("a shape key at 1", False)
     check("a shape key, Smooth above dynskin's, Subdivision below", True)
+    subdivision_above_refused()
 
 
 harness.run(main)
