@@ -2,31 +2,102 @@
 dynskin or this add-on: a point cache (.pc2, played by a Mesh Cache modifier; the fastest
 playback) or shape keys (one per frame, keyed on at its frame; saved inside the .blend).
 A BakeJob computes frames in steps, so that the operator shows progress and can be
-cancelled; nothing is written before the last frame is done."""
+cancelled; nothing is written before the last frame is done.
+
+A bake records what the viewport shows at the stack position of dynskin's modifier: the
+modifiers above it (the Armature modifier with the shape keys, correctives) evaluated by
+Blender, plus dynskin's offsets. Its replay switches those off (and, for baked shape keys,
+mutes the user's own keys), so nothing is applied twice, and leaves the modifiers below
+(Subdivision) on, working on the baked mesh as they did on the live one. What it switched
+off is recorded on the object, for Remove Bake."""
 import os
 import struct
 import time
+from contextlib import contextmanager
 
 import numpy as np
 
-from . import compat, live, simulation
+from . import compat, live, stack
 
 CACHE_MODIFIER = "dynskin cache"
 KEY_PREFIX = "dynskin "
+SWITCHED_OFF = "dynskin_bake_switched_off"  # the modifiers a replay switched off (names)
+MUTED = "dynskin_bake_muted"                # the user's shape keys baked keys replace (names)
+
+
+def baked_span(obj):
+    """How many modifiers, from the top of the stack, a bake holds the result of: dynskin's
+    and those before it (live), the point cache and those before it, or those a shape-key
+    replay switched off; on a mesh never live, those up to its Armature modifier."""
+    modifiers = list(obj.modifiers)
+    for holder in (stack.modifier_of(obj), obj.modifiers.get(CACHE_MODIFIER)):
+        if holder is not None:
+            return modifiers.index(holder) + 1
+    switched_off = set(obj.get(SWITCHED_OFF, ()))
+    return max((k + 1 for k, m in enumerate(modifiers) if m.name in switched_off), default=stack.after_armature(obj))
+
+
+def _holds_result(obj, modifier):
+    """dynskin's modifier or the point cache: what a bake replaces, never switched off for it."""
+    return modifier == stack.modifier_of(obj) or modifier.name == CACHE_MODIFIER
+
+
+@contextmanager
+def stack_above_dynskin(obj, span):
+    """While inside, the object evaluates to the stack above dynskin's place as it is live:
+    the modifiers a replay switched off on again, the user's muted keys on, baked keys,
+    dynskin's modifier, the point cache and every modifier from `span` on off. Restored on exit."""
+    switched_off, muted = set(obj.get(SWITCHED_OFF, ())), set(obj.get(MUTED, ()))
+    changed = []
+
+    def show(item, attribute, value):
+        if getattr(item, attribute) != value:
+            changed.append((item, attribute, not value))
+            setattr(item, attribute, value)
+
+    try:
+        for k, modifier in enumerate(obj.modifiers):
+            if k >= span or _holds_result(obj, modifier):
+                show(modifier, "show_viewport", False)
+            elif modifier.name in switched_off:
+                show(modifier, "show_viewport", True)
+        keys = obj.data.shape_keys
+        for block in keys.key_blocks if keys is not None else ():
+            if block.name.startswith(KEY_PREFIX):
+                show(block, "mute", True)
+            elif block.name in muted:
+                show(block, "mute", False)
+        yield
+    finally:
+        for item, attribute, value in reversed(changed):
+            setattr(item, attribute, value)
+
+
+def evaluated_local(obj):
+    """The object's evaluated vertices, in its own space (float64)."""
+    import bpy
+
+    evaluated = obj.evaluated_get(bpy.context.evaluated_depsgraph_get())
+    mesh = evaluated.to_mesh()
+    co = np.empty(len(mesh.vertices) * 3, dtype=np.float32)
+    mesh.vertices.foreach_get("co", co)
+    evaluated.to_mesh_clear()
+    return co.reshape(-1, 3).astype(np.float64)
 
 
 class BakeJob:
-    """The scene's frame range of one object, baked frame by frame (object space)."""
+    """The scene's frame range of one object, baked frame by frame (object space): Blender's
+    evaluation of the stack above dynskin's place at each frame, plus dynskin's offsets."""
 
     def __init__(self, scene, obj):
         if scene.frame_end < scene.frame_start:
             raise ValueError("the scene's frame range is empty")
         self.scene, self.obj = scene, obj
         self.frames = range(scene.frame_start, scene.frame_end + 1)
-        self.state = simulation.LiveState(obj, keep_results=False)  # self.positions keeps each frame
+        self.span = baked_span(obj)
+        self.state = live.live_state(obj, keep_results=False)  # self.positions keeps each frame
         if self.state.rig.evaluated_pose:  # constraints, drivers, NLA: Blender's own pose, as live
             self.state.rig.pose_track = live.pose_track_of(scene, obj)
-        self.to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))
         self.positions = []
 
     @property
@@ -37,17 +108,39 @@ class BakeJob:
     def done(self):
         return len(self.positions) == len(self.frames)
 
+    @contextmanager
+    def _evaluating(self):
+        """Blender steps through the frames with the live handlers standing by (the job has
+        its own simulation) and the stack cut above dynskin; the user's frame is restored."""
+        current, subframe = self.scene.frame_current, self.scene.frame_subframe
+        live.stand_by(True)
+        try:
+            with stack_above_dynskin(self.obj, self.span):
+                yield
+        finally:
+            live.stand_by(False)
+            self.scene.frame_set(current, subframe=subframe)
+
     def step(self, seconds=float("inf")):
         """Bakes frames for about this long (at least one); returns the fraction done."""
         until = time.perf_counter() + seconds
-        while not self.done:
-            world = self.state.positions_at(self.scene, self.frames[len(self.positions)], self.obj)
-            if not np.isfinite(world).all():
-                raise ValueError(f"frame {self.frames[len(self.positions)]} is not finite")
-            local = world @ self.to_object[:3, :3].T + self.to_object[:3, 3]
-            self.positions.append(local.astype(np.float32))
-            if time.perf_counter() >= until:
-                break
+        with self._evaluating():
+            while not self.done:
+                frame = self.frames[len(self.positions)]
+                self.scene.frame_set(frame)
+                above = evaluated_local(self.obj)
+                if len(above) != self.state.rig.vertex_count:
+                    raise ValueError(f"the modifiers above dynskin's give {len(above)} vertices, dynskin read "
+                                     f"{self.state.rig.vertex_count}: move dynskin's modifier above those that "
+                                     "change the vertex count (or press Re-read the Rig after editing the mesh)")
+                offsets = self.state.positions_at(self.scene, frame, self.obj)
+                to_object = np.linalg.inv(np.array(self.obj.matrix_world, dtype=np.float64))[:3, :3]
+                local = above + offsets @ to_object.T
+                if not np.isfinite(local).all():
+                    raise ValueError(f"frame {frame} is not finite")
+                self.positions.append(local.astype(np.float32))
+                if time.perf_counter() >= until:
+                    break
         return self.fraction
 
 
@@ -83,22 +176,66 @@ def write_pc2(path, frames, first_frame, frame_step=1.0):
     os.replace(partial, path)
 
 
-def _stop_live(obj):
-    """Live dynskin and Blender's skinning both off: the bake plays alone."""
-    obj.dynskin.enabled = False
-    for modifier in obj.modifiers:
-        if modifier.type == "ARMATURE":
+def _place(obj, span):
+    """The index of the baked result's place (dynskin's before the bake) once dynskin's
+    modifier and the point cache are gone."""
+    return sum(1 for modifier in list(obj.modifiers)[:span] if not _holds_result(obj, modifier))
+
+
+def _play_baked(obj, span):
+    """Live dynskin off, and the modifiers above its place that are on switched off (recorded:
+    Remove Bake switches them on again), so that the bake plays alone. Returns the index
+    the baked result's place has once dynskin's modifier and an earlier point cache are gone."""
+    switched_off = list(obj.get(SWITCHED_OFF, ()))
+    place = _place(obj, span)
+    for modifier in list(obj.modifiers)[:span]:
+        if _holds_result(obj, modifier):
+            continue
+        if modifier.show_viewport or modifier.show_render:
             modifier.show_viewport = modifier.show_render = False
+            if modifier.name not in switched_off:
+                switched_off.append(modifier.name)
+    obj[SWITCHED_OFF] = switched_off
+    obj.dynskin.enabled = False
+    return place
 
 
-def play_from_cache(obj, path, first_frame):
-    """Switches the object from live dynskin to the baked cache: a Mesh Cache modifier."""
-    _stop_live(obj)
+def play_from_cache(obj, path, first_frame, span=None):
+    """Switches the object from live dynskin to the baked cache: a Mesh Cache modifier (it
+    overwrites the positions) in dynskin's place, the modifiers above it off."""
+    place = _play_baked(obj, baked_span(obj) if span is None else span)
     cache = obj.modifiers.get(CACHE_MODIFIER) or obj.modifiers.new(CACHE_MODIFIER, "MESH_CACHE")
     cache.cache_format = "PC2"
+    cache.deform_mode = "OVERWRITE"
     cache.filepath = path
     cache.frame_start = first_frame
+    compat.move_modifier(obj, cache, place)
     return cache
+
+
+def remove_bake(obj):
+    """Back to live dynskin: the baked keys and point cache go, the modifiers and keys the
+    replay switched off are on again, dynskin's modifier back in its place."""
+    place = _place(obj, baked_span(obj))
+    remove_shape_keys(obj)
+    if CACHE_MODIFIER in obj.modifiers:
+        obj.modifiers.remove(obj.modifiers[CACHE_MODIFIER])
+    for name in obj.get(SWITCHED_OFF, ()):
+        modifier = obj.modifiers.get(name)
+        if modifier is not None:
+            modifier.show_viewport = modifier.show_render = True
+    keys = obj.data.shape_keys
+    for name in obj.get(MUTED, ()):
+        block = keys.key_blocks.get(name) if keys is not None else None
+        if block is not None:
+            block.mute = False
+    for recorded in (SWITCHED_OFF, MUTED):
+        if recorded in obj:
+            del obj[recorded]
+    obj.dynskin.enabled = True
+    modifier = stack.modifier_of(obj)
+    if modifier is not None:
+        compat.move_modifier(obj, modifier, place)
 
 
 def remove_shape_keys(obj):
@@ -111,11 +248,15 @@ def remove_shape_keys(obj):
         obj.shape_key_remove(block)
 
 
-def write_shape_keys(obj, frames, first_frame):
+def write_shape_keys(obj, frames, first_frame, span=None):
     """One shape key a frame, holding that frame's positions, keyed to 1 at its frame and 0
-    at the frames around it (between frames, neighbours blend: motion blur works)."""
+    at the frames around it (between frames, neighbours blend: motion blur works). The
+    user's own keys are in the baked positions: they are muted (recorded, for Remove Bake)."""
     import bpy
 
+    if obj.data.shape_keys is not None and not obj.data.shape_keys.use_relative:
+        raise ValueError("the mesh's shape keys are absolute (Relative off): bake to a point cache instead")
+    span = baked_span(obj) if span is None else span
     remove_shape_keys(obj)
     if obj.data.shape_keys is None:
         obj.shape_key_add(name="Basis", from_mix=False)
@@ -134,6 +275,12 @@ def write_shape_keys(obj, frames, first_frame):
         for point in curve.keyframe_points:
             point.interpolation = "LINEAR"
         curve.update()
-    _stop_live(obj)
+    muted = list(obj.get(MUTED, ()))
+    for block in keys.key_blocks:
+        if block != keys.reference_key and not block.name.startswith(KEY_PREFIX) and not block.mute:
+            block.mute = True
+            muted.append(block.name)
+    obj[MUTED] = muted
+    _play_baked(obj, span)
     if CACHE_MODIFIER in obj.modifiers:
         obj.modifiers.remove(obj.modifiers[CACHE_MODIFIER])

@@ -22,9 +22,9 @@ def _preserves_volume(obj, armature):
     return any(m.use_deform_preserve_volume for m in obj.modifiers if m.type == "ARMATURE" and m.object is armature)
 
 
-def live_state(obj):
+def live_state(obj, keep_results=True):
     """A simulation of the object whose results are the offsets its modifier adds."""
-    state = LiveState(obj)
+    state = LiveState(obj, keep_results)
     preserve_volume = _preserves_volume(obj, state.rig.armature)
     state.use_deformers(lambda character: OffsetDeformer(character, preserve_volume))
     return state
@@ -89,7 +89,14 @@ def forget(obj=None):
         _states.pop(obj.name_full, None)
 
 
-_reading = False  # while read_pose steps Blender through the frames, the handlers stand by
+_reading = False  # while read_pose or a bake steps Blender through the frames, the handlers stand by
+
+
+def stand_by(on):
+    """A bake steps Blender through the frames with a simulation of its own: the live one
+    (and its kept results) is left alone meanwhile."""
+    global _reading
+    _reading = on
 
 
 def read_pose(scene, obj):

@@ -112,7 +112,7 @@ class DYNSKIN_OT_bake_pc2(_Bake, bpy.types.Operator):
     def finish(self, context, job):
         path = bpy.path.abspath(self.filepath)
         bake.write_pc2(path, job.positions, job.frames.start)
-        bake.play_from_cache(job.obj, path, job.frames.start)
+        bake.play_from_cache(job.obj, path, job.frames.start, job.span)
         self.report({"INFO"}, f"Baked {len(job.frames)} frames to {path}")
 
 
@@ -127,22 +127,19 @@ class DYNSKIN_OT_bake_shape_keys(_Bake, bpy.types.Operator):
         return self.run_modal(context)
 
     def finish(self, context, job):
-        bake.write_shape_keys(job.obj, job.positions, job.frames.start)
+        bake.write_shape_keys(job.obj, job.positions, job.frames.start, job.span)
         self.report({"INFO"}, f"Baked {len(job.frames)} frames to shape keys")
 
 
 class DYNSKIN_OT_remove_bake(_OnSkinnedMesh, bpy.types.Operator):
-    """Removes the baked point cache modifier and shape keys and goes back to live dynskin"""
+    """Removes the baked point cache modifier and shape keys, switches on again what the bake
+    switched off, and goes back to live dynskin"""
 
     bl_idname = "dynskin.remove_bake"
     bl_label = "Remove Bake"
 
     def execute(self, context):
-        obj = context.object
-        bake.remove_shape_keys(obj)
-        if bake.CACHE_MODIFIER in obj.modifiers:
-            obj.modifiers.remove(obj.modifiers[bake.CACHE_MODIFIER])
-        obj.dynskin.enabled = True
+        bake.remove_bake(context.object)
         return {"FINISHED"}
 
 

@@ -96,7 +96,7 @@ def _new_helper(obj, count):
     return helper
 
 
-def _after_armature(obj):
+def after_armature(obj):
     """The index right after the Armature modifier that skins the mesh."""
     armature = armature_of(obj)
     for k, modifier in enumerate(obj.modifiers):
@@ -126,7 +126,7 @@ def ensure(obj, count):
         if MODIFIER in obj.modifiers:
             raise ValueError(f"{obj.name} has a modifier named '{MODIFIER}' that is not dynskin's: rename it")
         modifier = obj.modifiers.new(MODIFIER, "NODES")
-        compat.move_modifier(obj, modifier, _after_armature(obj))
+        compat.move_modifier(obj, modifier, after_armature(obj))
     if modifier.node_group is None or modifier.node_group.name != GROUP:
         modifier.node_group = offsets_group()
     helper = helper_of(obj)

@@ -155,6 +155,20 @@ def evaluated_world(obj):
     return (np.c_[co.reshape(-1, 3), np.ones(len(co) // 3)] @ world.T)[:, :3]
 
 
+def shown_at(obj, frames):
+    """What the object shows at each frame: {frame: evaluated world positions}."""
+    result = {}
+    for f in frames:
+        bpy.context.scene.frame_set(f)
+        result[f] = evaluated_world(obj)
+    return result
+
+
+def largest(a, b, frames, size):
+    """The largest distance between two {frame: positions} over these frames, in sizes."""
+    return max(float(np.abs(a[f] - b[f]).max()) for f in frames) / size
+
+
 def posed_matrices(arm, bone_names):
     """Blender's own evaluated pose at the current frame, world space."""
     return np.stack([np.array(arm.matrix_world) @ np.array(arm.pose.bones[name].matrix)

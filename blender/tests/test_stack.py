@@ -14,18 +14,6 @@ from harness import bpy, dynskin, expect, np
 FRAMES = list(range(1, 31))
 
 
-def shown_at(obj, frames):
-    result = {}
-    for f in frames:
-        bpy.context.scene.frame_set(f)
-        result[f] = harness.evaluated_world(obj)
-    return result
-
-
-def largest(a, b, frames, size):
-    return max(float(np.abs(a[f] - b[f]).max()) for f in frames) / size
-
-
 def main():
     scene = harness.fresh_scene()
     obj, arm = harness.tube_rig()
@@ -40,9 +28,9 @@ def main():
     bulge.value = 1.0
 
     subdivision.show_viewport = False
-    blender = shown_at(obj, FRAMES)  # Blender's own skinning of the keyed mesh
+    blender = harness.shown_at(obj, FRAMES)  # Blender's own skinning of the keyed mesh
     subdivision.show_viewport = True
-    blender_smooth = shown_at(obj, FRAMES)
+    blender_smooth = harness.shown_at(obj, FRAMES)
     dynamic, _ = harness.reference(obj, FRAMES, dynskin.Settings())  # the rest mesh, no key
     lbs = dynskin.Settings()
     lbs.mode = "lbs"
@@ -58,10 +46,10 @@ def main():
 
     # Dynamic: Blender's skinning of the keyed mesh plus dynskin's secondary motion.
     subdivision.show_viewport = False
-    shown = shown_at(obj, FRAMES)
+    shown = harness.shown_at(obj, FRAMES)
     expected = {f: blender[f] + dynamic[f] - plain[f] for f in FRAMES}
-    worst = largest(shown, expected, FRAMES, size)
-    moved = largest(dynamic, plain, FRAMES, size)
+    worst = harness.largest(shown, expected, FRAMES, size)
+    moved = harness.largest(dynamic, plain, FRAMES, size)
     print(f"DYNSKIN-BLENDER shape key at 1, dynamic: {worst:.3g} of the size from Armature + dynskin's offsets "
           f"(the offsets reach {moved:.3g})")
     expect(worst < 1e-5, f"a shape key under dynskin: {worst:.3g} of the size off")
@@ -69,10 +57,10 @@ def main():
 
     # LBS only: exactly Blender's result, with Subdivision too.
     obj.dynskin.mode = "lbs"
-    worst = largest(shown_at(obj, FRAMES), blender, FRAMES, size)
+    worst = harness.largest(harness.shown_at(obj, FRAMES), blender, FRAMES, size)
     subdivision.show_viewport = True
-    smooth = shown_at(obj, FRAMES)
-    worst_smooth = largest(smooth, blender_smooth, FRAMES, size)
+    smooth = harness.shown_at(obj, FRAMES)
+    worst_smooth = harness.largest(smooth, blender_smooth, FRAMES, size)
     print(f"DYNSKIN-BLENDER LBS only against the Armature modifier: {worst:.3g}, with Subdivision {worst_smooth:.3g} "
           f"({len(smooth[1])} vertices)")
     expect(worst == 0.0 and worst_smooth == 0.0, f"LBS only should be Blender's result exactly ({worst:.3g}, "
@@ -85,7 +73,7 @@ def main():
     obj.dynskin.enabled = False
     armature = obj.modifiers["Armature"]
     armature.use_deform_preserve_volume = True
-    blender_dq = shown_at(obj, FRAMES)
+    blender_dq = harness.shown_at(obj, FRAMES)
     dq, dq_lbs = dynskin.Settings(), dynskin.Settings()
     dq.dual_quaternion = dq_lbs.dual_quaternion = True
     dq_lbs.mode = "lbs"
@@ -93,12 +81,12 @@ def main():
     plain_dq, _ = harness.reference(obj, FRAMES, dq_lbs)
     obj.dynskin.enabled = True
     obj.dynskin.dual_quaternion = True
-    worst = largest(shown_at(obj, FRAMES), {f: blender_dq[f] + dynamic_dq[f] - plain_dq[f] for f in FRAMES}, FRAMES, size)
+    worst = harness.largest(harness.shown_at(obj, FRAMES), {f: blender_dq[f] + dynamic_dq[f] - plain_dq[f] for f in FRAMES}, FRAMES, size)
     print(f"DYNSKIN-BLENDER Preserve Volume and a dual-quaternion base: {worst:.3g} of the size off")
     expect(worst < 1e-5, f"Preserve Volume with a dual-quaternion base: {worst:.3g} of the size off")
     armature.use_deform_preserve_volume = False  # switched back while live: offsets from LBS again
     obj.dynskin.dual_quaternion = False
-    worst = largest(shown_at(obj, FRAMES), expected, FRAMES, size)
+    worst = harness.largest(harness.shown_at(obj, FRAMES), expected, FRAMES, size)
     expect(worst < 1e-5, f"Preserve Volume switched off while live: {worst:.3g} of the size off")
     subdivision.show_viewport = True
 
@@ -121,9 +109,9 @@ def main():
     harness.dynskin_blender.unregister()
     bpy.ops.wm.open_mainfile(filepath=path)
     obj = bpy.data.objects["tube"]
-    without = shown_at(obj, FRAMES)
-    worst = largest(without, blender, FRAMES, size)
-    still = largest({f: without[f] for f in FRAMES}, {f: without[12] for f in FRAMES}, FRAMES, size)
+    without = harness.shown_at(obj, FRAMES)
+    worst = harness.largest(without, blender, FRAMES, size)
+    still = harness.largest({f: without[f] for f in FRAMES}, {f: without[12] for f in FRAMES}, FRAMES, size)
     print(f"DYNSKIN-BLENDER opened without the add-on: {worst:.3g} of the size from Blender's skinning "
           f"(moves {still:.3g})")
     expect(worst < 1e-6, f"without the add-on the file should show plain skinning: {worst:.3g} off")
@@ -131,7 +119,7 @@ def main():
     harness.dynskin_blender.register()
     bpy.ops.wm.open_mainfile(filepath=path)  # load_post: live again
     obj = bpy.data.objects["tube"]
-    worst = largest(shown_at(obj, FRAMES), expected, FRAMES, size)
+    worst = harness.largest(harness.shown_at(obj, FRAMES), expected, FRAMES, size)
     print(f"DYNSKIN-BLENDER opened with the add-on: {worst:.3g} of the size from dynskin")
     expect(worst < 1e-5, f"reopened with the add-on: {worst:.3g} of the size from dynskin")
 
@@ -151,7 +139,7 @@ def main():
     expect(names == [("Armature", True, ""), ("dynskin", True, "dynskin_add_offsets")],
            f"a 0.2 file should open on the new stack: {names}")
     expect("dynskin_position" not in obj.data.attributes, "a 0.2 file's positions should go")
-    worst = largest(shown_at(obj, FRAMES), expected, FRAMES, size)
+    worst = harness.largest(harness.shown_at(obj, FRAMES), expected, FRAMES, size)
     expect(worst < 1e-5, f"a 0.2 file opened: {worst:.3g} of the size from dynskin")
 
     # Switched off: no trace left but Blender's own modifiers.
