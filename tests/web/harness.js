@@ -20,13 +20,17 @@ function check(name, ok, detail) {
   if (!ok) failures++;
 }
 
-// A static server for the build folder (what scripts/serve-web.sh does), on a free port.
-function serve(dir) {
+// A static server for the build folder (what scripts/serve-web.sh does), on a free port;
+// mounts: more folders, by the address prefix they are served at ({'/threejs/': folder}).
+function serve(dir, mounts = {}) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-    '.data': 'application/octet-stream', '.glb': 'model/gltf-binary' };
+    '.data': 'application/octet-stream', '.glb': 'model/gltf-binary', '.json': 'application/json' };
   const server = http.createServer((request, response) => {
-    const file = path.join(dir, decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const address = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const prefix = Object.keys(mounts).find((p) => address.startsWith(p));
+    const root = prefix ? mounts[prefix] : dir;
+    const file = path.join(root, prefix ? address.slice(prefix.length) : address);
+    if (!file.startsWith(root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       response.writeHead(404);
       response.end();
       return;
@@ -111,11 +115,12 @@ class Session {
 }
 
 // Runs body(session) with a fresh server and browser; exits 1 when a check failed or it threw.
-function main(body) {
+// mounts: more folders for the server (serve()).
+function main(body, mounts = {}) {
   (async () => {
     for (const f of ['index.html', 'dynskin.js', 'dynskin.wasm'])
       if (!fs.existsSync(path.join(webDir, f))) throw new Error(`${f} is missing in ${webDir} (run scripts/build-web.sh)`);
-    const server = await serve(webDir);
+    const server = await serve(webDir, mounts);
     const browser = await puppeteer.launch({
       executablePath: chromium,
       headless: true,
