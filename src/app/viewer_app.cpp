@@ -13,7 +13,6 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
-#include <backends/imgui_impl_opengl3.h>
 #include <stb_image_write.h>
 
 #include "app/bundled_asset_download.h"
@@ -25,10 +24,12 @@
 #include "app/platform.h"
 #include "app/settings_link.h"
 #include "app/touch_gestures.h"
+#include "app/ui_drawing.h"
 #include "characters/character_source.h"
 #include "gl/render_target.h"
 #include "gl/scene_renderer.h"
 #include "gl/shader_source.h"
+#include "gl/ui_renderer.h"
 #include "io/settings_json.h"
 
 namespace dynskin::app {
@@ -126,7 +127,11 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     platform::adapt_input(window_);
     touch_ = platform::touch_gestures();
     install_key_taps(window_);
-    ImGui_ImplOpenGL3_Init(gl::glsl_version_line());  // the dialect our own shaders use
+    // The panels are drawn by our own renderer: ImGui's OpenGL backend reads the GL state back
+    // every frame (gl/ui_renderer.h).
+    ImGui::GetIO().BackendRendererName = "dynskin::gl::UiRenderer";
+    ui_renderer_ = std::make_unique<gl::UiRenderer>();
+    upload_ui_fonts(*ui_renderer_);
 
     if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();
@@ -161,7 +166,7 @@ ViewerApp::~ViewerApp() {
     pipeline_.reset();
     renderer_.reset();
     target_.reset();
-    ImGui_ImplOpenGL3_Shutdown();
+    ui_renderer_.reset();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     glfwDestroyWindow(window_);
@@ -288,7 +293,6 @@ void ViewerApp::frame_tick(double dt) {
     receive_picked_files(state_);
     if (state_.load_request) take_load_request();
     follow_content_scale();
-    ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     if (touch_) apply_touch_pointer(*touch_);     // after the backend: a finger is the left button
     if (!script_.empty()) apply_script_events();  // after the backend, so the script wins
@@ -344,8 +348,7 @@ void ViewerApp::follow_content_scale() {
     ui_scale_ = scale;
     ImGui::GetStyle() = ImGuiStyle();  // ScaleAllSizes multiplies: from the unscaled sizes
     style_imgui(scale);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    upload_ui_fonts(*ui_renderer_);
     place_panel_ = true;
 }
 
@@ -612,7 +615,7 @@ void ViewerApp::draw_frame() {
         }
     }
     ImGui::Render();
-    if (!options_.hide_ui) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!options_.hide_ui) draw_ui(*ui_renderer_);
     if (!pending_screenshot_.empty()) {
         try {
             save_screenshot(pending_screenshot_);

@@ -18,6 +18,7 @@ struct GLFWwindow;
 namespace dynskin::gl {
 class SceneRenderer;
 class RenderTarget;
+class UiRenderer;
 }  // namespace dynskin::gl
 
 namespace dynskin::app {
@@ -85,6 +86,7 @@ private:
     ViewerState state_;
     std::unique_ptr<gl::SceneRenderer> renderer_;
     std::unique_ptr<gl::RenderTarget> target_;
+    std::unique_ptr<gl::UiRenderer> ui_renderer_;  // the panels (ImGui's draw data)
     std::unique_ptr<FramePipeline> pipeline_;  // made with the renderer it feeds
     // What a left-button drag in the view does, decided when the button goes down.
     enum class LeftDrag { None, Orbit, Joint, Paint, Centroid };

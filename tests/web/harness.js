@@ -89,9 +89,12 @@ class Session {
     this.url = `http://127.0.0.1:${server.address().port}/index.html`;  // the viewer; tests/ holds test pages
   }
   // context: a browser context to open it in (browser.createBrowserContext() has an empty
-  // cache, for timing a first visit); the default one otherwise.
-  async open(query = '', viewport = { width: 1280, height: 800 }, context = this.browser.defaultBrowserContext()) {
+  // cache, for timing a first visit); the default one otherwise. prepare(page): what to do
+  // before the page loads (page.evaluateOnNewDocument...).
+  async open(query = '', viewport = { width: 1280, height: 800 }, context = this.browser.defaultBrowserContext(),
+    prepare = async () => {}) {
     const page = await context.newPage();
+    await prepare(page);
     await page.setViewport(viewport);
     page.errors = [];
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
