@@ -5,11 +5,37 @@
 
 namespace dynskin::app {
 
+namespace {
+
+// Auto, or a level pinned; what Auto chose now, and why it may be low.
+void quality_setting(AdaptiveQuality& quality) {
+    constexpr QualityLevel kLevels[] = {QualityLevel::High, QualityLevel::Medium, QualityLevel::Low, QualityLevel::Lowest};
+    constexpr const char* kLabels[] = {"High (4x MSAA)", "Medium (no MSAA)", "Low (3/4 resolution)", "Lowest (1/2 resolution)"};
+    const char* shown = "Auto";
+    if (!quality.automatic()) shown = kLabels[3 - static_cast<int>(quality.level())];
+    if (ImGui::BeginCombo("Quality", shown)) {
+        if (ImGui::Selectable("Auto", quality.automatic())) quality.pin(std::nullopt);
+        for (int i = 0; i < 4; ++i)
+            if (ImGui::Selectable(kLabels[i], !quality.automatic() && quality.level() == kLevels[i])) quality.pin(kLevels[i]);
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Auto lowers MSAA, then the resolution, while frames run below %.0f fps, and raises them when "
+                          "there is room. Link: ?quality=auto|high|medium|low|lowest; command line: --quality.",
+                          AdaptiveQuality::kSlowFps);
+    if (quality.automatic())
+        ImGui::TextDisabled("now %s%s", quality_name(quality.level()),
+                            quality.software_renderer() ? " (software renderer: started without MSAA)" : "");
+}
+
+}  // namespace
+
 void performance_panel(ViewerState& state) {
     if (!ImGui::CollapsingHeader("Performance")) return;
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::Text("%.1f fps, frame %.2f ms", io.Framerate, state.frame_ms);
     ImGui::Checkbox("GPU path (vertex shader)", &state.gpu_path);
+    quality_setting(state.quality);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Skinning, bend and normals in the vertex shader; the CPU only measures and filters.");
     if (!state.scene) return;

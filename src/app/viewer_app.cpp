@@ -133,6 +133,7 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     ui_renderer_ = std::make_unique<gl::UiRenderer>();
     upload_ui_fonts(*ui_renderer_);
 
+    start_quality();
     if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();
     pipeline_ = std::make_unique<FramePipeline>(*renderer_);
@@ -171,6 +172,18 @@ ViewerApp::~ViewerApp() {
     ImGui::DestroyContext();
     glfwDestroyWindow(window_);
     glfwTerminate();
+}
+
+void ViewerApp::start_quality() {
+    const bool software = gl::is_software_renderer(gl::renderer_name());
+    std::optional<QualityLevel> pinned;
+    if (options_.quality.empty() && options_.headless) pinned = QualityLevel::High;  // the same pictures everywhere
+    try {
+        if (!options_.quality.empty()) pinned = parse_quality(options_.quality);
+    } catch (const std::invalid_argument& e) {
+        state_.error_message = std::string("The quality setting could not be used: ") + e.what() + "; it adapts instead.";
+    }
+    state_.quality.start(software, pinned);
 }
 
 void ViewerApp::load(const std::string& file_or_name) {
@@ -288,6 +301,9 @@ int ViewerApp::run() {
 
 void ViewerApp::frame_tick(double dt) {
     const auto start = std::chrono::steady_clock::now();
+    // The platform paces the frames (the browser's animation frames wait for the GPU): the
+    // interval says how fast they really go. Headless steps are fixed: nothing to learn.
+    if (!options_.headless) state_.quality.observe(dt);
     pipeline_->begin_frame();
     glfwPollEvents();
     receive_picked_files(state_);
@@ -549,8 +565,12 @@ void ViewerApp::draw_frame() {
     glfwGetFramebufferSize(window_, &fb_width, &fb_height);
     fb_width = std::max(fb_width, 1);
     fb_height = std::max(fb_height, 1);
-    if (!target_ || target_->width() != fb_width || target_->height() != fb_height)
-        target_ = std::make_unique<gl::RenderTarget>(fb_width, fb_height);
+    if (!target_ || target_->width() != fb_width || target_->height() != fb_height ||
+        target_level_ != state_.quality.level()) {
+        target_level_ = state_.quality.level();
+        const RenderQuality quality = render_quality(target_level_);
+        target_ = std::make_unique<gl::RenderTarget>(fb_width, fb_height, quality.samples, quality.scale);
+    }
 
     gl::SceneView view;
     gl::SkeletonView skeleton;
@@ -588,7 +608,7 @@ void ViewerApp::draw_frame() {
         view.ground_center = glm::vec3(0.5f * (lo.x + hi.x), lo.y, 0.5f * (lo.z + hi.z));
         view.ground_extent = crowd ? 0.8f * glm::length(hi - lo) : 4.0f * size;
         view.grid_cell = std::pow(10.0f, std::floor(std::log10(std::max(size, 1e-6f) / 4.0f)));
-        view.joint_size = 9.0f * ImGui::GetIO().FontGlobalScale;
+        view.joint_size = 9.0f * ImGui::GetIO().FontGlobalScale * target_->scale();  // in the scene's pixels
         // A crowd shows one skeleton, the instance's under the cursor (or else the selected
         // one's): all of them would hide the crowd.
         const int shown = !crowd                         ? 0
@@ -604,7 +624,7 @@ void ViewerApp::draw_frame() {
     }
 
     target_->bind_scene();
-    renderer_->draw(view, skeleton, glm::ivec2(fb_width, fb_height));
+    renderer_->draw(view, skeleton, glm::ivec2(target_->scene_width(), target_->scene_height()));
     target_->resolve();
     if (state_.exports.frames.recording()) {  // the view alone, before the panels are drawn on it
         try {

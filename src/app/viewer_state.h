@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "app/adaptive_quality.h"
 #include "app/bend_painter.h"
 #include "app/crowd.h"
 #include "app/export_tools.h"
@@ -100,6 +101,7 @@ struct ViewerState {
 
     std::deque<float> drive_history;
     float frame_ms = 0.0f, upload_ms = 0.0f;
+    AdaptiveQuality quality;  // the view's MSAA and resolution, pinned or adapted (Performance panel)
 };
 
 // Switching to the paint tool shows the painted layer's map, so the user sees what they paint.

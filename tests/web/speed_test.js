@@ -2,7 +2,10 @@
 // Every WebGL 2 call that returns something the GPU process must answer (getParameter,
 // getError, readPixels...) waits there for all the drawing before it; the test wraps them
 // all and counts the calls made across frames once the viewer has started: none, on the CPU
-// path, the GPU path and a crowd.
+// path, the GPU path and a crowd, at each kind of target (multisampled, plain, scaled; pinned:
+// a change of quality remakes the targets, which asks GL once).
+// Then the adaptive quality's switches: a software renderer starts without MSAA; slow frames
+// (made slow by the page) lower the level, fast ones raise it again; a pinned level stays.
 'use strict';
 const h = require('./harness');
 
@@ -30,7 +33,7 @@ async function countReadBacks(page) {
 }
 
 h.main(async (session) => {
-  for (const query of ['?character=cow', '?character=cow&gpu', '?character=bar&crowd=3']) {
+  for (const query of ['?character=cow&quality=high', '?character=cow&gpu&quality=medium', '?character=bar&crowd=3&quality=low']) {
     const page = await session.open(query, undefined, undefined, countReadBacks);
     await h.waitFrames(page, 20);  // started: shaders, targets and the font made
     await page.evaluate(() => { window.glReadBacks = {}; });
@@ -49,4 +52,64 @@ h.main(async (session) => {
     h.check(`no console or GL error (${query})`, page.errors.length === 0, page.errors.join('; '));
     await page.close();
   }
+
+  await adaptiveQuality(session);
 });
+
+// Every animation frame's callback made to wait window.slowFrameMs first (set by the test).
+async function slowFrames(page) {
+  await page.evaluateOnNewDocument(() => {
+    window.slowFrameMs = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => request((time) => {
+      const until = performance.now() + window.slowFrameMs;
+      while (performance.now() < until) { /* a slow frame */ }
+      callback(time);
+    });
+  });
+}
+
+const quality = (page) => h.call(page, 'dynskin_quality_name', 'string');
+// Waits until the quality is named `want` (or the time is up); returns the name then.
+async function qualityBecomes(page, want, seconds) {
+  const end = Date.now() + seconds * 1000;
+  let now = await quality(page);
+  while (now !== want && Date.now() < end) {
+    await h.sleep(200);
+    now = await quality(page);
+  }
+  return now;
+}
+
+async function adaptiveQuality(session) {
+  const small = { width: 320, height: 200 };  // fast frames even on SwiftShader
+  const page = await session.open('?character=bar', small, undefined, slowFrames);
+  h.check('SwiftShader is known as a software renderer', await h.call(page, 'dynskin_software_renderer', 'number') === 1);
+  h.check('auto quality on a software renderer starts without MSAA', ['medium', 'high'].includes(await quality(page)) &&
+    await h.call(page, 'dynskin_quality_automatic', 'number') === 1, await quality(page));
+  await page.evaluate(() => { window.slowFrameMs = 80; });  // about 10 fps
+  let now = await qualityBecomes(page, 'lowest', 20);
+  h.check('slow frames lower the quality step by step to the lowest', now === 'lowest', now);
+  await page.evaluate(() => { window.slowFrameMs = 0; });
+  const fps0 = await h.frames(page), t0 = Date.now();
+  now = await qualityBecomes(page, 'low', 20);
+  const fps = ((await h.frames(page)) - fps0) / ((Date.now() - t0) / 1000);
+  h.check('fast frames raise it again', now !== 'lowest', `${now} at ${fps.toFixed(0)} fps`);
+  h.check('the Performance panel pins a level', await h.call(page, 'dynskin_set_quality', 'number', ['string'], ['medium']) === 1 &&
+    await h.call(page, 'dynskin_quality_automatic', 'number') === 0 && await quality(page) === 'medium');
+  h.check('no console or GL error while the quality changes', page.errors.length === 0, page.errors.join('; '));
+  await page.close();
+
+  const pinned = await session.open('?character=bar&quality=high', small, undefined, slowFrames);
+  await pinned.evaluate(() => { window.slowFrameMs = 80; });
+  await h.sleep(5000);
+  h.check('a pinned quality (?quality=high) stays through slow frames', await quality(pinned) === 'high' &&
+    await h.call(pinned, 'dynskin_quality_automatic', 'number') === 0, await quality(pinned));
+  await pinned.close();
+
+  const bad = await session.open('?character=bar&quality=ultra', small);
+  const error = await h.call(bad, 'dynskin_error', 'string');
+  h.check('a bad ?quality= is reported, and the quality adapts', /quality.*ultra.*auto, high, medium, low or lowest/s.test(error) &&
+    await h.call(bad, 'dynskin_quality_automatic', 'number') === 1, error);
+  await bad.close();
+}
