@@ -46,6 +46,11 @@ void apply_touch_pointer(TouchGestures& touch) {
     io.MouseDown[ImGuiMouseButton_Left] = pointer.down;
 }
 
+float milliseconds_since(std::chrono::steady_clock::time_point start,
+                         std::chrono::steady_clock::time_point end = std::chrono::steady_clock::now()) {
+    return static_cast<float>(std::chrono::duration<double, std::milli>(end - start).count());
+}
+
 void glfw_error(int code, const char* message) { std::fprintf(stderr, "GLFW error %d: %s\n", code, message); }
 
 std::vector<glm::vec3> joint_positions(const std::vector<glm::mat4>& globals) {
@@ -301,6 +306,8 @@ int ViewerApp::run() {
 
 void ViewerApp::frame_tick(double dt) {
     const auto start = std::chrono::steady_clock::now();
+    const float interval = last_frame_start_ ? milliseconds_since(*last_frame_start_, start) : 0.0f;
+    last_frame_start_ = start;
     // The platform paces the frames (the browser's animation frames wait for the GPU): the
     // interval says how fast they really go. Headless steps are fixed: nothing to learn.
     if (!options_.headless) state_.quality.observe(dt);
@@ -312,6 +319,7 @@ void ViewerApp::frame_tick(double dt) {
     ImGui_ImplGlfw_NewFrame();
     if (touch_) apply_touch_pointer(*touch_);     // after the backend: a finger is the left button
     if (!script_.empty()) apply_script_events();  // after the backend, so the script wins
+    const auto ui_start = std::chrono::steady_clock::now();
     ImGui::NewFrame();
 
     const float ui_scale = ImGui::GetIO().FontGlobalScale;
@@ -342,6 +350,7 @@ void ViewerApp::frame_tick(double dt) {
     save_as_popup(state_);
     unsaved_changes_popup(state_);
     update_title();
+    state_.timing.ui_ms = milliseconds_since(ui_start);  // draw_frame adds the drawing
 
     if (state_.scene) {
         handle_keys();
@@ -352,8 +361,8 @@ void ViewerApp::frame_tick(double dt) {
     draw_frame();
     release_key_taps();  // this frame saw them down
     ++frame_index_;
-    state_.frame_ms = static_cast<float>(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    state_.frame_ms = milliseconds_since(start);
+    state_.timing.record(interval, state_.frame_ms);
 }
 
 void ViewerApp::follow_content_scale() {
@@ -623,8 +632,10 @@ void ViewerApp::draw_frame() {
         }
     }
 
+    const auto scene_start = std::chrono::steady_clock::now();
     target_->bind_scene();
     renderer_->draw(view, skeleton, glm::ivec2(target_->scene_width(), target_->scene_height()));
+    state_.timing.scene_ms = milliseconds_since(scene_start);
     target_->resolve();
     if (state_.exports.frames.recording()) {  // the view alone, before the panels are drawn on it
         try {
@@ -634,8 +645,10 @@ void ViewerApp::draw_frame() {
             stop_frame_recording(state_);  // the frames written so far still reach the user (the browser's zip)
         }
     }
+    const auto ui_start = std::chrono::steady_clock::now();
     ImGui::Render();
     if (!options_.hide_ui) draw_ui(*ui_renderer_);
+    state_.timing.ui_ms += milliseconds_since(ui_start);
     if (!pending_screenshot_.empty()) {
         try {
             save_screenshot(pending_screenshot_);
@@ -645,10 +658,12 @@ void ViewerApp::draw_frame() {
         }
         pending_screenshot_.clear();
     }
+    const auto present_start = std::chrono::steady_clock::now();
     if (!options_.headless) {
         target_->present(fb_width, fb_height);
         glfwSwapBuffers(window_);
     }
+    state_.timing.present_ms = milliseconds_since(present_start);
 }
 
 std::vector<std::uint8_t> ViewerApp::read_frame(int& width, int& height) const {

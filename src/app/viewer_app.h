@@ -4,6 +4,7 @@
 // pipeline's (frame_pipeline.h). frame_tick() steps one frame so that headless runs and
 // tests can drive it.
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -105,6 +106,7 @@ private:
     int screenshot_count_ = 0;
     std::string pending_screenshot_;  // written at the end of the frame
     int frame_index_ = 0;
+    std::optional<std::chrono::steady_clock::time_point> last_frame_start_;  // for the frames' interval
     std::string title_;
     std::vector<ScriptEvent> script_;
     glm::vec2 script_cursor_{0.0f};

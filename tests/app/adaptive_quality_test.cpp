@@ -93,3 +93,26 @@ TEST(AdaptiveQuality, NamesParseBackAndOthersAreRefused) {
 
 }  // namespace
 }  // namespace dynskin::app
+
+#include "app/frame_timing.h"
+
+namespace dynskin::app {
+namespace {
+
+TEST(FrameTiming, TheWorkIsTheFrameLessItsPresentAndTheRestOfTheIntervalIsWaiting) {
+    FrameTiming timing;
+    timing.present_ms = 3.0f;  // a swap that waited for the display
+    timing.record(50.0f, 8.0f);
+    EXPECT_FLOAT_EQ(timing.work_ms, 5.0f);
+    EXPECT_FLOAT_EQ(timing.wait_ms(), 45.0f);
+    EXPECT_EQ(timing.work_history.back(), 5.0f);
+    EXPECT_EQ(timing.wait_history.back(), 45.0f);
+    timing.present_ms = 0.0f;
+    timing.record(0.0f, 4.0f);  // the first frame has no interval: no wait, never negative
+    EXPECT_FLOAT_EQ(timing.wait_ms(), 0.0f);
+    for (int i = 0; i < 1000; ++i) timing.record(16.0f, 4.0f);
+    EXPECT_EQ(timing.work_history.size(), FrameTiming::kHistory);
+}
+
+}  // namespace
+}  // namespace dynskin::app

@@ -117,6 +117,9 @@ EMSCRIPTEN_KEEPALIVE double dynskin_deform_ms() {
     return t.measure + t.skin + t.bend;
 }
 EMSCRIPTEN_KEEPALIVE double dynskin_frame_ms() { return exposed ? exposed->state().frame_ms : 0.0; }
+// The last frame's own work (CPU, the present excluded) and its wait (frame_timing.h).
+EMSCRIPTEN_KEEPALIVE double dynskin_work_ms() { return exposed ? exposed->state().timing.work_ms : 0.0; }
+EMSCRIPTEN_KEEPALIVE double dynskin_wait_ms() { return exposed ? exposed->state().timing.wait_ms() : 0.0; }
 
 // The view's quality (adaptive_quality.h): its level now (0 lowest .. 3 high), its name, and
 // whether it adapts; dynskin_set_quality("auto" or a level) is the Performance panel's choice.
