@@ -54,6 +54,13 @@ h.main(async (session) => {
   }
 
   await adaptiveQuality(session);
+
+  // A crowd on SwiftShader: capped, said so, and its first frame in seconds.
+  const crowd = await session.open('?character=cow&crowd=20');
+  const said = await h.call(crowd, 'dynskin_error', 'string');
+  h.check('a crowd of 20 on a software renderer is capped, and the user told', /crowd of 20 .*software renderer.*6 instances/s.test(said), said);
+  h.check('its first frame comes in seconds', crowd.firstFrameMs < 8000, `${crowd.firstFrameMs} ms`);
+  await crowd.close();
 });
 
 // Every animation frame's callback made to wait window.slowFrameMs first (set by the test).
