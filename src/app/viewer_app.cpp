@@ -36,7 +36,7 @@ namespace dynskin::app {
 namespace {
 
 // The most instances a crowd gets on a software renderer in a window (start_quality).
-constexpr int kSoftwareCrowdCap = 6;
+constexpr int kSoftwareCrowdCap = 12;
 
 
 // One finger on a touch screen replaces the mouse while it is down (and for the frame that
