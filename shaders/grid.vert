@@ -1,6 +1,8 @@
-// A large ground quad at the character's feet; the grid itself is drawn per pixel.
+// The ground at the character's feet: a disc (a fan of corners on the unit circle, the
+// centre first) as wide as the grid's fade, so that no pixel past the fade is shaded; the
+// grid itself is drawn per pixel.
 
-layout(location = 0) in vec2 corner;  // [-1, 1]^2
+layout(location = 0) in vec2 corner;  // on the unit disc
 
 uniform mat4 view_projection;
 uniform vec3 center;

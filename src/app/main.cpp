@@ -33,6 +33,10 @@ int main(int argc, char** argv) {
     cli.add_option("--link", options.link,
                    "Parameters as in a shared link, over the character's own: 'f=2.5&tau=0.4&A=0.2&D=0.1' "
                    "(keys f, tau, A, D, mode, base, c, T, S, center, bend, offset; character and clip too)");
+    cli.add_option("--quality", options.quality,
+                   "The view's quality: auto (MSAA and resolution follow the frame rate; the default in a window), "
+                   "high (4x MSAA; the default headless), medium (no MSAA), low (3/4 resolution), lowest (1/2); "
+                   "another word is reported in the viewer, which then adapts");
     cli.add_option("--script", options.script, "Scripted mouse and key input: a JSON list of timed events (for tests)");
     try {
         cli.parse(argc, argv);

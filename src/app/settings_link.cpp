@@ -22,7 +22,7 @@ const ParameterSpec* spec_of(std::string_view key) {
 
 // The keys the page turns into the viewer's other arguments (herd: crowd's old name).
 bool is_page_key(std::string_view key) {
-    return key == "character" || key == "clip" || key == "gpu" || key == "crowd" || key == "herd";
+    return key == "character" || key == "clip" || key == "gpu" || key == "crowd" || key == "herd" || key == "quality";
 }
 
 int hex_digit(char c) {

@@ -13,7 +13,6 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
-#include <backends/imgui_impl_opengl3.h>
 #include <stb_image_write.h>
 
 #include "app/bundled_asset_download.h"
@@ -27,14 +26,19 @@
 #include "app/settings_link.h"
 #include "app/touch_gestures.h"
 #include "app/ui_style.h"
+#include "app/ui_drawing.h"
 #include "characters/character_source.h"
 #include "gl/render_target.h"
 #include "gl/scene_renderer.h"
 #include "gl/shader_source.h"
+#include "gl/ui_renderer.h"
 #include "io/settings_json.h"
 
 namespace dynskin::app {
 namespace {
+
+// The most instances a crowd gets on a software renderer in a window (start_quality).
+constexpr int kSoftwareCrowdCap = 12;
 
 
 // One finger on a touch screen replaces the mouse while it is down (and for the frame that
@@ -45,6 +49,11 @@ void apply_touch_pointer(TouchGestures& touch) {
     ImGuiIO& io = ImGui::GetIO();
     io.MousePos = ImVec2(pointer.position.x, pointer.position.y);
     io.MouseDown[ImGuiMouseButton_Left] = pointer.down;
+}
+
+float milliseconds_since(std::chrono::steady_clock::time_point start,
+                         std::chrono::steady_clock::time_point end = std::chrono::steady_clock::now()) {
+    return static_cast<float>(std::chrono::duration<double, std::milli>(end - start).count());
 }
 
 void glfw_error(int code, const char* message) { std::fprintf(stderr, "GLFW error %d: %s\n", code, message); }
@@ -108,8 +117,13 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
     platform::adapt_input(window_);
     touch_ = platform::touch_gestures();
     install_key_taps(window_);
-    ImGui_ImplOpenGL3_Init(gl::glsl_version_line());  // the dialect our own shaders use
+    // The panels are drawn by our own renderer: ImGui's OpenGL backend reads the GL state back
+    // every frame (gl/ui_renderer.h).
+    ImGui::GetIO().BackendRendererName = "dynskin::gl::UiRenderer";
+    ui_renderer_ = std::make_unique<gl::UiRenderer>();
+    upload_ui_fonts(*ui_renderer_);
 
+    start_quality();
     if (!options.script.empty()) script_ = read_input_script(options.script);
     renderer_ = std::make_unique<gl::SceneRenderer>();
     pipeline_ = std::make_unique<FramePipeline>(*renderer_);
@@ -143,11 +157,33 @@ ViewerApp::~ViewerApp() {
     pipeline_.reset();
     renderer_.reset();
     target_.reset();
-    ImGui_ImplOpenGL3_Shutdown();
+    ui_renderer_.reset();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     glfwDestroyWindow(window_);
     glfwTerminate();
+}
+
+void ViewerApp::start_quality() {
+    const bool software = gl::is_software_renderer(gl::renderer_name());
+    std::optional<QualityLevel> pinned;
+    if (options_.quality.empty() && options_.headless) pinned = QualityLevel::High;  // the same pictures everywhere
+    try {
+        if (!options_.quality.empty()) pinned = parse_quality(options_.quality);
+    } catch (const std::invalid_argument& e) {
+        state_.error_message = std::string("The quality setting could not be used: ") + e.what() + "; it adapts instead.";
+    }
+    state_.quality.start(software, pinned);
+    // A crowd is vertices and pixels times its size: on a software renderer a large one froze
+    // the page (20 cows: 0.8 fps, a first frame after 8.5 s in SwiftShader). Headless runs
+    // (tests, rendered sequences) draw what they are asked.
+    if (software && !options_.headless && options_.crowd > kSoftwareCrowdCap) {
+        if (!state_.error_message.empty()) state_.error_message += "\n\n";
+        state_.error_message += "A crowd of " + std::to_string(options_.crowd) +
+                               " would freeze this software renderer (" + gl::renderer_name() + "): " +
+                               std::to_string(kSoftwareCrowdCap) + " instances are shown. With a GPU, all of them are.";
+        options_.crowd = kSoftwareCrowdCap;
+    }
 }
 
 void ViewerApp::load(const std::string& file_or_name) {
@@ -267,15 +303,20 @@ int ViewerApp::run() {
 
 void ViewerApp::frame_tick(double dt) {
     const auto start = std::chrono::steady_clock::now();
+    const float interval = last_frame_start_ ? milliseconds_since(*last_frame_start_, start) : 0.0f;
+    last_frame_start_ = start;
+    // The platform paces the frames (the browser's animation frames wait for the GPU): the
+    // interval says how fast they really go. Headless steps are fixed: nothing to learn.
+    if (!options_.headless) state_.quality.observe(dt);
     pipeline_->begin_frame();
     glfwPollEvents();
     receive_picked_files(state_);
     if (state_.load_request) take_load_request();
     follow_content_scale();
-    ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     if (touch_) apply_touch_pointer(*touch_);     // after the backend: a finger is the left button
     if (!script_.empty()) apply_script_events();  // after the backend, so the script wins
+    const auto ui_start = std::chrono::steady_clock::now();
     ImGui::NewFrame();
 
     panel_layout(state_, std::exchange(place_panel_, false), options_.hide_ui);
@@ -283,6 +324,7 @@ void ViewerApp::frame_tick(double dt) {
     save_as_popup(state_);
     unsaved_changes_popup(state_);
     update_title();
+    state_.timing.ui_ms = milliseconds_since(ui_start);  // draw_frame adds the drawing
 
     if (state_.scene) {
         handle_keys();
@@ -294,8 +336,8 @@ void ViewerApp::frame_tick(double dt) {
     draw_frame();
     release_key_taps();  // this frame saw them down
     ++frame_index_;
-    state_.frame_ms = static_cast<float>(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    state_.frame_ms = milliseconds_since(start);
+    state_.timing.record(interval, state_.frame_ms);
 }
 
 void ViewerApp::follow_content_scale() {
@@ -306,8 +348,7 @@ void ViewerApp::follow_content_scale() {
     ui_scale_ = scale;
     ImGui::GetStyle() = ImGuiStyle();  // ScaleAllSizes multiplies: from the unscaled sizes
     style_imgui(scale);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    upload_ui_fonts(*ui_renderer_);
     place_panel_ = true;
 }
 
@@ -525,8 +566,12 @@ void ViewerApp::draw_frame() {
     glfwGetFramebufferSize(window_, &fb_width, &fb_height);
     fb_width = std::max(fb_width, 1);
     fb_height = std::max(fb_height, 1);
-    if (!target_ || target_->width() != fb_width || target_->height() != fb_height)
-        target_ = std::make_unique<gl::RenderTarget>(fb_width, fb_height);
+    if (!target_ || target_->width() != fb_width || target_->height() != fb_height ||
+        target_level_ != state_.quality.level()) {
+        target_level_ = state_.quality.level();
+        const RenderQuality quality = render_quality(target_level_);
+        target_ = std::make_unique<gl::RenderTarget>(fb_width, fb_height, quality.samples, quality.scale);
+    }
 
     gl::SceneView view;
     gl::SkeletonView skeleton;
@@ -565,7 +610,7 @@ void ViewerApp::draw_frame() {
         view.ground_center = glm::vec3(0.5f * (lo.x + hi.x), lo.y, 0.5f * (lo.z + hi.z));
         view.ground_extent = crowd ? 0.8f * glm::length(hi - lo) : 4.0f * size;
         view.grid_cell = std::pow(10.0f, std::floor(std::log10(std::max(size, 1e-6f) / 4.0f)));
-        view.joint_size = 9.0f * ImGui::GetIO().FontGlobalScale;
+        view.joint_size = 9.0f * ImGui::GetIO().FontGlobalScale * target_->scale();  // in the scene's pixels
         // A crowd shows one skeleton, the instance's under the cursor (or else the selected
         // one's): all of them would hide the crowd.
         const int shown = !crowd                         ? 0
@@ -580,8 +625,10 @@ void ViewerApp::draw_frame() {
         }
     }
 
+    const auto scene_start = std::chrono::steady_clock::now();
     target_->bind_scene();
-    renderer_->draw(view, skeleton, glm::ivec2(fb_width, fb_height));
+    renderer_->draw(view, skeleton, glm::ivec2(target_->scene_width(), target_->scene_height()));
+    state_.timing.scene_ms = milliseconds_since(scene_start);
     target_->resolve();
     if (state_.exports.frames.recording()) {  // the view alone, before the panels are drawn on it
         try {
@@ -591,8 +638,10 @@ void ViewerApp::draw_frame() {
             stop_frame_recording(state_);  // the frames written so far still reach the user (the browser's zip)
         }
     }
+    const auto ui_start = std::chrono::steady_clock::now();
     ImGui::Render();
-    if (!options_.hide_ui) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!options_.hide_ui) draw_ui(*ui_renderer_);
+    state_.timing.ui_ms += milliseconds_since(ui_start);
     if (!pending_screenshot_.empty()) {
         try {
             save_screenshot(pending_screenshot_);
@@ -602,10 +651,12 @@ void ViewerApp::draw_frame() {
         }
         pending_screenshot_.clear();
     }
+    const auto present_start = std::chrono::steady_clock::now();
     if (!options_.headless) {
         target_->present(fb_width, fb_height);
         glfwSwapBuffers(window_);
     }
+    state_.timing.present_ms = milliseconds_since(present_start);
 }
 
 std::vector<std::uint8_t> ViewerApp::read_frame(int& width, int& height) const {

@@ -4,6 +4,7 @@
 // pipeline's (frame_pipeline.h). frame_tick() steps one frame so that headless runs and
 // tests can drive it.
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@ struct GLFWwindow;
 namespace dynskin::gl {
 class SceneRenderer;
 class RenderTarget;
+class UiRenderer;
 }  // namespace dynskin::gl
 
 namespace dynskin::app {
@@ -42,6 +44,9 @@ struct ViewerOptions {
     double frame_seconds = 1.0 / 60.0;       // headless: the time step of one frame
     bool hide_ui = false;                    // panels not drawn, the character centred
     bool loop = true;                        // the starting clip loops
+    // The view's quality: "auto" (adapts to the frame rate), or a level pinned (adaptive_quality.h);
+    // empty: auto in a window, high headless (the same pictures on every machine).
+    std::string quality;
     std::optional<DynamicSettings> settings; // replaces the file's settings and the preset
 };
 
@@ -80,6 +85,8 @@ private:
     void apply_link_settings(const std::string& query);
     // Restyles the UI (sizes, font) when the content scale changed since the last frame.
     void follow_content_scale();
+    // The view's quality from the options (pinned, or adapting from this renderer's start).
+    void start_quality();
     void apply_script_events();
     void update_title();
 
@@ -88,6 +95,8 @@ private:
     ViewerState state_;
     std::unique_ptr<gl::SceneRenderer> renderer_;
     std::unique_ptr<gl::RenderTarget> target_;
+    std::unique_ptr<gl::UiRenderer> ui_renderer_;  // the panels (ImGui's draw data)
+    QualityLevel target_level_ = QualityLevel::High;  // the quality target_ was made for
     std::unique_ptr<FramePipeline> pipeline_;  // made with the renderer it feeds
     // What a left-button drag in the view does, decided when the button goes down.
     enum class LeftDrag { None, Orbit, Joint, Paint, Centroid };
@@ -102,6 +111,7 @@ private:
     int screenshot_count_ = 0;
     std::string pending_screenshot_;  // written at the end of the frame
     int frame_index_ = 0;
+    std::optional<std::chrono::steady_clock::time_point> last_frame_start_;  // for the frames' interval
     std::string title_;
     std::vector<ScriptEvent> script_;
     glm::vec2 script_cursor_{0.0f};

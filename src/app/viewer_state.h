@@ -7,8 +7,10 @@
 #include <optional>
 #include <string>
 
+#include "app/adaptive_quality.h"
 #include "app/bend_painter.h"
 #include "app/follow_camera.h"
+#include "app/frame_timing.h"
 #include "app/crowd.h"
 #include "app/export_tools.h"
 #include "app/joint_drag.h"
@@ -118,6 +120,8 @@ struct ViewerState {
 
     std::deque<float> drive_history;
     float frame_ms = 0.0f, upload_ms = 0.0f;
+    AdaptiveQuality quality;  // the view's MSAA and resolution, pinned or adapted (Performance panel)
+    FrameTiming timing;       // the viewer's work apart from the waiting (Performance panel)
 };
 
 // Switching to the paint tool shows the painted layer's map, so the user sees what they paint.

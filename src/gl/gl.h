@@ -35,4 +35,12 @@ void check_errors(const char* what);
 // and uploaded stay).
 void check_frame_errors(const char* what);
 
+// The GL renderer's name, unmasked in the browser (WEBGL_debug_renderer_info) where it can be:
+// "ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device ...))", "llvmpipe (LLVM 15.0.6, 256 bits)".
+// Asked once, at startup (a read-back).
+std::string renderer_name();
+// Whether that renderer draws on the CPU (SwiftShader, llvmpipe, softpipe): its pixels are
+// most of a frame.
+bool is_software_renderer(const std::string& renderer_name);
+
 }  // namespace dynskin::gl

@@ -1,56 +1,81 @@
 #include "gl/render_target.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace dynskin::gl {
+namespace {
 
-RenderTarget::RenderTarget(int width, int height, int samples)
+// Asked of GL once: a read-back waits for the GPU (in the browser, for the GPU process).
+int max_samples() {
+    static const int samples = [] {
+        GLint max = 1;
+        glGetIntegerv(GL_MAX_SAMPLES, &max);
+        return std::max(max, 1);
+    }();
+    return samples;
+}
+
+void storage(const GlRenderbuffer& buffer, int samples, GLenum format, int width, int height) {
+    glBindRenderbuffer(GL_RENDERBUFFER, buffer.id());
+    if (samples > 1) glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, format, width, height);
+    else glRenderbufferStorage(GL_RENDERBUFFER, format, width, height);
+}
+
+void attach(const GlFramebufferName& framebuffer, const GlRenderbuffer& color, const GlRenderbuffer* depth,
+            const char* what) {
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.id());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.id());
+    if (depth) glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth->id());
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) throw GlError(std::string("the ") + what + " is incomplete");
+}
+
+}  // namespace
+
+RenderTarget::RenderTarget(int width, int height, int samples, float scale)
     : width_(std::max(width, 1)),
       height_(std::max(height, 1)),
-      multisampled_(GlFramebufferName::create()),
-      resolved_(GlFramebufferName::create()),
-      color_(GlRenderbuffer::create()),
-      depth_(GlRenderbuffer::create()),
-      resolved_color_(GlRenderbuffer::create()) {
-    GLint max_samples = 1;
-    glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
-    samples = std::clamp(samples, 1, std::max(max_samples, 1));
-
-    glBindRenderbuffer(GL_RENDERBUFFER, color_.id());
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width_, height_);
-    glBindRenderbuffer(GL_RENDERBUFFER, depth_.id());
-    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width_, height_);
-    glBindFramebuffer(GL_FRAMEBUFFER, multisampled_.id());
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.id());
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_.id());
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        throw GlError("the multisampled framebuffer is incomplete");
-
-    glBindRenderbuffer(GL_RENDERBUFFER, resolved_color_.id());
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width_, height_);
-    glBindFramebuffer(GL_FRAMEBUFFER, resolved_.id());
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolved_color_.id());
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        throw GlError("the resolve framebuffer is incomplete");
+      samples_(std::clamp(samples, 1, max_samples())),
+      scale_(samples_ > 1 || !(scale > 0.0f) ? 1.0f : std::min(scale, 1.0f)),
+      scene_width_(std::max(1, static_cast<int>(std::lround(width_ * scale_)))),
+      scene_height_(std::max(1, static_cast<int>(std::lround(height_ * scale_)))),
+      frame_(GlFramebufferName::create()),
+      frame_color_(GlRenderbuffer::create()),
+      depth_(GlRenderbuffer::create()) {
+    storage(frame_color_, 1, GL_RGBA8, width_, height_);
+    storage(depth_, samples_, GL_DEPTH_COMPONENT24, scene_width_, scene_height_);
+    if (samples_ > 1 || scene_width_ != width_ || scene_height_ != height_) {
+        scene_ = GlFramebufferName::create();
+        scene_color_ = GlRenderbuffer::create();
+        storage(scene_color_, samples_, GL_RGBA8, scene_width_, scene_height_);
+        attach(scene_, scene_color_, &depth_, "scene's framebuffer");
+        attach(frame_, frame_color_, nullptr, "frame's framebuffer");
+    } else {
+        attach(frame_, frame_color_, &depth_, "frame's framebuffer");
+    }
     check_errors("creating the render target");
 }
 
 void RenderTarget::bind_scene() const {
-    glBindFramebuffer(GL_FRAMEBUFFER, multisampled_.id());
-    glViewport(0, 0, width_, height_);
+    glBindFramebuffer(GL_FRAMEBUFFER, scene_ ? scene_.id() : frame_.id());
+    glViewport(0, 0, scene_width_, scene_height_);
 }
 
 void RenderTarget::resolve() const {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, multisampled_.id());
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved_.id());
-    glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, resolved_.id());
+    if (scene_) {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_.id());
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, frame_.id());
+        // Stretched smoothly when scaled; a resolve must use NEAREST.
+        glBlitFramebuffer(0, 0, scene_width_, scene_height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT,
+                          samples_ > 1 ? GL_NEAREST : GL_LINEAR);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, frame_.id());
     glViewport(0, 0, width_, height_);
 }
 
 std::vector<std::uint8_t> RenderTarget::read_rgba() const {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_.id());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, frame_.id());
     std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width_) * height_ * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
@@ -70,7 +95,7 @@ std::vector<std::uint8_t> RenderTarget::read_rgba() const {
 }
 
 void RenderTarget::present(int screen_width, int screen_height) const {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_.id());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, frame_.id());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     glBlitFramebuffer(0, 0, width_, height_, 0, 0, screen_width, screen_height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

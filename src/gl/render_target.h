@@ -1,7 +1,12 @@
 #pragma once
-// Where a frame is drawn: the scene into a multisampled colour + depth target, resolved
-// into a plain one on which the UI is drawn, then shown in the window or read back (for
-// screenshots and headless runs, which need a complete framebuffer of their own).
+// Where a frame is drawn: the scene, then the UI on it, in a target of our own that is then
+// shown in the window or read back (screenshots and headless runs need a complete
+// framebuffer of their own).
+//
+// The scene is drawn straight into the frame when it is neither multisampled nor scaled: one
+// copy a frame (to the window). Multisampled, it is drawn apart and resolved into the frame;
+// at a fraction of the window's resolution (fewer pixels to shade, for slow renderers), drawn
+// apart and stretched into it; the UI is always drawn at the window's resolution.
 
 #include <cstdint>
 #include <vector>
@@ -12,22 +17,35 @@ namespace dynskin::gl {
 
 class RenderTarget {
 public:
-    RenderTarget(int width, int height, int samples = 4);
+    // samples > 1: multisampled (clamped to what GL offers), at full resolution only (GL ES
+    // resolves between equal sizes); otherwise scale in (0, 1]: the scene's resolution.
+    RenderTarget(int width, int height, int samples = 4, float scale = 1.0f);
 
-    void bind_scene() const;  // the multisampled target, viewport set
-    void resolve() const;     // multisampled -> plain, which is then bound for the UI
-    // The plain target as RGBA8 rows, top row first.
+    void bind_scene() const;  // the scene's target, viewport set to scene_width/height
+    // The scene into the frame (resolved or stretched when drawn apart); the frame is then
+    // bound, at the window's size, for the UI.
+    void resolve() const;
+    // The frame as RGBA8 rows, top row first.
     std::vector<std::uint8_t> read_rgba() const;
-    // Copies the plain target to the window.
+    // Copies the frame to the window.
     void present(int screen_width, int screen_height) const;
 
     int width() const { return width_; }
     int height() const { return height_; }
+    int scene_width() const { return scene_width_; }
+    int scene_height() const { return scene_height_; }
+    int samples() const { return samples_; }
+    float scale() const { return scale_; }
+    // Whether the scene is drawn apart and copied into the frame.
+    bool scene_apart() const { return static_cast<bool>(scene_); }
 
 private:
     int width_, height_;
-    GlFramebufferName multisampled_, resolved_;
-    GlRenderbuffer color_, depth_, resolved_color_;
+    int samples_;
+    float scale_;
+    int scene_width_, scene_height_;
+    GlFramebufferName frame_, scene_;
+    GlRenderbuffer frame_color_, scene_color_, depth_;
 };
 
 }  // namespace dynskin::gl

@@ -1,7 +1,9 @@
 #include "gl/scene_renderer.h"
 
+#include <cmath>
 #include <cstddef>
 
+#include <glm/gtc/constants.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
 #include "gl/unique_edges.h"
@@ -15,6 +17,9 @@ enum Attribute : GLuint { kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScal
 // (-1 near .. 1 far): enough to win the depth test against the triangles they outline at
 // the viewer's near/far planes, too little to show the edges of the far side.
 constexpr float kWireframeDepthOffset = 1e-4f;
+
+// The ground disc's sides: its rim wastes little beyond the fade's circle.
+constexpr int kGroundSides = 32;
 
 struct LineVertex {
     glm::vec3 position;
@@ -45,9 +50,16 @@ SceneRenderer::SceneRenderer()
       lines_vao_(GlVertexArray::create()),
       grid_corners_(GlBuffer::create()),
       line_vertices_(GlBuffer::create()) {
-    const float corners[] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+    // The ground: a disc as wide as the grid's fade (grid.vert), its rim a polygon just
+    // outside the unit circle.
+    std::vector<glm::vec2> corners{glm::vec2(0.0f)};
+    const float rim = 1.0f / std::cos(glm::pi<float>() / kGroundSides);
+    for (int i = 0; i <= kGroundSides; ++i) {
+        const float a = 2.0f * glm::pi<float>() * float(i) / kGroundSides;
+        corners.emplace_back(rim * std::cos(a), rim * std::sin(a));
+    }
     glBindVertexArray(grid_vao_.id());
-    grid_corners_.upload(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+    grid_corners_.upload(GL_ARRAY_BUFFER, corners.size() * sizeof(glm::vec2), corners.data(), GL_STATIC_DRAW);
     float_attribute(0, 2, grid_corners_);
 
     glBindVertexArray(lines_vao_.id());
@@ -277,7 +289,7 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
         glUniform1f(grid_program_.uniform("extent"), view.ground_extent);
         glUniform1f(grid_program_.uniform("cell"), view.grid_cell);
         glBindVertexArray(grid_vao_.id());
-        glDrawArrays(GL_TRIANGLES, 0, 6);
+        glDrawArrays(GL_TRIANGLE_FAN, 0, kGroundSides + 2);
         glDepthMask(GL_TRUE);
     }
 

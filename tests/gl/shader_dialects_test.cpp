@@ -33,6 +33,7 @@ const Program kPrograms[] = {
     {"skinning.vert", "mesh.frag", true},
     {"lines.vert", "lines.frag", false},
     {"grid.vert", "grid.frag", false},
+    {"ui.vert", "ui.frag", false},
 };
 
 std::string validator() {

@@ -105,6 +105,9 @@ async function waitCharacter(page, name, timeout = 60000) {
 }
 async function waitError(page, timeout = 60000) {
   await page.waitForFunction(() => Module.ccall('dynskin_error', 'string') !== '', { timeout, polling: 100 });
+  // The popup's window is measured, hidden, on its first frame; its OK button shows from the
+  // next (the page's frames no longer stall on GL read-backs, so a test can ask in between).
+  await waitFrames(page, 2);
 }
 
 // --- Downloads --------------------------------------------------------------------------

@@ -20,13 +20,17 @@ function check(name, ok, detail) {
   if (!ok) failures++;
 }
 
-// A static server for the build folder (what scripts/serve-web.sh does), on a free port.
-function serve(dir) {
+// A static server for the build folder (what scripts/serve-web.sh does), on a free port;
+// mounts: more folders, by the address prefix they are served at ({'/threejs/': folder}).
+function serve(dir, mounts = {}) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-    '.data': 'application/octet-stream', '.glb': 'model/gltf-binary' };
+    '.data': 'application/octet-stream', '.glb': 'model/gltf-binary', '.json': 'application/json' };
   const server = http.createServer((request, response) => {
-    const file = path.join(dir, decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const address = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    const prefix = Object.keys(mounts).find((p) => address.startsWith(p));
+    const root = prefix ? mounts[prefix] : dir;
+    const file = path.join(root, prefix ? address.slice(prefix.length) : address);
+    if (!file.startsWith(root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       response.writeHead(404);
       response.end();
       return;
@@ -85,9 +89,12 @@ class Session {
     this.url = `http://127.0.0.1:${server.address().port}/index.html`;  // the viewer; tests/ holds test pages
   }
   // context: a browser context to open it in (browser.createBrowserContext() has an empty
-  // cache, for timing a first visit); the default one otherwise.
-  async open(query = '', viewport = { width: 1280, height: 800 }, context = this.browser.defaultBrowserContext()) {
+  // cache, for timing a first visit); the default one otherwise. prepare(page): what to do
+  // before the page loads (page.evaluateOnNewDocument...).
+  async open(query = '', viewport = { width: 1280, height: 800 }, context = this.browser.defaultBrowserContext(),
+    prepare = async () => {}) {
     const page = await context.newPage();
+    await prepare(page);
     await page.setViewport(viewport);
     page.errors = [];
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
@@ -111,11 +118,12 @@ class Session {
 }
 
 // Runs body(session) with a fresh server and browser; exits 1 when a check failed or it threw.
-function main(body) {
+// mounts: more folders for the server (serve()).
+function main(body, mounts = {}) {
   (async () => {
     for (const f of ['index.html', 'dynskin.js', 'dynskin.wasm'])
       if (!fs.existsSync(path.join(webDir, f))) throw new Error(`${f} is missing in ${webDir} (run scripts/build-web.sh)`);
-    const server = await serve(webDir);
+    const server = await serve(webDir, mounts);
     const browser = await puppeteer.launch({
       executablePath: chromium,
       headless: true,

@@ -118,6 +118,29 @@ EMSCRIPTEN_KEEPALIVE double dynskin_deform_ms() {
     return t.measure + t.skin + t.bend;
 }
 EMSCRIPTEN_KEEPALIVE double dynskin_frame_ms() { return exposed ? exposed->state().frame_ms : 0.0; }
+// The last frame's own work (CPU, the present excluded) and its wait (frame_timing.h).
+EMSCRIPTEN_KEEPALIVE double dynskin_work_ms() { return exposed ? exposed->state().timing.work_ms : 0.0; }
+EMSCRIPTEN_KEEPALIVE double dynskin_wait_ms() { return exposed ? exposed->state().timing.wait_ms() : 0.0; }
+
+// The view's quality (adaptive_quality.h): its level now (0 lowest .. 3 high), its name, and
+// whether it adapts; dynskin_set_quality("auto" or a level) is the Performance panel's choice.
+EMSCRIPTEN_KEEPALIVE int dynskin_quality_level() {
+    return exposed ? static_cast<int>(exposed->state().quality.level()) : -1;
+}
+EMSCRIPTEN_KEEPALIVE const char* dynskin_quality_name() {
+    return exposed ? app::quality_name(exposed->state().quality.level()) : "";
+}
+EMSCRIPTEN_KEEPALIVE int dynskin_quality_automatic() { return exposed && exposed->state().quality.automatic(); }
+EMSCRIPTEN_KEEPALIVE int dynskin_software_renderer() { return exposed && exposed->state().quality.software_renderer(); }
+EMSCRIPTEN_KEEPALIVE int dynskin_set_quality(const char* name) {
+    if (!exposed) return 0;
+    try {
+        exposed->state().quality.pin(app::parse_quality(name));
+        return 1;
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
 
 // The sum of the bend layer's painted weights (the paint tests watch it change and come back).
 EMSCRIPTEN_KEEPALIVE double dynskin_bend_weight_sum() {

@@ -1,0 +1,73 @@
+#pragma once
+// Draws the panels' triangles (Dear ImGui's draw lists, handed over as plain data by
+// app/ui_drawing.h) with no GL state read back: Dear ImGui's own OpenGL backend saves and
+// restores the whole GL state with glGet* every frame, and in the browser each of those is a
+// round trip that waits for the GPU process to finish the frame's drawing (one
+// getParameter(GL_SCISSOR_BOX) was 95 % of a frame's wait). Here the state is known instead:
+//
+//   draw() sets what it needs: the viewport, blending (premultiplied-alpha-free, the UI's
+//   func), no depth test, no culling, the scissor test, its program, vertex array, texture
+//   unit 0 with no sampler object.
+//   It leaves: no scissor test (blits and clears after it cover the whole target), no depth
+//   test, no culling, blending on, vertex array 0. The scene renderer sets the rest of what it
+//   needs itself every frame (gl/scene_renderer.cpp).
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "gl/gl_objects.h"
+
+namespace dynskin::gl {
+
+// One vertex of the UI: Dear ImGui's ImDrawVert layout (position, uv, RGBA bytes).
+struct UiVertex {
+    glm::vec2 position;
+    glm::vec2 uv;
+    std::uint32_t rgba;
+};
+
+// A run of a list's triangles drawn with one texture inside one clip rectangle.
+struct UiCommand {
+    glm::vec4 clip;  // x0, y0, x1, y1 in the UI's coordinates (pixels, top-left origin)
+    GLuint texture = 0;
+    std::uint32_t first_index = 0, index_count = 0;
+};
+
+// A list's vertices, 16-bit indices and commands (pointers valid during draw()).
+struct UiDrawList {
+    const UiVertex* vertices = nullptr;
+    std::size_t vertex_count = 0;
+    const std::uint16_t* indices = nullptr;
+    std::size_t index_count = 0;
+    std::vector<UiCommand> commands;
+};
+
+// What the lists cover: the UI's rectangle (origin, size, in its coordinates) and how many
+// framebuffer pixels one of its units is.
+struct UiFrame {
+    glm::vec2 origin{0.0f}, size{0.0f};
+    glm::vec2 framebuffer_scale{1.0f};
+};
+
+class UiRenderer {
+public:
+    UiRenderer();  // compiles shaders/ui.vert + ui.frag (throws GlError)
+
+    // The font atlas (RGBA8, top row first, linear filtering); the name to hand back in
+    // UiCommand::texture. Replaces the previous atlas.
+    GLuint set_font_atlas(int width, int height, const unsigned char* rgba);
+
+    // Draws the lists, in order, into the bound framebuffer.
+    void draw(const UiFrame& frame, const std::vector<UiDrawList>& lists);
+
+private:
+    GlProgram program_;
+    GLint projection_ = -1;
+    GlVertexArray vao_;
+    GlBuffer vertices_, indices_;
+    GlTexture font_;
+};
+
+}  // namespace dynskin::gl
