@@ -235,12 +235,16 @@ void add_along_velocity(vec3 v, vec3 centre, float k, float beta, vec3 p, inout 
     jacobian += beta * m;
 }
 
-void add_squash(int j, float k, float beta, vec3 p, inout vec3 offset, inout mat3 jacobian) {
-    vec3 linear_velocity = joint_texel(j, kTexelLinearVelocity).xyz, angular_velocity = joint_texel(j, kTexelAngularVelocity).xyz;
-    vec3 position = joint_texel(j, kTexelPosition).xyz, squash_centre = joint_texel(j, kTexelCentroid).xyz,
-         medial = joint_texel(j, kTexelMedial).xyz;
+// The caller has read joint j's velocities (one of them non-zero); the other texels are read
+// here, only for the joints that squash.
+void add_squash(int j, vec3 linear_velocity, vec3 angular_velocity, float k, float beta, vec3 p, inout vec3 offset,
+                inout mat3 jacobian) {
+    vec3 squash_centre = joint_texel(j, kTexelCentroid).xyz;
     if (linear_velocity != vec3(0.0)) add_along_velocity(linear_velocity, squash_centre, k, beta, p, offset, jacobian);
-    if (angular_velocity == vec3(0.0) || medial == vec3(0.0)) return;
+    if (angular_velocity == vec3(0.0)) return;
+    vec3 medial = joint_texel(j, kTexelMedial).xyz;
+    if (medial == vec3(0.0)) return;
+    vec3 position = joint_texel(j, kTexelPosition).xyz;
     vec3 w = angular_velocity - dot(angular_velocity, medial) * medial;
     float turn = length(w);
     if (!(turn > 0.0) || isinf(turn)) return;
@@ -342,23 +346,30 @@ void deform_vertex(out vec3 p, out vec3 n) {
             vec2 jb = table_texel(betas, e).xy;
             int j = int(jb.x);
             float beta = jb.y;
+            // Only the texels this vertex needs: a joint without gain adds nothing, the drag
+            // only moves floppy vertices (phi != 0), the squash texels only squashing ones.
             vec4 angular_gain = joint_texel(j, kTexelAngularGain);
             float gain = angular_gain.w;
-            vec3 angular = angular_gain.xyz + phi * joint_texel(j, kTexelAngularDrag).xyz;
-            vec3 linear = joint_texel(j, kTexelLinear).xyz + phi * joint_texel(j, kTexelLinearDrag).xyz;
-            bool squashes = joint_texel(j, kTexelAngularVelocity).xyz != vec3(0.0) ||
-                            joint_texel(j, kTexelLinearVelocity).xyz != vec3(0.0);
             if (gain == 0.0) continue;
             float k = g * gain * (1.0 / character_size);
-            vec3 u = p - joint_texel(j, kTexelOrigin).xyz;
 
             if (k != 0.0) {
+                vec3 angular = angular_gain.xyz, linear = joint_texel(j, kTexelLinear).xyz;
+                if (phi != 0.0) {
+                    angular += phi * joint_texel(j, kTexelAngularDrag).xyz;
+                    linear += phi * joint_texel(j, kTexelLinearDrag).xyz;
+                }
+                vec3 u = p - joint_texel(j, kTexelOrigin).xyz;
                 moved = add_turn(angular, k, limit ? max_angle : 0.0, beta, u, offset, jacobian) || moved;
                 moved = add_lag(linear, k, beta, u, offset, jacobian) || moved;
             }
-            if (sigma != 0.0 && squashes) {
+            if (sigma != 0.0) {
+                vec3 angular_velocity = joint_texel(j, kTexelAngularVelocity).xyz,
+                     linear_velocity = joint_texel(j, kTexelLinearVelocity).xyz;
+                if (angular_velocity == vec3(0.0) && linear_velocity == vec3(0.0)) continue;
                 vec3 before = offset;
-                add_squash(j, sigma * gain * (1.0 / character_size), beta, p, offset, jacobian);
+                add_squash(j, linear_velocity, angular_velocity, sigma * gain * (1.0 / character_size), beta, p, offset,
+                           jacobian);
                 moved = moved || offset != before;
             }
         }

@@ -17,7 +17,7 @@ import {
   Vector3,
   Vector4,
 } from 'three';
-import { patchMaterial } from './material.js';
+import { patchMaterial, stageMode } from './material.js';
 
 const TABLE_WIDTH = 1024; // texels a row of every table (the core's kTexelTableWidth)
 
@@ -101,6 +101,7 @@ export class DynskinCharacter {
 
   #rest;
   #materials = [];
+  #mode = null; // the stage's mode the patched materials were compiled for (stageMode)
   #originals = [];
 
   #arrays(dynskinIndex) {
@@ -320,6 +321,12 @@ export class DynskinCharacter {
     const c = this.level.constants(); // named as the stage's uniforms
     const u = this.uniforms;
     for (const [name, value] of Object.entries(c)) u[`dynskin_${name}`].value = value;
+    const mode = stageMode(u);
+    if (mode !== this.#mode) {
+      // A new mode: a program of its own (compiled once, then taken from three.js's cache).
+      for (const material of this.#materials) material.needsUpdate = true;
+      this.#mode = mode;
+    }
     if (c.delayed && this.level.ringChanged()) {
       const ring = this.level.ring();
       let texture = u.dynskin_rotation_ring.value;

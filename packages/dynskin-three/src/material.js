@@ -3,16 +3,35 @@
 // skinning_vertex are replaced, everything else (shading, morph targets, fog, clipping, the
 // depth and distance materials of shadows) stays three.js's own. The stage's GLSL is
 // generated from dynskin's shaders/skinning.vert (dist/skinning-stage.js).
-import { skinningStage } from '../dist/skinning-stage.js';
+import { skinningStage, stageSwitches } from '../dist/skinning-stage.js';
 
 const PATCHED = Symbol('dynskin patched');
+
+/**
+ * The stage's mode as compile-time constants: the switches (delayed, dual quaternion, bend,
+ * squash about the centroid, and squash and the soft limits when 0, i.e. off) fixed to the
+ * values the uniforms hold now, so that three.js compiles one program per mode (this is part
+ * of the program's cache key) without the blocks that mode never runs. A switch's uniform that
+ * changes needs the material recompiled (`material.needsUpdate`: the character does that).
+ * @param {Record<string, {value: any}>} uniforms
+ */
+export function stageMode(uniforms) {
+  const defines = [];
+  for (const { name, type } of stageSwitches) {
+    const value = uniforms[`dynskin_${name}`]?.value;
+    if (type === 'bool') defines.push(`#define dynskin_fixed_${name} ${value ? 'true' : 'false'}`);
+    else if (value === 0) defines.push(`#define dynskin_fixed_${name} 0.0`);
+  }
+  return defines.join('\n');
+}
 
 // Where the stage goes. It runs at skinbase_vertex, the first skinning chunk in every
 // built-in material (in the depth and distance materials too, which skin no normal): the
 // rest position and normal are three.js's own morphed ones, computed in a scope of their own
 // with three.js's morph chunks; later chunks take the results.
-const declarations = (constants) => `#include <skinning_pars_vertex>
+const declarations = (constants, mode) => `#include <skinning_pars_vertex>
 ${constants}
+${mode}
 ${skinningStage}
 attribute vec4 dynskinRanges;
 attribute vec3 dynskinLayers;
@@ -56,7 +75,8 @@ function replaceChunk(source, chunk, replacement) {
 
 /**
  * Patches `material` in place to deform with dynskin's per-vertex stage, reading `uniforms`
- * (a character's, shared by reference). Returns the material. A material is patched once.
+ * (a character's, shared by reference). Returns the material. A material is patched once. The
+ * mode's uniforms are read when it compiles (see stageMode).
  * @param {import('three').Material} material
  * @param {Record<string, {value: any}>} uniforms
  * @param {string} constants the GLSL constants of the joint rows (from the core)
@@ -73,7 +93,7 @@ export function patchMaterial(material, uniforms, constants) {
   const previousKey = material.customProgramCacheKey;
   material.onBeforeCompile = function onBeforeCompile(shader, renderer) {
     Object.assign(shader.uniforms, uniforms);
-    let vertex = replaceChunk(shader.vertexShader, 'skinning_pars_vertex', declarations(constants));
+    let vertex = replaceChunk(shader.vertexShader, 'skinning_pars_vertex', declarations(constants, stageMode(uniforms)));
     vertex = replaceChunk(vertex, 'skinbase_vertex', stage);
     vertex = replaceChunk(vertex, 'skinning_vertex', position);
     if (vertex.includes('#include <skinnormal_vertex>')) vertex = replaceChunk(vertex, 'skinnormal_vertex', normal);
@@ -81,7 +101,7 @@ export function patchMaterial(material, uniforms, constants) {
     previousCompile.call(this, shader, renderer);
   };
   material.customProgramCacheKey = function customProgramCacheKey() {
-    return `dynskin-stage|${previousKey.call(this)}`;
+    return `dynskin-stage|${stageMode(uniforms)}|${previousKey.call(this)}`;
   };
   material.needsUpdate = true;
   return material;

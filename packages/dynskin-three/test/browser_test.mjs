@@ -166,6 +166,7 @@ async function plugin(page) {
   check('plugin: a refused value throws and changes nothing', typeof r.refused === 'string' && r.afterRefusal === 3.5, r.refused);
   check('plugin: update refuses a negative or not finite delta', r.badDeltas.every((m) => m.includes('delta time')) && Number.isFinite(r.timeAfterBadDeltas),
     r.badDeltas.join(' | '));
+  check('plugin: a live change of mode recompiles the materials', r.modePrograms.join() === 'lbs,dq,lbs', `programs ${r.modePrograms.join(', ')}`);
   check('plugin: attach refuses an object without a skinned mesh', r.noSkin.includes('no skinned mesh'), r.noSkin);
   for (const [material, m] of Object.entries(r.materials)) {
     check(`plugin: ${material} patched`, m.worst <= 1e-5 && m.notFinite === 0 && m.motion > 1e-3 && m.outside === 0,

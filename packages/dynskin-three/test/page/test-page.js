@@ -345,6 +345,22 @@ async function pluginCheck(url) {
     }
   });
   out.timeAfterBadDeltas = runtime.time;
+  // The stage is compiled per mode: a live change of mode recompiles the scene's own materials.
+  const mesh = character.meshes[0], material = Array.isArray(mesh.material) ? mesh.material[0] : mesh.material;
+  const programKey = () => {
+    mesh.frustumCulled = false;
+    renderer.render(gltf.scene, new THREE.PerspectiveCamera());
+    mesh.frustumCulled = true;
+    return renderer.properties.get(material).currentProgram?.cacheKey ?? '';
+  };
+  const dualQuaternion = (key) => (key.includes('dynskin_fixed_dual_quaternion true') ? 'dq' : key.includes('dynskin_fixed_dual_quaternion false') ? 'lbs' : 'none');
+  const keys = [programKey()];
+  for (const base of ['dq', 'linear']) {
+    runtime.setParameters({ base });
+    play(1 / 60, 1);
+    keys.push(programKey());
+  }
+  out.modePrograms = keys.map(dualQuaternion);
   out.noSkin = await DynskinRuntime.attach(new THREE.Group().add(new THREE.Mesh(new THREE.BoxGeometry()))).then(() => 'accepted', (e) => String(e.message));
   out.materials = {};
   for (const m of ['MeshStandardMaterial', 'MeshPhysicalMaterial', 'MeshLambertMaterial', 'MeshBasicMaterial']) out.materials[m] = compare(0, { materialClass: m });
