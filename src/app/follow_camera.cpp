@@ -34,20 +34,23 @@ glm::vec3 SkinCentre::operator()(const std::vector<glm::mat4>& globals) const {
     return sum / vertex_count_;
 }
 
-float clip_travel(const Skeleton& skeleton, const AnimationClip& clip, const SkinCentre& centre, int samples) {
+float clip_travel(const Skeleton& skeleton, const AnimationClip& clip, int samples) {
+    if (skeleton.joint_count() == 0) return 0.0f;
     const PoseSampler sample = clip_sampler(skeleton, clip, false);
     Pose pose = Pose::rest_of(skeleton);
     std::vector<glm::mat4> globals;
-    glm::vec3 start(0.0f);
-    float travel = 0.0f;
+    std::vector<glm::vec3> start;
+    std::vector<float> farthest(skeleton.joint_count(), 0.0f);
     for (int k = 0; k <= std::max(samples, 1); ++k) {
         sample(double(clip.duration) * k / std::max(samples, 1), pose);
         forward_kinematics(skeleton, pose, globals);
-        const glm::vec3 c = centre(globals);
-        if (k == 0) start = c;
-        travel = std::max(travel, glm::distance(c, start));
+        for (int j = 0; j < skeleton.joint_count(); ++j) {
+            const glm::vec3 at(globals[j][3]);
+            if (k == 0) start.push_back(at);
+            farthest[j] = std::max(farthest[j], glm::distance(at, start[j]));
+        }
     }
-    return travel;
+    return *std::min_element(farthest.begin(), farthest.end());
 }
 
 void CameraFollow::reset(const glm::vec3& centre) {

@@ -31,9 +31,12 @@ private:
     float vertex_count_ = 0.0f;
 };
 
-// How far a clip carries the character: the largest distance of its skin's centre from where
-// it starts, over samples of the clip (played once).
-float clip_travel(const Skeleton& skeleton, const AnimationClip& clip, const SkinCentre& centre, int samples = 32);
+// How far a clip carries the whole character: over samples of the clip (played once), each
+// joint's largest distance from where it starts, and the least of these. A character that
+// travels moves every joint; one that turns about its base (the bar), walks in place or waves
+// keeps some joint near its start, and its skin's centre swinging around is no reason to move
+// the camera.
+float clip_travel(const Skeleton& skeleton, const AnimationClip& clip, int samples = 32);
 
 // The orbit target eased after the character's centre: it moves by the centre's motion, so
 // that what the user panned stays, smoothed over `time_constant` seconds, so that a walk's

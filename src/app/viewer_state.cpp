@@ -19,7 +19,7 @@ Scene::Scene(io::LoadedCharacter loaded_character, std::string source_name)
     input.clip = loaded.character.clips.empty() ? -1 : 0;
     file_clip_count = loaded.character.clips.size();
     for (const AnimationClip& clip : loaded.character.clips)
-        clip_travel.push_back(app::clip_travel(loaded.character.skeleton, clip, centre));
+        clip_travel.push_back(app::clip_travel(loaded.character.skeleton, clip));
     input.reset_drags(loaded.character.skeleton.joint_count());
 }
 

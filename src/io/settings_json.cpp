@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -146,11 +145,16 @@ void read_switches(const json& object, const char* key, const std::string& where
 // A float as the shortest decimal that reads back as the same float: 0.15f is written 0.15,
 // not 0.15000000596046448 (the double it widens to), so that files and presets read as typed.
 json short_float(float value) {
+    if (!std::isfinite(value)) return json(static_cast<double>(value));
+    // The fewest significant digits that read back as this float (9 always do). Not
+    // std::to_chars: Emscripten's libc++ has no floating-point to_chars.
     char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-    const double shortest = std::strtod(std::string(text, end).c_str(), nullptr);
-    // Through a double the decimal could, in a rare tie, round to the neighbouring float.
-    return static_cast<float>(shortest) == value ? json(shortest) : json(static_cast<double>(value));
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
+        const double decimal = std::strtod(text, nullptr);  // readers go through a double
+        if (static_cast<float>(decimal) == value) return json(decimal);
+    }
+    return json(static_cast<double>(value));
 }
 
 json joint_settings_to_json(const JointSettings& joint) {

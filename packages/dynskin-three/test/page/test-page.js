@@ -278,17 +278,15 @@ async function shadowCheck(url) {
 
 // A GLB with the DYNSKIN_dynamic_skinning extension: `url`'s JSON chunk with the root's
 // parameters and one joint node's settings added (the binary chunk as it was).
-async function withExtension(url, parameters, jointSettings) {
+// A copy of a glb with its JSON edited (the binary chunk as it is).
+async function editedGlb(url, edit) {
   const bytes = new Uint8Array(await fileBytes(url));
   const view = new DataView(bytes.buffer);
   const jsonLength = view.getUint32(12, true);
   const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
   const rest = bytes.subarray(20 + jsonLength);
-  json.extensionsUsed = [...(json.extensionsUsed ?? []), 'DYNSKIN_dynamic_skinning'];
-  json.extensions = { ...(json.extensions ?? {}), DYNSKIN_dynamic_skinning: { version: 1, parameters } };
-  const joint = json.skins[0].joints[json.skins[0].joints.length - 1];
-  json.nodes[joint].extensions = { DYNSKIN_dynamic_skinning: jointSettings };
-  let text = new TextEncoder().encode(JSON.stringify(json));
+  edit(json);
+  const text = new TextEncoder().encode(JSON.stringify(json));
   const padded = new Uint8Array(Math.ceil(text.length / 4) * 4).fill(0x20);
   padded.set(text);
   const out = new Uint8Array(20 + padded.length + rest.length);
@@ -300,7 +298,34 @@ async function withExtension(url, parameters, jointSettings) {
   o.setUint32(16, 0x4e4f534a, true);
   out.set(padded, 20);
   out.set(rest, 20 + padded.length);
-  return { buffer: out.buffer, jointName: json.nodes[joint].name };
+  return out.buffer;
+}
+
+// Takes every dynskin setting out of a glTF's JSON (the bundled characters carry theirs).
+function withoutDynskin(json) {
+  const name = 'DYNSKIN_dynamic_skinning';
+  for (const key of ['extensionsUsed', 'extensionsRequired']) {
+    if (json[key]) json[key] = json[key].filter((e) => e !== name);
+  }
+  for (const owner of [json, ...(json.nodes ?? [])]) {
+    if (owner.extensions) delete owner.extensions[name];
+  }
+  if (json.asset?.extras) delete json.asset.extras.dynskin;
+}
+
+// A copy of the file whose only dynskin settings are these: the root's parameters, and one
+// joint's settings on the skin's last joint.
+async function withExtension(url, parameters, jointSettings) {
+  let joint = -1, jointName = '';
+  const buffer = await editedGlb(url, (json) => {
+    withoutDynskin(json);
+    json.extensionsUsed = [...(json.extensionsUsed ?? []), 'DYNSKIN_dynamic_skinning'];
+    json.extensions = { ...(json.extensions ?? {}), DYNSKIN_dynamic_skinning: { version: 1, parameters } };
+    joint = json.skins[0].joints[json.skins[0].joints.length - 1];
+    json.nodes[joint].extensions = { ...(json.nodes[joint].extensions ?? {}), DYNSKIN_dynamic_skinning: jointSettings };
+    jointName = json.nodes[joint].name;
+  });
+  return { buffer, jointName };
 }
 
 // The plugin: a file without the extension plays plain; with it, the runtime has the file's
@@ -308,7 +333,7 @@ async function withExtension(url, parameters, jointSettings) {
 async function pluginCheck(url) {
   const out = {};
   const plain = new GLTFLoader().register((parser) => new DynskinPlugin(parser));
-  out.withoutExtension = (await plain.parseAsync(await fileBytes(url), '')).userData.dynskin === undefined;
+  out.withoutExtension = (await plain.parseAsync(await editedGlb(url, withoutDynskin), '')).userData.dynskin === undefined;
   const { buffer, jointName } = await withExtension(url, { mode: 'drag', oscillation: { drag: 0.3 }, max_offset: null }, { gain: 0.5 });
   disposeCurrent();
   const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser));
