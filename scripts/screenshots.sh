@@ -56,20 +56,19 @@ EOF
 
 echo "== viewer-export.png"
 # Clicks at the panel's headers and buttons where today's panels draw them at 1280x800: close
-# Dynamic skinning, Animation and Share, open Export and record, press Export baked glTF....
+# Dynamic skinning and Animation, open Export and record, press Export baked glTF....
 # After a panel changes, look at the picture; if the headers moved, take one frame
 # (--frames 20 --screenshot) to read the new positions and update them here.
 cat > "$work/export.json" <<'EOF'
-[{"frame": 5, "at": [100, 384]}, {"frame": 6, "press": "left"}, {"frame": 7, "release": "left"},
- {"frame": 9, "at": [100, 246]}, {"frame": 10, "press": "left"}, {"frame": 11, "release": "left"},
- {"frame": 13, "at": [100, 177]}, {"frame": 14, "press": "left"}, {"frame": 15, "release": "left"},
- {"frame": 17, "at": [100, 361]}, {"frame": 18, "press": "left"}, {"frame": 19, "release": "left"},
- {"frame": 21, "at": [90, 510]}, {"frame": 22, "press": "left"}, {"frame": 23, "release": "left"},
- {"frame": 25, "at": [900, 700]}]
+[{"frame": 5, "at": [100, 257]}, {"frame": 6, "press": "left"}, {"frame": 7, "release": "left"},
+ {"frame": 9, "at": [100, 131]}, {"frame": 10, "press": "left"}, {"frame": 11, "release": "left"},
+ {"frame": 13, "at": [100, 278]}, {"frame": 14, "press": "left"}, {"frame": 15, "release": "left"},
+ {"frame": 17, "at": [85, 417]}, {"frame": 18, "press": "left"}, {"frame": 19, "release": "left"},
+ {"frame": 21, "at": [900, 700]}]
 EOF
 # The bake writes cow_baked.glb into the current folder: the temporary one. Its steps take a
 # few milliseconds of each frame, so three frames after the press it is still running.
-(cd "$work" && "${headless[@]}" "$viewer" cow --script export.json --headless --frames 26 --size 1280x800 \
+(cd "$work" && "${headless[@]}" "$viewer" cow --script export.json --headless --frames 22 --size 1280x800 \
   --screenshot "$out/viewer-export.png")
 
 echo "== wobble.png"
