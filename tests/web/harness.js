@@ -5,9 +5,9 @@
 //   h.main(async (session) => { const page = await session.open('?character=bar'); ... });
 'use strict';
 const fs = require('fs');
-const http = require('http');
 const path = require('path');
 const puppeteer = require('puppeteer-core');
+const { serve } = require('./static_server');
 
 const webDir = path.resolve(process.argv[2] || 'build-web');
 const nativeCli = process.argv[3] || '';
@@ -18,28 +18,6 @@ let failures = 0;
 function check(name, ok, detail) {
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
   if (!ok) failures++;
-}
-
-// A static server for the build folder (what scripts/serve-web.sh does), on a free port;
-// mounts: more folders, by the address prefix they are served at ({'/threejs/': folder}).
-function serve(dir, mounts = {}) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-    '.data': 'application/octet-stream', '.glb': 'model/gltf-binary', '.json': 'application/json' };
-  const server = http.createServer((request, response) => {
-    const address = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const prefix = Object.keys(mounts).find((p) => address.startsWith(p));
-    const root = prefix ? mounts[prefix] : dir;
-    const file = path.join(root, prefix ? address.slice(prefix.length) : address);
-    if (!file.startsWith(root) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404);
-      response.end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream',
-      'Content-Length': fs.statSync(file).size });
-    fs.createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 // The page's picture: mean and standard deviation of the luminance and the number of

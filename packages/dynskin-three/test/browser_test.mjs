@@ -4,11 +4,11 @@
 // sizes at 100 times the scale; the deformed skin's shadow; the GLTFLoader plugin and the four
 // material types; no explosion on the first frame or after a teleport. Run by test/run.sh.
 // Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow, robustness by default; timing prints figures)
-import { existsSync, readdirSync, statSync, createReadStream } from 'node:fs';
-import http from 'node:http';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
+import staticServer from '../../../tests/web/static_server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -23,21 +23,7 @@ function check(name, ok, detail = '') {
 }
 
 // The repository at /, the wild rigs at /wild/.
-function serve() {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.glb': 'model/gltf-binary', '.json': 'application/json' };
-  const server = http.createServer((request, response) => {
-    const url = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const file = url.startsWith('/wild/') ? path.join(wild, url.slice(6)) : path.join(root, url);
-    if (!(file.startsWith(root) || file.startsWith(wild)) || !existsSync(file) || !statSync(file).isFile()) {
-      response.writeHead(404);
-      response.end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
-    createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+const serve = () => staticServer.serve(root, { '/wild/': wild });
 
 const files = readdirSync(path.join(root, 'assets')).filter((f) => f.endsWith('.glb')).sort().map((f) => `/assets/${f}`);
 if (existsSync(wild)) files.push(...readdirSync(wild).filter((f) => f.endsWith('.glb')).sort().map((f) => `/wild/${f}`));

@@ -2,34 +2,16 @@
 // examples (examples/build.sh's folder) and headless Chromium on SwiftShader (software WebGL 2,
 // as tests/web), each page collecting its console errors in page.errors.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-  '.wasm': 'application/wasm', '.glb': 'model/gltf-binary', '.json': 'application/json' };
-
-function serve(dir) {
-  const server = http.createServer((request, response) => {
-    const file = path.join(dir, decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404);
-      response.end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream',
-      'Content-Length': fs.statSync(file).size });
-    fs.createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+import staticServer from '../../../tests/web/static_server.js';
 
 export class ExamplesBrowser {
   static async start(dir) {
     for (const page of ['index.html', 'crowd.html', 'dynskin-three/src/index.js'])
       if (!fs.existsSync(path.join(dir, page)))
         throw new Error(`${page} is missing in ${dir} (run packages/dynskin-three/examples/build.sh ${dir})`);
-    const server = await serve(path.resolve(dir));
+    const server = await staticServer.serve(path.resolve(dir));
     const browser = await puppeteer.launch({
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
       headless: true,
