@@ -147,8 +147,22 @@ void read_switches(const json& object, const char* key, const std::string& where
 // not 0.15000000596046448 (the double it widens to), so that files and presets read as typed.
 json short_float(float value) {
     char text[32];
+#if defined(__cpp_lib_to_chars)
     const auto end = std::to_chars(text, text + sizeof text, value).ptr;
     const double shortest = std::strtod(std::string(text, end).c_str(), nullptr);
+#else
+    // The standard library has no float to_chars (Emscripten 3.1.6's libc++): the fewest
+    // significant digits that read back as the float, each count rounded correctly by printf,
+    // is the same number (9 digits always do).
+    double shortest = value;
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
+        if (std::strtof(text, nullptr) == value) {
+            shortest = std::strtod(text, nullptr);
+            break;
+        }
+    }
+#endif
     // Through a double the decimal could, in a rare tie, round to the neighbouring float.
     return static_cast<float>(shortest) == value ? json(shortest) : json(static_cast<double>(value));
 }
