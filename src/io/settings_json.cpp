@@ -152,8 +152,10 @@ json short_float(float value) {
     const double shortest = std::strtod(std::string(text, end).c_str(), nullptr);
 #else
     // The standard library has no float to_chars (Emscripten 3.1.6's libc++): the fewest
-    // significant digits that read back as the float, each count rounded correctly by printf,
-    // is the same number (9 digits always do).
+    // significant digits that read back as the float, each count rounded correctly by printf
+    // (9 digits always do): the same number as to_chars's below 1e6 (checked on millions of
+    // floats); above, where to_chars writes an integer's every digit, another decimal that
+    // reads back as the same float.
     double shortest = value;
     for (int digits = 1; digits <= 9; ++digits) {
         std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
