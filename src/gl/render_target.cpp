@@ -23,10 +23,25 @@ void storage(const GlRenderbuffer& buffer, int samples, GLenum format, int width
     else glRenderbufferStorage(GL_RENDERBUFFER, format, width, height);
 }
 
-void attach(const GlFramebufferName& framebuffer, const GlRenderbuffer& color, const GlRenderbuffer* depth,
-            const char* what) {
+// An RGBA8 texture to draw into and copy from (gl/texture_copy.h), sampled with `filter`.
+GlTexture color_texture(int width, int height, GLint filter) {
+    GlTexture texture = GlTexture::create();
+    glBindTexture(GL_TEXTURE_2D, texture.id());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return texture;
+}
+
+// The colour is a multisampled renderbuffer or a texture.
+void attach(const GlFramebufferName& framebuffer, const GlRenderbuffer* color_samples, const GlTexture* color,
+            const GlRenderbuffer* depth, const char* what) {
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.id());
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color.id());
+    if (color_samples) glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_samples->id());
+    else glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color->id(), 0);
     if (depth) glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth->id());
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) throw GlError(std::string("the ") + what + " is incomplete");
 }
@@ -41,18 +56,22 @@ RenderTarget::RenderTarget(int width, int height, int samples, float scale)
       scene_width_(std::max(1, static_cast<int>(std::lround(width_ * scale_)))),
       scene_height_(std::max(1, static_cast<int>(std::lround(height_ * scale_)))),
       frame_(GlFramebufferName::create()),
-      frame_color_(GlRenderbuffer::create()),
+      frame_color_(color_texture(width_, height_, GL_NEAREST)),
       depth_(GlRenderbuffer::create()) {
-    storage(frame_color_, 1, GL_RGBA8, width_, height_);
     storage(depth_, samples_, GL_DEPTH_COMPONENT24, scene_width_, scene_height_);
-    if (samples_ > 1 || scene_width_ != width_ || scene_height_ != height_) {
+    if (samples_ > 1) {
         scene_ = GlFramebufferName::create();
-        scene_color_ = GlRenderbuffer::create();
-        storage(scene_color_, samples_, GL_RGBA8, scene_width_, scene_height_);
-        attach(scene_, scene_color_, &depth_, "scene's framebuffer");
-        attach(frame_, frame_color_, nullptr, "frame's framebuffer");
+        scene_samples_ = GlRenderbuffer::create();
+        storage(scene_samples_, samples_, GL_RGBA8, scene_width_, scene_height_);
+        attach(scene_, &scene_samples_, nullptr, &depth_, "scene's framebuffer");
+        attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
+    } else if (scene_width_ != width_ || scene_height_ != height_) {
+        scene_ = GlFramebufferName::create();
+        scene_color_ = color_texture(scene_width_, scene_height_, GL_LINEAR);  // stretched smoothly
+        attach(scene_, nullptr, &scene_color_, &depth_, "scene's framebuffer");
+        attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
     } else {
-        attach(frame_, frame_color_, &depth_, "frame's framebuffer");
+        attach(frame_, nullptr, &frame_color_, &depth_, "frame's framebuffer");
     }
     check_errors("creating the render target");
 }
@@ -63,15 +82,14 @@ void RenderTarget::bind_scene() const {
 }
 
 void RenderTarget::resolve() const {
-    if (scene_) {
+    if (scene_samples_) {  // a multisampled renderbuffer is resolved by a blit (equal sizes)
         glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_.id());
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, frame_.id());
-        // Stretched smoothly when scaled; a resolve must use NEAREST.
-        glBlitFramebuffer(0, 0, scene_width_, scene_height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT,
-                          samples_ > 1 ? GL_NEAREST : GL_LINEAR);
+        glBlitFramebuffer(0, 0, scene_width_, scene_height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     }
     glBindFramebuffer(GL_FRAMEBUFFER, frame_.id());
     glViewport(0, 0, width_, height_);
+    if (scene_color_) copy_.draw(scene_color_);
 }
 
 std::vector<std::uint8_t> RenderTarget::read_rgba() const {
@@ -95,10 +113,9 @@ std::vector<std::uint8_t> RenderTarget::read_rgba() const {
 }
 
 void RenderTarget::present(int screen_width, int screen_height) const {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, frame_.id());
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-    glBlitFramebuffer(0, 0, width_, height_, 0, 0, screen_width, screen_height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, screen_width, screen_height);
+    copy_.draw(frame_color_);
 }
 
 }  // namespace dynskin::gl

@@ -7,11 +7,14 @@
 // copy a frame (to the window). Multisampled, it is drawn apart and resolved into the frame;
 // at a fraction of the window's resolution (fewer pixels to shade, for slow renderers), drawn
 // apart and stretched into it; the UI is always drawn at the window's resolution.
+// The copies that can be draws are (gl/texture_copy.h: a blit into the browser's canvas on
+// a software renderer cost more than drawing the scene); a resolve stays a blit.
 
 #include <cstdint>
 #include <vector>
 
 #include "gl/gl_objects.h"
+#include "gl/texture_copy.h"
 
 namespace dynskin::gl {
 
@@ -44,8 +47,13 @@ private:
     int samples_;
     float scale_;
     int scene_width_, scene_height_;
-    GlFramebufferName frame_, scene_;
-    GlRenderbuffer frame_color_, scene_color_, depth_;
+    GlFramebufferName frame_;
+    GlTexture frame_color_;
+    GlFramebufferName scene_;     // when drawn apart:
+    GlRenderbuffer scene_samples_;  // multisampled, or
+    GlTexture scene_color_;         // scaled
+    GlRenderbuffer depth_;
+    TextureCopy copy_;
 };
 
 }  // namespace dynskin::gl

@@ -118,9 +118,11 @@ main(async (session) => {
     const x = slider.x0 + fraction * (slider.x1 - slider.x0);
     await still.mouse.move(x, slider.cy);
     await waitFrames(still, 1);
-    const start = await frames(still);
     await still.mouse.down();
-    // The next frame takes the press: once the count is past start, it is over.
+    // The next frame to begin takes the press (queued when down() returns): once the count is
+    // past start, it is over. Counted after the press, not before: a frame that began in
+    // between (more likely the faster the frames) has not seen it.
+    const start = await frames(still);
     await still.waitForFunction((s) => Module.ccall('dynskin_frame_count', 'number') >= s + 1, { polling: 5 }, start);
     const result = { f: await parameter(still, 'f'), offset: await offset(still) };
     await still.mouse.up();
