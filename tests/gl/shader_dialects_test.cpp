@@ -34,6 +34,7 @@ const Program kPrograms[] = {
     {"lines.vert", "lines.frag", false},
     {"grid.vert", "grid.frag", false},
     {"ui.vert", "ui.frag", false},
+    {"copy.vert", "copy.frag", false},
 };
 
 std::string validator() {
