@@ -46,6 +46,8 @@ class CameraFollow {
 public:
     // Starts from the centre where it is now (a framed camera, a new character).
     void reset(const glm::vec3& centre);
+    // Forgets the eased centre: the next update starts from the centre then (no jump).
+    void stop() { started_ = false; }
     // Moves camera.target after centre, dt seconds since the last update.
     void update(OrbitCamera& camera, const glm::vec3& centre, float size, double dt);
 

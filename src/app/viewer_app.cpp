@@ -508,10 +508,10 @@ void ViewerApp::follow_character(double dt) {
         state_.display.follow = scene.input.clip >= 0 && clip < scene.clip_travel.size() &&
                                 scene.clip_travel[clip] > 0.5f * scene.deformer.size();
     }
-    const glm::vec3 centre = scene.centre(scene.deformer.globals());
-    // Not while the user drags: the joint under the cursor would slip away.
-    if (state_.display.follow && left_drag_ == LeftDrag::None) follow_.update(state_.camera, centre, scene.deformer.size(), dt);
-    else follow_.reset(centre);
+    // Not while the user drags: the joint under the cursor would slip away. While it does not
+    // follow, nothing is computed; the next update starts again from where the centre is.
+    if (!state_.display.follow || left_drag_ != LeftDrag::None) return follow_.stop();
+    follow_.update(state_.camera, scene.centre(scene.deformer.globals()), scene.deformer.size(), dt);
 }
 
 void ViewerApp::draw_overlays() {

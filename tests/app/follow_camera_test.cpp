@@ -93,6 +93,14 @@ TEST(CameraFollow, EasesAfterTheCentreAndKeepsThePan) {
     // NaN is ignored.
     follow.update(camera, glm::vec3(NAN), 2.0f, 1.0 / 60.0);
     EXPECT_TRUE(std::isfinite(camera.target.x));
+    // Stopped (Follow off, a drag), it starts again from wherever the centre then is: the
+    // view does not jump after what it missed.
+    follow.stop();
+    const glm::vec3 before = camera.target;
+    follow.update(camera, glm::vec3(0.5f, 0.0f, 0.0f), 2.0f, 1.0 / 60.0);
+    EXPECT_EQ(camera.target, before);
+    follow.update(camera, glm::vec3(0.6f, 0.0f, 0.0f), 2.0f, 1.0 / 60.0);
+    EXPECT_GT(camera.target.x, before.x);
 }
 
 }  // namespace
