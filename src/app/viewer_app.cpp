@@ -566,11 +566,15 @@ void ViewerApp::draw_frame() {
     glfwGetFramebufferSize(window_, &fb_width, &fb_height);
     fb_width = std::max(fb_width, 1);
     fb_height = std::max(fb_height, 1);
+    // The frame stays in the window unless something reads it after this frame's swap.
+    const bool read_back = options_.headless || state_.exports.frames.recording() || !pending_screenshot_.empty();
     if (!target_ || target_->width() != fb_width || target_->height() != fb_height ||
-        target_level_ != state_.quality.level()) {
+        target_level_ != state_.quality.level() || target_read_back_ != read_back) {
         target_level_ = state_.quality.level();
+        target_read_back_ = read_back;
         const RenderQuality quality = render_quality(target_level_);
-        target_ = std::make_unique<gl::RenderTarget>(fb_width, fb_height, quality.samples, quality.scale);
+        target_ = std::make_unique<gl::RenderTarget>(fb_width, fb_height, quality.samples, quality.scale,
+                                                     read_back ? gl::FrameStore::Texture : gl::FrameStore::Window);
     }
 
     gl::SceneView view;

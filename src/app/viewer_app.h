@@ -61,7 +61,8 @@ public:
     void frame_tick(double dt);
     // Writes the last frame (with its panels) as a PNG. Throws std::runtime_error.
     void save_screenshot(const std::string& path) const;
-    // The last frame as RGBA8 rows, top first, and its size.
+    // The last frame as RGBA8 rows, top first, and its size. Headless runs keep it; a
+    // window's frame is only readable from inside draw_frame(), before the swap.
     std::vector<std::uint8_t> read_frame(int& width, int& height) const;
 
     ViewerState& state() { return state_; }
@@ -97,6 +98,7 @@ private:
     std::unique_ptr<gl::RenderTarget> target_;
     std::unique_ptr<gl::UiRenderer> ui_renderer_;  // the panels (ImGui's draw data)
     QualityLevel target_level_ = QualityLevel::High;  // the quality target_ was made for
+    bool target_read_back_ = true;  // and whether it keeps the frame to be read after the swap
     std::unique_ptr<FramePipeline> pipeline_;  // made with the renderer it feeds
     // What a left-button drag in the view does, decided when the button goes down.
     enum class LeftDrag { None, Orbit, Joint, Paint, Centroid };

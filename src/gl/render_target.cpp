@@ -48,36 +48,44 @@ void attach(const GlFramebufferName& framebuffer, const GlRenderbuffer* color_sa
 
 }  // namespace
 
-RenderTarget::RenderTarget(int width, int height, int samples, float scale)
+RenderTarget::RenderTarget(int width, int height, int samples, float scale, FrameStore store)
     : width_(std::max(width, 1)),
       height_(std::max(height, 1)),
       samples_(std::clamp(samples, 1, max_samples())),
       scale_(samples_ > 1 || !(scale > 0.0f) ? 1.0f : std::min(scale, 1.0f)),
       scene_width_(std::max(1, static_cast<int>(std::lround(width_ * scale_)))),
-      scene_height_(std::max(1, static_cast<int>(std::lround(height_ * scale_)))),
-      frame_(GlFramebufferName::create()),
-      frame_color_(color_texture(width_, height_, GL_NEAREST)),
-      depth_(GlRenderbuffer::create()) {
-    storage(depth_, samples_, GL_DEPTH_COMPONENT24, scene_width_, scene_height_);
+      scene_height_(std::max(1, static_cast<int>(std::lround(height_ * scale_)))) {
+    if (store == FrameStore::Texture || samples_ > 1) {
+        frame_ = GlFramebufferName::create();
+        frame_color_ = color_texture(width_, height_, GL_NEAREST);
+    }
+    const bool scaled = scene_width_ != width_ || scene_height_ != height_;
+    if (samples_ > 1 || scaled || frame_) {  // otherwise the window's own depth buffer serves
+        depth_ = GlRenderbuffer::create();
+        storage(depth_, samples_, GL_DEPTH_COMPONENT24, scene_width_, scene_height_);
+    }
     if (samples_ > 1) {
         scene_ = GlFramebufferName::create();
         scene_samples_ = GlRenderbuffer::create();
         storage(scene_samples_, samples_, GL_RGBA8, scene_width_, scene_height_);
         attach(scene_, &scene_samples_, nullptr, &depth_, "scene's framebuffer");
         attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
-    } else if (scene_width_ != width_ || scene_height_ != height_) {
+    } else if (scaled) {
         scene_ = GlFramebufferName::create();
         scene_color_ = color_texture(scene_width_, scene_height_, GL_LINEAR);  // stretched smoothly
         attach(scene_, nullptr, &scene_color_, &depth_, "scene's framebuffer");
-        attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
-    } else {
+        if (frame_) attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
+    } else if (frame_) {
         attach(frame_, nullptr, &frame_color_, &depth_, "frame's framebuffer");
     }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
     check_errors("creating the render target");
 }
 
+GLuint RenderTarget::frame_id() const { return frame_ ? frame_.id() : 0; }
+
 void RenderTarget::bind_scene() const {
-    glBindFramebuffer(GL_FRAMEBUFFER, scene_ ? scene_.id() : frame_.id());
+    glBindFramebuffer(GL_FRAMEBUFFER, scene_ ? scene_.id() : frame_id());
     glViewport(0, 0, scene_width_, scene_height_);
 }
 
@@ -87,13 +95,13 @@ void RenderTarget::resolve() const {
         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, frame_.id());
         glBlitFramebuffer(0, 0, scene_width_, scene_height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     }
-    glBindFramebuffer(GL_FRAMEBUFFER, frame_.id());
+    glBindFramebuffer(GL_FRAMEBUFFER, frame_id());
     glViewport(0, 0, width_, height_);
     if (scene_color_) copy_.draw(scene_color_);
 }
 
 std::vector<std::uint8_t> RenderTarget::read_rgba() const {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, frame_.id());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, frame_id());
     std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width_) * height_ * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
@@ -115,7 +123,7 @@ std::vector<std::uint8_t> RenderTarget::read_rgba() const {
 void RenderTarget::present(int screen_width, int screen_height) const {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, screen_width, screen_height);
-    copy_.draw(frame_color_);
+    if (frame_) copy_.draw(frame_color_);
 }
 
 }  // namespace dynskin::gl

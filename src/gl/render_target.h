@@ -1,14 +1,17 @@
 #pragma once
-// Where a frame is drawn: the scene, then the UI on it, in a target of our own that is then
-// shown in the window or read back (screenshots and headless runs need a complete
-// framebuffer of their own).
+// Where a frame is drawn: the scene, then the UI on it, at the window's resolution.
 //
-// The scene is drawn straight into the frame when it is neither multisampled nor scaled: one
-// copy a frame (to the window). Multisampled, it is drawn apart and resolved into the frame;
-// at a fraction of the window's resolution (fewer pixels to shade, for slow renderers), drawn
-// apart and stretched into it; the UI is always drawn at the window's resolution.
-// The copies that can be draws are (gl/texture_copy.h: a blit into the browser's canvas on
-// a software renderer cost more than drawing the scene); a resolve stays a blit.
+// The frame is the window's own framebuffer when nothing needs it afterwards: no copy at all
+// when the scene is neither multisampled nor scaled, one when scaled. Headless runs, and
+// frames recorded or saved, keep it in a texture of ours instead (FrameStore::Texture): a
+// hidden window's pixels are undefined, and a window's are gone once swapped. Multisampled
+// scenes keep the texture too: a resolve is a blit, and a blit into the browser's canvas on a
+// software renderer costs more than drawing the scene, so the texture is then copied to the
+// window by a draw (gl/texture_copy.h).
+//
+// The scene is drawn straight into the frame when it is neither multisampled nor scaled.
+// Multisampled, it is drawn apart and resolved into the frame; at a fraction of the window's
+// resolution (fewer pixels to shade, for slow renderers), drawn apart and stretched into it.
 
 #include <cstdint>
 #include <vector>
@@ -18,19 +21,25 @@
 
 namespace dynskin::gl {
 
+enum class FrameStore {
+    Window,   // the window's framebuffer (the default one), when the scene is not multisampled
+    Texture,  // a texture of ours, readable until the next frame
+};
+
 class RenderTarget {
 public:
     // samples > 1: multisampled (clamped to what GL offers), at full resolution only (GL ES
     // resolves between equal sizes); otherwise scale in (0, 1]: the scene's resolution.
-    RenderTarget(int width, int height, int samples = 4, float scale = 1.0f);
+    // The width and height are the window's framebuffer's when the frame is stored there.
+    RenderTarget(int width, int height, int samples = 4, float scale = 1.0f, FrameStore store = FrameStore::Texture);
 
     void bind_scene() const;  // the scene's target, viewport set to scene_width/height
     // The scene into the frame (resolved or stretched when drawn apart); the frame is then
     // bound, at the window's size, for the UI.
     void resolve() const;
-    // The frame as RGBA8 rows, top row first.
+    // The frame as RGBA8 rows, top row first (in the window: until it is swapped).
     std::vector<std::uint8_t> read_rgba() const;
-    // Copies the frame to the window.
+    // Shows the frame in the window (copies it there unless it is already).
     void present(int screen_width, int screen_height) const;
 
     int width() const { return width_; }
@@ -39,15 +48,18 @@ public:
     int scene_height() const { return scene_height_; }
     int samples() const { return samples_; }
     float scale() const { return scale_; }
+    FrameStore store() const { return frame_ ? FrameStore::Texture : FrameStore::Window; }
     // Whether the scene is drawn apart and copied into the frame.
     bool scene_apart() const { return static_cast<bool>(scene_); }
 
 private:
+    GLuint frame_id() const;  // the frame's framebuffer: ours, or 0 (the window's)
+
     int width_, height_;
     int samples_;
     float scale_;
     int scene_width_, scene_height_;
-    GlFramebufferName frame_;
+    GlFramebufferName frame_;  // none: the frame is the window's
     GlTexture frame_color_;
     GlFramebufferName scene_;     // when drawn apart:
     GlRenderbuffer scene_samples_;  // multisampled, or
