@@ -3,7 +3,6 @@
 #include <cmath>
 #include <cstddef>
 
-#include <glm/gtc/constants.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
 #include "gl/unique_edges.h"
@@ -17,9 +16,6 @@ enum Attribute : GLuint { kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScal
 // (-1 near .. 1 far): enough to win the depth test against the triangles they outline at
 // the viewer's near/far planes, too little to show the edges of the far side.
 constexpr float kWireframeDepthOffset = 1e-4f;
-
-// The ground disc's sides: its rim wastes little beyond the fade's circle.
-constexpr int kGroundSides = 32;
 
 struct LineVertex {
     glm::vec3 position;
@@ -38,7 +34,6 @@ void float_attribute(GLuint location, int components, const GlBuffer& buffer, GL
 SceneRenderer::SceneRenderer()
     : mesh_program_(GlProgram::from_files("mesh.vert", "mesh.frag")),
       line_program_(GlProgram::from_files("lines.vert", "lines.frag")),
-      grid_program_(GlProgram::from_files("grid.vert", "grid.frag")),
       indices_(GlBuffer::create()),
       edges_(GlBuffer::create()),
       uvs_(GlBuffer::create()),
@@ -46,22 +41,8 @@ SceneRenderer::SceneRenderer()
       scalars_(GlBuffer::create()),
       skin_(make_skin_buffers()),
       ghost_(make_skin_buffers()),
-      grid_vao_(GlVertexArray::create()),
       lines_vao_(GlVertexArray::create()),
-      grid_corners_(GlBuffer::create()),
       line_vertices_(GlBuffer::create()) {
-    // The ground: a disc as wide as the grid's fade (grid.vert), its rim a polygon just
-    // outside the unit circle.
-    std::vector<glm::vec2> corners{glm::vec2(0.0f)};
-    const float rim = 1.0f / std::cos(glm::pi<float>() / kGroundSides);
-    for (int i = 0; i <= kGroundSides; ++i) {
-        const float a = 2.0f * glm::pi<float>() * float(i) / kGroundSides;
-        corners.emplace_back(rim * std::cos(a), rim * std::sin(a));
-    }
-    glBindVertexArray(grid_vao_.id());
-    grid_corners_.upload(GL_ARRAY_BUFFER, corners.size() * sizeof(glm::vec2), corners.data(), GL_STATIC_DRAW);
-    float_attribute(0, 2, grid_corners_);
-
     glBindVertexArray(lines_vao_.id());
     line_vertices_.upload(GL_ARRAY_BUFFER, 0, nullptr, GL_STREAM_DRAW);
     float_attribute(0, 3, line_vertices_, sizeof(LineVertex), offsetof(LineVertex, position));
@@ -281,17 +262,8 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
     if (triangle_count_ > 0 && view.show_mesh && view.color_map) draw_skin(skin_, true, view, 1, glm::vec4(1.0f));
     if (triangle_count_ > 0 && view.show_wireframe) draw_wireframe(view);
 
-    if (view.show_grid) {
-        glDepthMask(GL_FALSE);
-        glUseProgram(grid_program_.id());
-        glUniformMatrix4fv(grid_program_.uniform("view_projection"), 1, GL_FALSE, glm::value_ptr(view.view_projection));
-        glUniform3fv(grid_program_.uniform("center"), 1, glm::value_ptr(view.ground_center));
-        glUniform1f(grid_program_.uniform("extent"), view.ground_extent);
-        glUniform1f(grid_program_.uniform("cell"), view.grid_cell);
-        glBindVertexArray(grid_vao_.id());
-        glDrawArrays(GL_TRIANGLE_FAN, 0, kGroundSides + 2);
-        glDepthMask(GL_TRUE);
-    }
+    if (view.show_grid)
+        grid_.draw(view.view_projection, view.ground_center, view.ground_extent, view.grid_cell, viewport);
 
     // Translucent surfaces come after the opaque ones and do not write depth: blended
     // materials (in file order, over the grid), then the ghost.

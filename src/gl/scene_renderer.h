@@ -9,6 +9,7 @@
 
 #include "gl/gl_objects.h"
 #include "gl/gpu_skinning.h"
+#include "gl/ground_grid.h"
 // Plain structs (no file format): the materials and draw ranges the loader reads.
 #include "dynskin/display_look.h"
 
@@ -106,7 +107,7 @@ private:
     void draw_materials(const SceneView& view, bool blended);
     void set_material(GLuint program, const io::DisplayMaterial& material, std::size_t index) const;
 
-    GlProgram mesh_program_, line_program_, grid_program_;
+    GlProgram mesh_program_, line_program_;
     GlBuffer indices_, edges_, uvs_, colors_, scalars_;
     SkinBuffers skin_, ghost_;
     std::vector<io::DisplayMaterial> materials_;
@@ -117,8 +118,9 @@ private:
     std::size_t line_count_ = 0, shared_line_count_ = 0;  // the wireframe's edges
     std::size_t vertex_count_ = 0;
 
-    GlVertexArray grid_vao_, lines_vao_;
-    GlBuffer grid_corners_, line_vertices_;
+    GlVertexArray lines_vao_;
+    GlBuffer line_vertices_;
+    GroundGrid grid_;
     GpuSkinning gpu_;
 };
 
