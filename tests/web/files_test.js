@@ -10,7 +10,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const { webDir, nativeCli, check, pictureStats, call, frames, waitFrames, main } = require('./harness');
+const { webDir, nativeCli, check, pictureStats, imageStats, call, frames, waitFrames, main } = require('./harness');
 
 const root = path.resolve(__dirname, '../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dynskin-files-'));
@@ -343,8 +343,12 @@ print(json.dumps({"bad": bad, "entries": entries}))`, zipPath], { encoding: 'utf
   await pressKeys(bar, ['F12']);
   const shot = await waitDownload('dynskin-000.png');
   const width = shot.readUInt32BE(16), height = shot.readUInt32BE(20);
-  check('F12 downloads a screenshot', shot.subarray(0, 8).equals(pngSignature) && width === 1280 && height === 800 &&
-    !(await pathExists(bar, '/dynskin-000.png')), `dynskin-000.png, ${width}x${height}`);
+  // The frame it was taken from is kept for it (the canvas's own is gone once shown): the bar,
+  // the ground and the panel, not an empty picture.
+  const shotStats = await imageStats(bar, shot.toString('base64'));
+  check('F12 downloads a screenshot of the view', shot.subarray(0, 8).equals(pngSignature) && width === 1280 && height === 800 &&
+    shotStats.colours > 60 && shotStats.stddev > 10 && !(await pathExists(bar, '/dynskin-000.png')),
+    `dynskin-000.png, ${width}x${height}, ${shotStats.colours} colours, luminance ${shotStats.mean.toFixed(1)} +- ${shotStats.stddev.toFixed(1)}`);
   check('no console error while exporting', bar.errors.length === 0, bar.errors.join(' | '));
   fs.rmSync(work, { recursive: true, force: true });
 });

@@ -22,8 +22,10 @@ function check(name, ok, detail) {
 
 // The page's picture: mean and standard deviation of the luminance and the number of
 // distinct colours (quantised), from a screenshot decoded by the page's own 2D canvas.
-async function pictureStats(page) {
-  const png = await page.screenshot({ encoding: 'base64' });
+const pictureStats = async (page) => imageStats(page, await page.screenshot({ encoding: 'base64' }));
+
+// The same of a PNG (base64), decoded by the page.
+async function imageStats(page, png) {
   return page.evaluate(async (data) => {
     const image = new Image();
     image.src = 'data:image/png;base64,' + data;
@@ -119,4 +121,4 @@ function main(body, mounts = {}) {
   });
 }
 
-module.exports = { webDir, nativeCli, bundledCharacters, check, pictureStats, call, frames, waitFrames, sleep, main };
+module.exports = { webDir, nativeCli, bundledCharacters, check, pictureStats, imageStats, call, frames, waitFrames, sleep, main };

@@ -1,4 +1,5 @@
-// What keeps the browser viewer fast (issue 31): no GL state read back in the frame loop.
+// What keeps the browser viewer fast (issue 31): no GL state read back in the frame loop, and
+// no frame of its own to copy when the canvas can take the drawing.
 // Every WebGL 2 call that returns something the GPU process must answer (getParameter,
 // getError, readPixels...) waits there for all the drawing before it; the test wraps them
 // all and counts the calls made across frames once the viewer has started: none, on the CPU
@@ -16,10 +17,17 @@ const readBacks = ['getParameter', 'getError', 'isEnabled', 'getBufferParameter'
   'checkFramebufferStatus', 'readPixels', 'getBufferSubData', 'getIndexedParameter', 'getInternalformatParameter',
   'getSyncParameter', 'clientWaitSync', 'getShaderPrecisionFormat', 'getContextAttributes', 'getSupportedExtensions'];
 
-// Wraps them before the page's scripts run: window.glReadBacks counts each by name.
+// Wraps them before the page's scripts run: window.glReadBacks counts each by name, and
+// window.ownFramebufferBinds the framebuffers of the viewer's own bound (not the canvas's).
 async function countReadBacks(page) {
   await page.evaluateOnNewDocument((names) => {
     window.glReadBacks = {};
+    window.ownFramebufferBinds = 0;
+    const bind = WebGL2RenderingContext.prototype.bindFramebuffer;
+    WebGL2RenderingContext.prototype.bindFramebuffer = function (target, framebuffer) {
+      if (framebuffer) window.ownFramebufferBinds++;
+      return bind.call(this, target, framebuffer);
+    };
     for (const name of names) {
       const original = WebGL2RenderingContext.prototype[name];
       if (!original) continue;
@@ -36,7 +44,7 @@ h.main(async (session) => {
   for (const query of ['?character=cow&quality=high', '?character=cow&gpu&quality=medium', '?character=bar&crowd=3&quality=low']) {
     const page = await session.open(query, undefined, undefined, countReadBacks);
     await h.waitFrames(page, 20);  // started: shaders, targets and the font made
-    await page.evaluate(() => { window.glReadBacks = {}; });
+    await page.evaluate(() => { window.glReadBacks = {}; window.ownFramebufferBinds = 0; });
     const before = await h.frames(page);
     await h.waitFrames(page, 30);
     const frames = (await h.frames(page)) - before;
@@ -44,6 +52,12 @@ h.main(async (session) => {
     const total = Object.values(calls).reduce((a, b) => a + b, 0);
     h.check(`no GL read-back in ${frames} frames (${query})`, frames >= 30 && total === 0,
       total ? JSON.stringify(calls) : `${frames} frames, 0 calls`);
+    // Neither multisampled nor scaled, the frame is drawn straight into the canvas: no target
+    // of ours, no copy (gl/render_target.h).
+    if (query.includes('quality=medium')) {
+      const binds = await page.evaluate(() => window.ownFramebufferBinds);
+      h.check(`the frame is drawn straight into the canvas (${query})`, binds === 0, `${binds} binds of our own framebuffers`);
+    }
     // The panels are still drawn (by our own renderer): the window's picture has the panel's
     // many colours over the scene, and no GL error was logged.
     const stats = await h.pictureStats(page);
