@@ -36,9 +36,11 @@ void style_imgui(float scale) {
     // viewer's own sizes (pick radius, joint dots, panel width) are multiplied by.
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
+    io.Fonts->Flags |= ImFontAtlasFlags_NoBakedLines;
     ImFontConfig font;
     font.FontDataOwnedByAtlas = false;  // the array is static
-    font.OversampleH = 2;
+    font.OversampleH = 1;
+    font.PixelSnapH = true;
     // Keep in step with third_party/fonts/make_subset.js: the glyphs the subset holds.
     static const ImWchar ranges[] = {0x0020, 0x00FF, 0x03BA, 0x03BA, 0x03C4, 0x03C4, 0x2013, 0x2014, 0x2018, 0x2019,
                                      0x201C, 0x201D, 0x2022, 0x2022, 0x2026, 0x2026, 0x25B8, 0x25B8, 0x25BE, 0x25BE,
