@@ -71,11 +71,13 @@ void AdaptiveQuality::observe(double frame_seconds) {
     const double window = short_seconds_;
     short_seconds_ = 0.0;
     short_frames_ = 0;
-    if (fps < kSlowFps) {
+    const bool on_trial = time_ - last_raise_ < kRetreatSeconds;  // the last step up
+    if (fps < kSlowFps || (on_trial && fps < kKeepFps)) {
         fast_seconds_ = 0.0;
         if (level_ == QualityLevel::Lowest) return;
-        // A step up undone soon after: wait twice as long before the next one.
-        if (time_ - last_raise_ < kRetreatSeconds) raise_after_ = std::min(2.0 * raise_after_, kLongestRaiseWait);
+        // A step up undone: wait twice as long before the next one.
+        if (on_trial) raise_after_ = std::min(2.0 * raise_after_, kLongestRaiseWait);
+        last_raise_ = -1e9;  // the level below is not on trial
         change_to(static_cast<QualityLevel>(static_cast<int>(level_) - 1));
         return;
     }

@@ -7,7 +7,10 @@
 //
 // Auto: starts at High (Medium on a software renderer); steps down one level when the last
 // second ran below kSlowFps, up one when frames ran at kFastFps or more for a while (2 s,
-// doubled each time a step up had to be undone within kRetreatSeconds: no back and forth).
+// doubled each time a step up had to be undone: no back and forth). A step up is on trial for
+// kRetreatSeconds: undone if frames fall below kKeepFps meanwhile (a level that costs a
+// quarter of the frame rate is not worth it: on SwiftShader, 4x MSAA took the fox from 55
+// to 40 fps, below three.js's 4x MSAA canvas).
 
 #include <optional>
 #include <string>
@@ -34,6 +37,7 @@ class AdaptiveQuality {
 public:
     static constexpr double kSlowFps = 30.0;
     static constexpr double kFastFps = 55.0;
+    static constexpr double kKeepFps = 45.0;
     static constexpr double kRetreatSeconds = 5.0;
 
     // Auto from the start level for this renderer, or a level pinned.

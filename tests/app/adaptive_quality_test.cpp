@@ -13,6 +13,15 @@ void run(AdaptiveQuality& quality, double fps, double seconds) {
     for (double t = 0.0; t < seconds; t += 1.0 / fps) quality.observe(1.0 / fps);
 }
 
+// Feeds frames at fps until the level changes (the next frame starts a window of its own), at
+// most for the given seconds; returns the seconds it took.
+double run_until_the_level_changes(AdaptiveQuality& quality, double fps, double seconds) {
+    const QualityLevel before = quality.level();
+    double t = 0.0;
+    for (; t < seconds && quality.level() == before; t += 1.0 / fps) quality.observe(1.0 / fps);
+    return t;
+}
+
 TEST(AdaptiveQuality, StartsAtHighOnHardwareAndMediumOnSoftware) {
     AdaptiveQuality quality;
     quality.start(false);
@@ -51,12 +60,31 @@ TEST(AdaptiveQuality, FastFramesStepUpAfterAWhileAndAnUndoneRaiseWaitsLonger) {
     EXPECT_EQ(quality.level(), QualityLevel::Medium);  // not yet: 2 s of room first
     run(quality, 60.0, 1.0);
     EXPECT_EQ(quality.level(), QualityLevel::High);
-    run(quality, 10.0, 2.0);  // too slow at high: back, and the next raise waits twice as long
+    // Too slow at high: back within about a second, and the next raise waits twice as long.
+    EXPECT_LT(run_until_the_level_changes(quality, 10.0, 3.0), 1.5);
     EXPECT_EQ(quality.level(), QualityLevel::Medium);
     EXPECT_DOUBLE_EQ(quality.raise_after(), 4.0);
     run(quality, 60.0, 3.0);
     EXPECT_EQ(quality.level(), QualityLevel::Medium);
     run(quality, 60.0, 2.0);
+    EXPECT_EQ(quality.level(), QualityLevel::High);
+}
+
+TEST(AdaptiveQuality, AStepUpThatCostsAQuarterOfTheFrameRateIsUndone) {
+    AdaptiveQuality quality;
+    quality.start(true);  // medium
+    run(quality, 60.0, 2.5);
+    ASSERT_EQ(quality.level(), QualityLevel::High);
+    // Not slow, but a third slower than before the step: undone within its trial.
+    EXPECT_LT(run_until_the_level_changes(quality, 40.0, 10.0), AdaptiveQuality::kRetreatSeconds);
+    EXPECT_EQ(quality.level(), QualityLevel::Medium);
+    EXPECT_DOUBLE_EQ(quality.raise_after(), 4.0);
+    run(quality, 40.0, 5.0);  // the level below is not on trial: it stays
+    EXPECT_EQ(quality.level(), QualityLevel::Medium);
+
+    quality.start(true);
+    run(quality, 60.0, 2.5);
+    run(quality, 50.0, 10.0);  // a step up that keeps the frames fast enough stays
     EXPECT_EQ(quality.level(), QualityLevel::High);
 }
 
