@@ -22,7 +22,8 @@ void upload_ui_fonts(gl::UiRenderer& renderer) {
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-    const GLuint texture = renderer.set_font_atlas(width, height, pixels);
+    const ImVec2 white = io.Fonts->TexUvWhitePixel;
+    const GLuint texture = renderer.set_font_atlas(width, height, pixels, glm::vec2(white.x, white.y));
     io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(texture)));
     io.Fonts->ClearTexData();  // the GPU has it
 }

@@ -29,7 +29,10 @@ UiRenderer::UiRenderer()
     check_errors("creating the UI renderer");
 }
 
-GLuint UiRenderer::set_font_atlas(int width, int height, const unsigned char* rgba) {
+GLuint UiRenderer::set_font_atlas(int width, int height, const unsigned char* rgba, glm::vec2 white_uv) {
+    glUseProgram(program_.id());
+    glUniform2f(program_.uniform("white_uv"), white_uv.x, white_uv.y);
+    glUseProgram(0);
     font_ = GlTexture::create();
     glBindTexture(GL_TEXTURE_2D, font_.id());
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);

@@ -55,9 +55,11 @@ class UiRenderer {
 public:
     UiRenderer();  // compiles shaders/ui.vert + ui.frag (throws GlError)
 
-    // The font atlas (RGBA8, top row first, linear filtering); the name to hand back in
-    // UiCommand::texture. Replaces the previous atlas.
-    GLuint set_font_atlas(int width, int height, const unsigned char* rgba);
+    // The font atlas (RGBA8, top row first, sampled nearest: drawn one texel per pixel); the
+    // name to hand back in UiCommand::texture. Replaces the previous atlas. white_uv: where
+    // its white texel is, which untextured shapes point at: those are not sampled at all (on
+    // a software renderer the texture fetches were over a third of the panel's cost).
+    GLuint set_font_atlas(int width, int height, const unsigned char* rgba, glm::vec2 white_uv);
 
     // Draws the lists, in order, into the bound framebuffer.
     void draw(const UiFrame& frame, const std::vector<UiDrawList>& lists);
