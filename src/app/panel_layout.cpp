@@ -52,6 +52,7 @@ void panel_layout(ViewerState& state, bool place, bool ui_hidden) {
     const ImGuiIO& io = ImGui::GetIO();
     const float scale = io.FontGlobalScale, margin = 10.0f * scale;
     PanelLayout& panel = state.panel;
+    panel.draw_list = nullptr;
     if (panel.shown) {
         const ImGuiCond cond = place ? ImGuiCond_Always : ImGuiCond_FirstUseEver;
         ImGui::SetNextWindowPos(ImVec2(margin, margin), cond);
@@ -60,7 +61,12 @@ void panel_layout(ViewerState& state, bool place, bool ui_hidden) {
         // width is the user's (the right edge drags).
         ImGui::SetNextWindowSizeConstraints(ImVec2(220.0f * scale, 0.0f),
                                             ImVec2(1e4f, std::max(io.DisplaySize.y - 2.0f * margin, 100.0f * scale)));
-        ImGui::Begin("dynskin", nullptr, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar);
+        // Its background is a cleared rectangle (ui_drawing.h), square-cornered.
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+        ImGui::Begin("dynskin", nullptr,
+                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoBackground);
+        ImGui::PopStyleVar();
+        panel.draw_list = ImGui::GetWindowDrawList();
         sections(state);
         panel.x = ImGui::GetWindowPos().x;
         panel.y = ImGui::GetWindowPos().y;

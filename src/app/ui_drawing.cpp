@@ -28,7 +28,7 @@ void upload_ui_fonts(gl::UiRenderer& renderer) {
     io.Fonts->ClearTexData();  // the GPU has it
 }
 
-void draw_ui(gl::UiRenderer& renderer) {
+void draw_ui(gl::UiRenderer& renderer, const OpaqueWindow& opaque) {
     const ImDrawData* data = ImGui::GetDrawData();
     if (!data || !data->Valid) return;
     gl::UiFrame frame;
@@ -43,6 +43,11 @@ void draw_ui(gl::UiRenderer& renderer) {
         list.vertex_count = static_cast<std::size_t>(source.VtxBuffer.Size);
         list.indices = source.IdxBuffer.Data;
         list.index_count = static_cast<std::size_t>(source.IdxBuffer.Size);
+        if (&source == opaque.list) {
+            const ImVec4 color = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+            list.backdrop = gl::UiBackdrop{glm::vec4(opaque.rect[0], opaque.rect[1], opaque.rect[2], opaque.rect[3]),
+                                           glm::vec3(color.x, color.y, color.z)};
+        }
         for (const ImDrawCmd& cmd : source.CmdBuffer) {
             // The viewer adds no callbacks; the backend flag that would give vertex offsets is
             // not set (WebGL 2 has no base vertex), so each list's indices start at its first vertex.

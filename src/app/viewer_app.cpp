@@ -644,7 +644,10 @@ void ViewerApp::draw_frame() {
     }
     const auto ui_start = std::chrono::steady_clock::now();
     ImGui::Render();
-    if (!options_.hide_ui) draw_ui(*ui_renderer_);
+    if (!options_.hide_ui) {
+        const PanelLayout& panel = state_.panel;
+        draw_ui(*ui_renderer_, {panel.draw_list, {panel.x, panel.y, panel.x + panel.width, panel.y + panel.height}});
+    }
     state_.timing.ui_ms += milliseconds_since(ui_start);
     if (!pending_screenshot_.empty()) {
         try {

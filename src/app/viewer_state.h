@@ -20,6 +20,8 @@
 #include "dynskin/deformer.h"
 #include "dynskin/gltf_loader.h"
 
+struct ImDrawList;
+
 namespace dynskin::app {
 
 enum class ColorMap { None, PaintedLayer, SkinWeight, Displacement };
@@ -72,6 +74,9 @@ struct PanelLayout {
     bool shown = true;
     float x = 0.0f, y = 0.0f, width = 0.0f, height = 0.0f;
     float scroll_max_y = 0.0f;  // > 0: the open sections do not fit, the panel scrolls
+    // Its ImGui draw list in the last frame: drawn over an opaque backdrop of its own
+    // (ui_drawing.h), not ImGui's background.
+    const ImDrawList* draw_list = nullptr;
 };
 
 struct Playback {

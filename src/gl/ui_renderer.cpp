@@ -71,16 +71,24 @@ void UiRenderer::draw(const UiFrame& frame, const std::vector<UiDrawList>& lists
     glBindSampler(0, 0);
 
     GLuint bound_texture = 0;
+    // A rectangle of the UI's coordinates to GL's scissor box (framebuffer pixels, y up).
+    const auto scissor = [&](const glm::vec4& rect) {
+        const glm::vec2 lo = (glm::vec2(rect.x, rect.y) - frame.origin) * frame.framebuffer_scale;
+        const glm::vec2 hi = (glm::vec2(rect.z, rect.w) - frame.origin) * frame.framebuffer_scale;
+        if (hi.x <= lo.x || hi.y <= lo.y) return false;
+        glScissor(static_cast<int>(lo.x), static_cast<int>(float(height) - hi.y), static_cast<int>(hi.x - lo.x),
+                  static_cast<int>(hi.y - lo.y));
+        return true;
+    };
     for (const UiDrawList& list : lists) {
+        if (list.backdrop && scissor(list.backdrop->rect)) {
+            glClearColor(list.backdrop->color.r, list.backdrop->color.g, list.backdrop->color.b, 1.0f);
+            glClear(GL_COLOR_BUFFER_BIT);
+        }
         vertices_.upload(GL_ARRAY_BUFFER, list.vertex_count * sizeof(UiVertex), list.vertices, GL_STREAM_DRAW);
         indices_.upload(GL_ELEMENT_ARRAY_BUFFER, list.index_count * sizeof(std::uint16_t), list.indices, GL_STREAM_DRAW);
         for (const UiCommand& command : list.commands) {
-            // The clip rectangle in framebuffer pixels, GL's y up.
-            const glm::vec2 lo = (glm::vec2(command.clip.x, command.clip.y) - frame.origin) * frame.framebuffer_scale;
-            const glm::vec2 hi = (glm::vec2(command.clip.z, command.clip.w) - frame.origin) * frame.framebuffer_scale;
-            if (hi.x <= lo.x || hi.y <= lo.y || command.index_count == 0) continue;
-            glScissor(static_cast<int>(lo.x), static_cast<int>(float(height) - hi.y), static_cast<int>(hi.x - lo.x),
-                      static_cast<int>(hi.y - lo.y));
+            if (command.index_count == 0 || !scissor(command.clip)) continue;
             if (command.texture != bound_texture) {
                 glBindTexture(GL_TEXTURE_2D, command.texture);
                 bound_texture = command.texture;
