@@ -43,7 +43,7 @@ void AdaptiveQuality::start(bool software_renderer, std::optional<QualityLevel> 
     software_ = software_renderer;
     automatic_ = !pinned;
     // A software renderer's pixels cost most: no MSAA to begin with.
-    level_ = pinned ? *pinned : software_renderer ? QualityLevel::Medium : QualityLevel::High;
+    level_ = pinned ? *pinned : highest_automatic();
 }
 
 void AdaptiveQuality::pin(std::optional<QualityLevel> level) {
@@ -82,7 +82,7 @@ void AdaptiveQuality::observe(double frame_seconds) {
         return;
     }
     fast_seconds_ = fps >= kFastFps ? fast_seconds_ + window : 0.0;
-    if (fast_seconds_ >= raise_after_ && level_ != QualityLevel::High) {
+    if (fast_seconds_ >= raise_after_ && level_ < highest_automatic()) {
         change_to(static_cast<QualityLevel>(static_cast<int>(level_) + 1));
         last_raise_ = time_;
     }

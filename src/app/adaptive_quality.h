@@ -9,8 +9,9 @@
 // second ran below kSlowFps, up one when frames ran at kFastFps or more for a while (2 s,
 // doubled each time a step up had to be undone: no back and forth). A step up is on trial for
 // kRetreatSeconds: undone if frames fall below kKeepFps meanwhile (a level that costs a
-// quarter of the frame rate is not worth it: on SwiftShader, 4x MSAA took the fox from 55
-// to 40 fps, below three.js's 4x MSAA canvas).
+// quarter of the frame rate is not worth it). On a software renderer Auto goes no higher than
+// Medium: at the display's 60 fps there is no telling how much room is left, and 4x MSAA took
+// the fox on SwiftShader from 55 to 40 fps (High can still be pinned).
 
 #include <optional>
 #include <string>
@@ -54,6 +55,8 @@ public:
     bool software_renderer() const { return software_; }
     // Seconds of fast frames needed before the next step up.
     double raise_after() const { return raise_after_; }
+    // The highest level Auto goes to: High, Medium on a software renderer.
+    QualityLevel highest_automatic() const { return software_ ? QualityLevel::Medium : QualityLevel::High; }
 
 private:
     void change_to(QualityLevel level);

@@ -53,9 +53,17 @@ TEST(AdaptiveQuality, FramesBetweenSlowAndFastKeepTheLevel) {
     EXPECT_EQ(quality.level(), QualityLevel::Medium);
 }
 
-TEST(AdaptiveQuality, FastFramesStepUpAfterAWhileAndAnUndoneRaiseWaitsLonger) {
+// A GPU's Auto dropped to Medium by a slow second.
+AdaptiveQuality dropped_to_medium() {
     AdaptiveQuality quality;
-    quality.start(true);  // medium
+    quality.start(false);
+    run_until_the_level_changes(quality, 10.0, 2.0);
+    EXPECT_EQ(quality.level(), QualityLevel::Medium);
+    return quality;
+}
+
+TEST(AdaptiveQuality, FastFramesStepUpAfterAWhileAndAnUndoneRaiseWaitsLonger) {
+    AdaptiveQuality quality = dropped_to_medium();
     run(quality, 60.0, 1.5);
     EXPECT_EQ(quality.level(), QualityLevel::Medium);  // not yet: 2 s of room first
     run(quality, 60.0, 1.0);
@@ -71,8 +79,7 @@ TEST(AdaptiveQuality, FastFramesStepUpAfterAWhileAndAnUndoneRaiseWaitsLonger) {
 }
 
 TEST(AdaptiveQuality, AStepUpThatCostsAQuarterOfTheFrameRateIsUndone) {
-    AdaptiveQuality quality;
-    quality.start(true);  // medium
+    AdaptiveQuality quality = dropped_to_medium();
     run(quality, 60.0, 2.5);
     ASSERT_EQ(quality.level(), QualityLevel::High);
     // Not slow, but a third slower than before the step: undone within its trial.
@@ -82,9 +89,22 @@ TEST(AdaptiveQuality, AStepUpThatCostsAQuarterOfTheFrameRateIsUndone) {
     run(quality, 40.0, 5.0);  // the level below is not on trial: it stays
     EXPECT_EQ(quality.level(), QualityLevel::Medium);
 
-    quality.start(true);
+    quality = dropped_to_medium();
     run(quality, 60.0, 2.5);
     run(quality, 50.0, 10.0);  // a step up that keeps the frames fast enough stays
+    EXPECT_EQ(quality.level(), QualityLevel::High);
+}
+
+TEST(AdaptiveQuality, OnASoftwareRendererAutoGoesNoHigherThanMedium) {
+    AdaptiveQuality quality;
+    quality.start(true);
+    run(quality, 60.0, 60.0);
+    EXPECT_EQ(quality.level(), QualityLevel::Medium);
+    run(quality, 10.0, 10.0);
+    EXPECT_EQ(quality.level(), QualityLevel::Lowest);
+    run(quality, 60.0, 120.0);  // back up, to Medium and no further
+    EXPECT_EQ(quality.level(), QualityLevel::Medium);
+    quality.pin(QualityLevel::High);  // the user still may
     EXPECT_EQ(quality.level(), QualityLevel::High);
 }
 
