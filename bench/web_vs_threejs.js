@@ -8,7 +8,7 @@
 //   npm install --prefix bench/threejs        (once: three@0.187.0)
 //   NODE_PATH=build-web/_deps/puppeteer/node_modules node bench/web_vs_threejs.js [build-web] [seconds] [rounds] [query]
 // query: more of dynskin's page query for every run (for instance "gpu" or "quality=high").
-// Files: the bundled cow and dragon, and ../shared/rigs/wild/Fox.glb when the workspace has it.
+// Files: the bundled cow and dragon, and every .glb of ../shared/rigs/wild when the workspace has it.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -27,8 +27,11 @@ const files = [
   { name: 'cow', url: '/assets/cow.glb', bundled: true },
   { name: 'dragon', url: '/assets/dragon.glb', bundled: true },
 ];
-if (fs.existsSync(path.join(wild, 'Fox.glb'))) files.push({ name: 'Fox', url: '/rigs/Fox.glb', bundled: false });
-else console.log(`(no public rig: ${wild}/Fox.glb is absent)`);
+// Every public rig of the workspace (.glb; the Fox first, the one the figures quote).
+const rigs = fs.existsSync(wild) ? fs.readdirSync(wild).filter((f) => f.endsWith('.glb')).sort((a, b) =>
+  (b === 'Fox.glb') - (a === 'Fox.glb') || a.localeCompare(b)) : [];
+for (const rig of rigs) files.push({ name: rig.replace(/\.glb$/, ''), url: `/rigs/${rig}`, bundled: false });
+if (!rigs.length) console.log(`(no public rig: ${wild} has no .glb)`);
 
 // Frames per second over the measured seconds, after a second for the first frames.
 async function rate(page, count) {
