@@ -39,6 +39,7 @@ void style_imgui(float scale) {
     io.Fonts->Flags |= ImFontAtlasFlags_NoBakedLines;
     ImFontConfig font;
     font.FontDataOwnedByAtlas = false;  // the array is static
+    // Whole pixels, one texel each: the atlas is sampled nearest (gl/ui_renderer.h).
     font.OversampleH = 1;
     font.PixelSnapH = true;
     // Keep in step with third_party/fonts/make_subset.js: the glyphs the subset holds.

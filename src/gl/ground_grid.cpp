@@ -91,7 +91,7 @@ void GroundGrid::make_lines(glm::vec3 center, float extent, float cell) {
     std::vector<GridVertex> vertices;
     std::vector<std::uint16_t> indices;
     for (const GroundLine& line : lines) {
-        const int pieces = std::max(1, static_cast<int>(std::ceil(glm::length(line.b - line.a) / piece)));
+        const int pieces = std::clamp(static_cast<int>(std::ceil(glm::length(line.b - line.a) / piece)), 1, 8);
         for (int i = 0; i < pieces; ++i) {
             const glm::vec3 a = glm::mix(line.a, line.b, float(i) / pieces);
             const glm::vec3 b = glm::mix(line.a, line.b, float(i + 1) / pieces);
