@@ -3,25 +3,20 @@ step of its simulation, and those steps are taken together by dynskin.update_all
 characters spread over the threads all deformers share, instead of one after the other.
 Anything else (a jump, a subframe, a change of settings, a result that would not be kept)
 is left to the object's own LiveState, which gives the same result."""
-import numpy as np
 
 import dynskin
 
-from . import simulation
 from .offsets import OffsetDeformer
 
 steps_taken = 0  # how many objects the last frame stepped together (the tests read it)
 
 
 def _one_step(state, scene, obj, frame):
-    """Whether the frame is the next one for this simulation, to be kept, with nothing else
-    to simulate before it."""
-    deformer = state.deformer  # one core deformer to step (no second one for the plain skinning)
+    """Whether the frame is the next step of this simulation (LiveState.is_next_step) and one
+    core deformer takes it (no second one for the plain skinning)."""
+    deformer = state.deformer
     alone = isinstance(deformer, OffsetDeformer) and deformer.plain is None
-    return (alone and state.settings_current and scene.frame_subframe == 0.0 and frame not in state.results and
-            state.reached == frame - 1 and state.keep_results and
-            state.timeline == simulation.Timeline.of(scene, obj) and
-            (len(state.results) + 1) * len(state.rig.character.rest_positions) * 12 <= simulation.CACHE_BYTES)
+    return alone and state.is_next_step(scene, obj, frame)
 
 
 def step_together(scene, states):
@@ -43,6 +38,5 @@ def step_together(scene, states):
             state.forget_results()
         return
     for _, state in ready:
-        state.reached = frame
-        state.results[frame] = np.array(state.deformer.positions)
+        state.record_step(frame)
     steps_taken = len(ready)

@@ -168,11 +168,31 @@ class LiveState:
             first = self.reached + 1
         self._advance(self.deformer, first, frame - 1)
         self.deformer.update(timeline.seconds(frame), self.pose(frame))
+        self._keep(frame)
         # A frame before the start is its own first frame: the start's frames never follow it.
         self.reached = frame if frame >= timeline.start else None
-        if self.keep_results and (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES:
-            self.results[frame] = np.array(self.deformer.positions)
         return self.results.get(frame, self.deformer.positions)
+
+    def is_next_step(self, scene, obj, frame):
+        """Whether the frame is one update of the deformer from where it is, with nothing to
+        apply or simulate first (settings current, the same timeline, a whole frame) and its
+        result to be kept: then it may be stepped from outside (crowd.py), then recorded."""
+        return (self.settings_current and scene.frame_subframe == 0.0 and self.keep_results and
+                frame not in self.results and self.reached == frame - 1 and
+                self.timeline == Timeline.of(scene, obj) and self._room_for_one_more())
+
+    def record_step(self, frame):
+        """The deformer was updated from outside to the frame is_next_step allowed: it is there
+        now, and its result is kept."""
+        self.reached = frame
+        self._keep(frame)
+
+    def _room_for_one_more(self):
+        return (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES
+
+    def _keep(self, frame):
+        if self.keep_results and self._room_for_one_more():
+            self.results[frame] = np.array(self.deformer.positions)
 
     def _positions_between(self, frame, subframe):
         """A subframe, simulated on a second deformer (played to the frame, then the fraction
