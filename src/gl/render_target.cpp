@@ -84,6 +84,11 @@ RenderTarget::RenderTarget(int width, int height, int samples, float scale, Fram
 
 GLuint RenderTarget::frame_id() const { return frame_ ? frame_.id() : 0; }
 
+const TextureCopy& RenderTarget::copy() const {
+    if (!copy_) copy_.emplace();
+    return *copy_;
+}
+
 void RenderTarget::bind_scene() const {
     glBindFramebuffer(GL_FRAMEBUFFER, scene_ ? scene_.id() : frame_id());
     glViewport(0, 0, scene_width_, scene_height_);
@@ -97,7 +102,7 @@ void RenderTarget::resolve() const {
     }
     glBindFramebuffer(GL_FRAMEBUFFER, frame_id());
     glViewport(0, 0, width_, height_);
-    if (scene_color_) copy_.draw(scene_color_);
+    if (scene_color_) copy().draw(scene_color_);
 }
 
 std::vector<std::uint8_t> RenderTarget::read_rgba() const {
@@ -123,7 +128,7 @@ std::vector<std::uint8_t> RenderTarget::read_rgba() const {
 void RenderTarget::present(int screen_width, int screen_height) const {
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, screen_width, screen_height);
-    if (frame_) copy_.draw(frame_color_);
+    if (frame_) copy().draw(frame_color_);
 }
 
 }  // namespace dynskin::gl

@@ -14,6 +14,7 @@
 // resolution (fewer pixels to shade, for slow renderers), drawn apart and stretched into it.
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "gl/gl_objects.h"
@@ -54,6 +55,9 @@ public:
 
 private:
     GLuint frame_id() const;  // the frame's framebuffer: ours, or 0 (the window's)
+    // The copy program, compiled at the first copy: a target drawn straight into the window,
+    // or one only read back (GpuSkinning::capture), never copies.
+    const TextureCopy& copy() const;
 
     int width_, height_;
     int samples_;
@@ -65,7 +69,7 @@ private:
     GlRenderbuffer scene_samples_;  // multisampled, or
     GlTexture scene_color_;         // scaled
     GlRenderbuffer depth_;
-    TextureCopy copy_;
+    mutable std::optional<TextureCopy> copy_;  // see copy()
 };
 
 }  // namespace dynskin::gl

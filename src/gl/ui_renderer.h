@@ -37,8 +37,8 @@ struct UiCommand {
 };
 
 // An opaque rectangle filled under a list: a window's background, cleared instead of drawn
-// (on a software renderer a cleared rectangle costs next to nothing, a blended one about
-// 2 ms for the panel at 380x760).
+// (on SwiftShader a cleared rectangle costs next to nothing; the panel's blended one, 380x760,
+// cost about 1.3 ms a frame).
 struct UiBackdrop {
     glm::vec4 rect;   // x0, y0, x1, y1 in the UI's coordinates
     glm::vec3 color;
