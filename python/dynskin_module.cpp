@@ -307,16 +307,7 @@ public:
         if (skin)
             deformer_.update(t, frames_.sampler(), settings_);
         else
-            deformer_.update_joints(t, frames_.sampler(), unfiltered());
-    }
-
-    // The settings of a frame nobody looks at: LBS only, so that the joints' filter (a sum over
-    // the last second or so of ticks, for every joint) is skipped. It keeps no state of its
-    // own: the next shown frame filters the same history of motion with the real settings.
-    const DynamicSettings& unfiltered() {
-        unfiltered_ = settings_;
-        unfiltered_.parameters.mode = DeformerMode::LbsOnly;
-        return unfiltered_;
+            deformer_.update_joints(t, frames_.sampler(), settings_);
     }
 
     // update(t, matrices, skin=False) for many frames in one call: a preroll costs the joint
@@ -331,10 +322,9 @@ public:
             if (!std::isfinite(times[k])) throw py::value_error("t must be a finite number");
             locals.push_back(locals_of(matrices[k], "world"));
         }
-        const DynamicSettings& settings = unfiltered();
         for (std::size_t k = 0; k < times.size(); ++k) {
             add_frame(times[k], locals[k]);
-            deformer_.update_joints(times[k], frames_.sampler(), settings);
+            deformer_.update_joints(times[k], frames_.sampler(), settings_);
         }
     }
 
@@ -388,7 +378,6 @@ public:
     DynamicSettings settings_;
     Deformer deformer_;
     PoseFrames frames_;  // the poses given to update(t, matrices)
-    DynamicSettings unfiltered_;  // see unfiltered()
     std::optional<std::size_t> clip_;
     bool loop_ = true;
 

@@ -4,9 +4,9 @@ computed, so that scrubbing and jumping give what playing straight to a frame gi
 The simulation starts at the object's own Simulation Start frame (saved in the file), not at
 the scene's start: a render farm that renders a shot in chunks (blender -b f.blend -s 40 -e 60)
 changes the scene's range, and each chunk must show what the whole shot shows. Frames before
-the one asked for are simulated at the joint level alone, their filter skipped too (neither
-the skin's stage nor the filter keeps a history: Deformer.preroll), a preroll that costs a
-small part of a skinned frame. Time is Blender's: its Time Stretching (frame_map_old/new)
+the one asked for are simulated at the joint level alone (the skin's stage keeps no history:
+Deformer.preroll), a preroll that costs a small part of a skinned frame (the filter follows
+each tick in O(1)). Time is Blender's: its Time Stretching (frame_map_old/new)
 and subframes (motion blur) included."""
 from typing import NamedTuple
 

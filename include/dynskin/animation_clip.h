@@ -29,6 +29,14 @@ struct AnimationChannel {
     }
 };
 
+// Where the last samples of a clip fell among each channel's keys, so that the next sample
+// at a nearby time finds its keys in a step or two instead of a binary search over the
+// channel. One per player of a clip (each instance of a crowd); it follows whichever clip it
+// is used with, and any time works (a far jump searches as without it).
+struct ClipCursor {
+    std::vector<std::uint32_t> keys;  // per channel: the key the last sample started from
+};
+
 struct AnimationClip {
     std::string name;
     float duration = 0.0f;  // the last key time over all channels, weights included
@@ -38,6 +46,8 @@ struct AnimationClip {
     // Times outside a channel's key range are clamped; rotations are renormalised. Weights
     // channels are skipped on a pose without morph weights (Pose::morph_weights empty).
     void sample(double time, Pose& pose) const;
+    // The same pose, the keys found from the cursor's (which is then moved to them).
+    void sample(double time, Pose& pose, ClipCursor& cursor) const;
 
     // Empty when every channel is usable on a skeleton with joint_count joints and a mesh
     // with morph_weight_count morph weights.

@@ -105,8 +105,9 @@ public:
     void write_joint_rows(JointRow* rows) const;  // joint_count() rows
     SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
     // dLBS: the joints' local rotations at a tick of the measurement clock (joint_count() of
-    // them), for the ticks the history keeps: the last kHistoryTicks (measurement_clock.h)
-    // up to newest_tick; null for any other.
+    // them), for the ticks the history keeps: the last skinning_constants().rotation_ticks up
+    // to newest_tick (as many as the longest delay needs, 2 while dLBS is off); null for any
+    // other.
     const glm::quat* local_rotations_at(Tick tick) const;
     // Per vertex, built once: the joints that bend it and their beta, and for dLBS each
     // entry's distance along the skeleton from the joint to the vertex, in character sizes.
@@ -121,6 +122,7 @@ public:
 
 private:
     friend const DeformerEngine& engine_of(const Deformer& deformer);  // deformer_engine.h
+    friend DeformerEngine& engine_of(Deformer& deformer);
     std::unique_ptr<DeformerEngine> engine_;
 };
 

@@ -12,8 +12,10 @@ using Tick = std::int64_t;
 constexpr double kTicksPerSecond = 60.0;
 constexpr double kTickSeconds = 1.0 / kTicksPerSecond;
 
-// Ticks of motion history a deformer keeps: two more than the longest kernel, and 34 s of
-// rotations for dLBS delays.
+// The most ticks of motion history a deformer keeps: two more than the longest kernel, and
+// 34 s of rotations for dLBS delays. It keeps fewer when fewer are needed: as many as the
+// kernel's window and the longest delay at the current speed c reach back
+// (SkinningConstants::rotation_ticks).
 constexpr int kHistoryTicks = 2048;
 
 inline double tick_time(Tick n) { return static_cast<double>(n) / kTicksPerSecond; }

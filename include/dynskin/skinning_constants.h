@@ -21,9 +21,13 @@ struct SkinningConstants {
     bool delayed = false;            // on: c finite and > 0, and the history has started
     float propagation_speed = 0.0f;  // c, character sizes per second
     Tick newest_tick = 0;            // the newest tick of the rotation history, at or after t
+    int rotation_ticks = 2;          // how many ticks the rotation history keeps, newest_tick
+                                     // included (as many as the longest delay at c needs): a
+                                     // ring of this many rows, row = tick mod rotation_ticks
     float since_previous_tick = 1.0f;  // t - the tick before newest_tick, in ticks, in (0, 1]
     int history_restarts = 0;        // bumped when the history starts afresh: a copy of its
-                                     // rows (a GPU ring) must then take them all again
+                                     // rows (a GPU ring) must then take them all again, as
+                                     // when rotation_ticks changes
 };
 
 }  // namespace dynskin

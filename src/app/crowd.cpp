@@ -1,6 +1,7 @@
 #include "app/crowd.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace dynskin::app {
@@ -15,8 +16,7 @@ float speed_of(int k) { return static_cast<float>(0.8 + 0.45 * fraction(k * 0.61
 
 }  // namespace
 
-Crowd::Crowd(int count, const Character& character)
-    : character_(character), joint_count_(character.skeleton.joint_count()) {
+Crowd::Crowd(int count, const Character& character) : character_(character), rig_(character) {
     glm::vec3 lo(INFINITY), hi(-INFINITY);
     for (const glm::vec3& p : rest_pose_positions(character.skeleton, character.mesh))
         lo = glm::min(lo, p), hi = glm::max(hi, p);
@@ -28,16 +28,29 @@ Crowd::Crowd(int count, const Character& character)
     // same rotations, and a root's move in the world is its move in its own frame. The
     // shader adds the offset and nothing else.
     instances_.reserve(static_cast<std::size_t>(count));
-    for (int k = 0; k < count; ++k) {
-        Instance& instance = instances_.emplace_back(character);
-        // Its joint level is serial; the instances share the threads (simulate()).
-        instance.deformer.set_thread_count(1);
-        instance.speed = speed_of(k);
+    for (int k = 0; k < count; ++k) instances_.emplace_back(rig_).speed = speed_of(k);
+    rows_.resize(static_cast<std::size_t>(count) * static_cast<std::size_t>(joint_count()));
+    // Each instance's job, made once: its sampler reads its own timeline with its own cursor
+    // (the instances never move: the vector is not resized after this).
+    samplers_.reserve(instances_.size());
+    jobs_.reserve(instances_.size());
+    for (std::size_t k = 0; k < instances_.size(); ++k) {
+        Instance* instance = &instances_[k];
+        samplers_.emplace_back([this, instance](double at, Pose& pose) {
+            instance->timeline.sample(character_, at, pose, &instance->cursor);
+        });
+    }
+    for (std::size_t k = 0; k < instances_.size(); ++k) {
+        JointLevelJob::Item item;
+        item.dynamics = &instances_[k].dynamics;
+        item.sampler = &samplers_[k];
+        item.rows = rows_.data() + k * static_cast<std::size_t>(joint_count());
+        jobs_.push_back(item);
     }
     // A square grid of square cells, each the character's footprint whichever way it faces,
     // with room to swing: at least its size (its skeleton's extent), which a thin character
     // such as the bar sweeps when it turns.
-    const float size = instances_.front().deformer.size();
+    const float size = rig_.size();
     const glm::vec2 cell(std::max(1.3f * std::max(hi.x - lo.x, hi.z - lo.z), size));
     const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(double(count)))));
     const glm::vec2 corner = -0.5f * cell * float(side - 1);
@@ -51,7 +64,6 @@ Crowd::Crowd(int count, const Character& character)
     const glm::vec2 from = centre + corner - 0.5f * cell, to = from + cell * glm::vec2(float(side), float(rows));
     lo_ = glm::vec3(from.x, lo.y, from.y);
     hi_ = glm::vec3(to.x, hi.y, to.y);
-    rows_.resize(static_cast<std::size_t>(count) * static_cast<std::size_t>(joint_count_));
 
     const int clips = static_cast<int>(character.clips.size());
     for (int k = 0; k < count; ++k) start(k, clips > 0 ? k % clips : -1);  // spread over the clips
@@ -70,14 +82,14 @@ void Crowd::play_clip(int clip) {
 
 void Crowd::reset() {
     for (Instance& instance : instances_) {
-        instance.deformer.reset();
+        instance.dynamics.reset();
         instance.timeline.clear();
     }
 }
 
 PoseInput& Crowd::drag_input(int k) {
     PoseInput& input = instances_[k].input;
-    if (input.drag_rotations.empty()) input.reset_drags(joint_count_);
+    if (input.drag_rotations.empty()) input.reset_drags(joint_count());
     return input;
 }
 
@@ -90,26 +102,28 @@ void Crowd::reset_drags() {
 }
 
 void Crowd::simulate(double world_time, double clip_step, const DynamicSettings& settings) {
-    const double t = measured_time(world_time);
-    const auto joints = static_cast<std::size_t>(joint_count_);
-    // The instances share nothing they write (each its deformer, timeline and rows), so they
-    // run on the process's shared threads, a few to a range.
-    auto simulate_range = [&](std::size_t begin, std::size_t end) {
+    const auto start = std::chrono::steady_clock::now();
+    // Each instance's input moves on (its clip at its speed) and goes into its timeline;
+    // then every joint level, in one job over the shared threads.
+    auto step_inputs = [&](std::size_t begin, std::size_t end) {
         for (std::size_t k = begin; k < end; ++k) {
             Instance& instance = instances_[k];
             if (instance.input.clip >= 0) instance.input.clip_time += clip_step * instance.speed;
             instance.timeline.record(world_time, instance.input);
-            const PoseTimeline& timeline = instance.timeline;
-            instance.deformer.update_joints(
-                t, [&](double at, Pose& pose) { timeline.sample(character_, at, pose); }, settings);
-            instance.deformer.write_joint_rows(rows_.data() + k * joints);
         }
     };
-    shared_executor().parallel_for(instances_.size(), 4, simulate_range);
+    shared_executor().parallel_for(instances_.size(), 256, step_inputs);
+    const double t = measured_time(world_time);
+    for (JointLevelJob::Item& item : jobs_) {
+        item.t = t;
+        item.settings = &settings;
+    }
+    JointLevelJob(jobs_).run(shared_executor());
+    simulate_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 std::vector<glm::mat4> Crowd::placed_globals(int k) const {
-    std::vector<glm::mat4> globals = instances_[k].deformer.globals();
+    std::vector<glm::mat4> globals = instances_[k].dynamics.globals();
     for (glm::mat4& g : globals) g[3] += glm::vec4(offsets_[k], 0.0f);
     return globals;
 }
@@ -118,13 +132,22 @@ std::vector<glm::vec3> Crowd::joint_positions() const {
     std::vector<glm::vec3> joints;
     joints.reserve(rows_.size());
     for (std::size_t k = 0; k < instances_.size(); ++k)
-        for (const glm::mat4& g : instances_[k].deformer.globals()) joints.push_back(glm::vec3(g[3]) + offsets_[k]);
+        for (const glm::mat4& g : instances_[k].dynamics.globals()) joints.push_back(glm::vec3(g[3]) + offsets_[k]);
     return joints;
 }
 
 SkinningConstants Crowd::constants(const DynamicParameters& parameters) const {
     // What differs between instances is for dLBS alone (the history's ticks), not drawn here.
-    return instances_.front().deformer.skinning_constants(parameters);
+    return instances_.front().dynamics.skinning_constants(parameters);
+}
+
+std::size_t Crowd::memory_bytes_per_instance() const {
+    const Instance& first = instances_.front();
+    const std::size_t input = first.input.drag_rotations.capacity() * sizeof(glm::quat) +
+                              first.input.drag_translations.capacity() * sizeof(glm::vec3);
+    return sizeof(Instance) + first.dynamics.memory_bytes() + input + first.timeline.memory_bytes() +
+           first.cursor.keys.capacity() * sizeof(std::uint32_t) + sizeof(PoseSampler) + sizeof(JointLevelJob::Item) +
+           static_cast<std::size_t>(joint_count()) * sizeof(JointRow) + sizeof(glm::vec3);
 }
 
 }  // namespace dynskin::app

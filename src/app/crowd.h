@@ -1,8 +1,9 @@
 #pragma once
 // A crowd of one character with dynamics of its own (dynskin --crowd N): N instances on a
-// grid, each with its own deformer (its measurement history and filter), its own clip, phase
-// and playback speed, and each dragged on its own. Every frame the CPU runs each instance's
-// joint level and writes its joint rows into one table, instance k's at rows
+// grid, each with its own joint level (its measurement history and filter: a JointDynamics
+// of a few kilobytes, all sharing one JointRig), its own clip, phase and playback speed, and
+// each dragged on its own. Every frame the CPU runs every instance's joint level in one
+// JointLevelJob, which writes its joint rows into one table, instance k's at rows
 // [k J, (k + 1) J); the vertex shader skins and bends them all (gl::SceneRenderer::set_crowd).
 // No GL here: the frame pipeline hands the table to the renderer.
 
@@ -11,23 +12,26 @@
 #include <glm/glm.hpp>
 
 #include "app/pose_input.h"
-#include "dynskin/deformer.h"
+#include "dynskin/joint_level.h"
 
 namespace dynskin::app {
 
 class Crowd {
 public:
     struct Instance {
-        explicit Instance(const Character& character) : deformer(character) {}
+        explicit Instance(const JointRig& rig) : dynamics(rig) {}
         float speed = 1.0f;      // its playback speed, times the viewer's
         PoseInput input;         // its clip, clip time and drags
         PoseTimeline timeline;
-        Deformer deformer;
+        ClipCursor cursor;       // where its clip was last sampled
+        JointDynamics dynamics;
     };
 
     // count (>= 1) instances of character, which must outlive the crowd, spread over its
     // clips, each at its own phase.
     Crowd(int count, const Character& character);
+    Crowd(const Crowd&) = delete;  // its job refers to its own instances
+    Crowd& operator=(const Crowd&) = delete;
 
     // Every instance plays clip (-1: the rest pose), each at its own phase and speed.
     void play_clip(int clip);
@@ -42,13 +46,14 @@ public:
     void simulate(double world_time, double clip_step, const DynamicSettings& settings);
 
     int count() const { return static_cast<int>(instances_.size()); }
-    int joint_count() const { return joint_count_; }
+    int joint_count() const { return rig_.joint_count(); }
+    float size() const { return rig_.size(); }
     const Instance& instance(int k) const { return instances_[k]; }
     // Instance k's pose input, ready for a JointDrag: its drag lists sized. An instance never
     // dragged keeps them empty, so that its timeline copies its input every frame without
     // allocating.
     PoseInput& drag_input(int k);
-    // Instance k's joints in the world: its deformer's globals, moved to where it stands.
+    // Instance k's joints in the world: its globals, moved to where it stands.
     std::vector<glm::mat4> placed_globals(int k) const;
     // Every instance's joint positions in the world, instance after instance.
     std::vector<glm::vec3> joint_positions() const;
@@ -59,6 +64,10 @@ public:
     SkinningConstants constants(const DynamicParameters& parameters) const;
     // Where each instance stands: a translation only (crowd.cpp says why).
     const std::vector<glm::vec3>& offsets() const { return offsets_; }
+    // Wall-clock milliseconds of the last simulate() (all instances, on the shared threads).
+    double last_simulate_ms() const { return simulate_ms_; }
+    // Bytes per instance: its joint level, pose input, timeline and rows.
+    std::size_t memory_bytes_per_instance() const;
 
     // A box around the whole crowd at rest, for the camera and the ground.
     glm::vec3 lo() const { return lo_; }
@@ -69,10 +78,13 @@ private:
     void start(int k, int clip);
 
     const Character& character_;
+    JointRig rig_;
     std::vector<Instance> instances_;
-    std::vector<glm::vec3> offsets_;  // per instance
+    std::vector<PoseSampler> samplers_;      // per instance: its timeline, sampled with its cursor
+    std::vector<JointLevelJob::Item> jobs_;  // per instance, pointing at the above
+    std::vector<glm::vec3> offsets_;         // per instance
     std::vector<JointRow> rows_;
-    int joint_count_ = 0;
+    double simulate_ms_ = 0.0;
     glm::vec3 lo_{0.0f}, hi_{0.0f};
 };
 

@@ -66,11 +66,10 @@ void performance_panel(ViewerState& state) {
     if (!state.scene) return;
     if (const Crowd* crowd = state.scene->crowd.get()) {
         // The joint levels are the CPU's part of a crowd's frame: the last frame's, all instances.
-        double joints_ms = 0.0;
-        for (int k = 0; k < crowd->count(); ++k) joints_ms += crowd->instance(k).deformer.stage_times().measure;
         ImGui::Text("crowd: %d instances, %.1f M vertices a frame", crowd->count(),
                     1e-6 * double(crowd->count()) * double(state.scene->character().mesh.vertex_count()));
-        ImGui::Text("joints, filter %.3f ms (all instances)", joints_ms);
+        ImGui::Text("joints, filter %.3f ms (all instances)", crowd->last_simulate_ms());
+        ImGui::Text("memory         %.1f kB an instance", 1e-3 * double(crowd->memory_bytes_per_instance()));
         ImGui::Text("upload         %.3f ms", state.upload_ms);
         return;
     }

@@ -3,7 +3,6 @@
 // top. The timeline keeps the last frames so that the measurement clock can sample the pose
 // at its own tick times, interpolated between input frames.
 
-#include <deque>
 #include <vector>
 
 #include "dynskin/character.h"
@@ -20,8 +19,9 @@ struct PoseInput {
     std::vector<glm::vec3> drag_translations;  // per joint, added to the clip's
 
     void reset_drags(int joint_count);
-    // The pose: the clip (or rest) with the drags applied.
-    void apply(const Character& character, Pose& pose) const;
+    // The pose: the clip (or rest) with the drags applied; the clip's keys found from the
+    // cursor when one is given.
+    void apply(const Character& character, Pose& pose, ClipCursor* cursor = nullptr) const;
 };
 
 // The time a frame's deformers are updated to: one tick behind the input, so that every tick
@@ -30,20 +30,26 @@ inline double measured_time(double world_time) { return world_time - kTickSecond
 
 class PoseTimeline {
 public:
-    void clear() { frames_.clear(); }
+    void clear() { count_ = 0; }
     // Frames must come with increasing world times; frames older than two seconds go.
     void record(double world_time, const PoseInput& input);
     // The pose at a world time, interpolated between the two recorded frames around it
-    // (held before the first and after the last).
-    void sample(const Character& character, double world_time, Pose& pose) const;
-    bool empty() const { return frames_.empty(); }
+    // (held before the first and after the last); the clip's keys found from the cursor
+    // when one is given.
+    void sample(const Character& character, double world_time, Pose& pose, ClipCursor* cursor = nullptr) const;
+    bool empty() const { return count_ == 0; }
+    std::size_t memory_bytes() const;
 
 private:
     struct Frame {
         double time;
         PoseInput input;
     };
-    std::deque<Frame> frames_;
+    // The frames, oldest first, in a ring that grows to what two seconds hold and then
+    // reuses its frames (and their drag lists) without allocating.
+    const Frame& frame(std::size_t k) const { return ring_[(first_ + k) % ring_.size()]; }
+    std::vector<Frame> ring_;
+    std::size_t first_ = 0, count_ = 0;
     mutable PoseInput blended_;  // scratch for sample()
 };
 

@@ -71,9 +71,9 @@ std::vector<glm::vec3> shown_joints(const Scene& scene) {
     return scene.crowd ? scene.crowd->joint_positions() : joint_positions(scene.deformer.globals());
 }
 
-// The deformer whose joint a selection names: the one character's, or a crowd's instance's.
-const Deformer& deformer_of(const Scene& scene, int instance) {
-    return scene.crowd ? scene.crowd->instance(instance).deformer : scene.deformer;
+// The row of the joint a selection names: the one character's, or a crowd's instance's.
+JointRow selected_row(const Scene& scene, int instance, int joint) {
+    return scene.crowd ? scene.crowd->instance(instance).dynamics.joint_row(joint) : scene.deformer.joint_row(joint);
 }
 
 }  // namespace
@@ -555,8 +555,8 @@ void ViewerApp::draw_overlays() {
 void ViewerApp::simulate(double dt) {
     pipeline_->simulate(state_, dt);
     if (state_.selected_joint >= 0) {
-        const Deformer& deformer = deformer_of(*state_.scene, state_.selected_instance);
-        state_.drive_history.push_back(glm::length(glm::vec3(deformer.joint_row(state_.selected_joint).angular_gain)));
+        const JointRow row = selected_row(*state_.scene, state_.selected_instance, state_.selected_joint);
+        state_.drive_history.push_back(glm::length(glm::vec3(row.angular_gain)));
         while (state_.drive_history.size() > 300) state_.drive_history.pop_front();
     }
 }

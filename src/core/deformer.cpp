@@ -53,21 +53,15 @@ const std::vector<glm::mat4>& Deformer::globals() const { return engine_->global
 float Deformer::size() const { return engine_->size(); }
 const StageTimes& Deformer::stage_times() const { return engine_->stage_times(); }
 int Deformer::joint_count() const { return engine_->character().skeleton.joint_count(); }
-JointRow Deformer::joint_row(int joint) const { return engine_->joint_row(joint); }
+JointRow Deformer::joint_row(int joint) const { return engine_->joint_level().joint_row(joint); }
 
-void Deformer::write_joint_rows(JointRow* rows) const {
-    for (int j = 0; j < joint_count(); ++j) rows[j] = engine_->joint_row(j);
-}
+void Deformer::write_joint_rows(JointRow* rows) const { engine_->joint_level().write_joint_rows(rows); }
 
 SkinningConstants Deformer::skinning_constants(const DynamicParameters& parameters) const {
-    return engine_->skinning_constants(parameters);
+    return engine_->joint_level().skinning_constants(parameters);
 }
 
-const glm::quat* Deformer::local_rotations_at(Tick tick) const {
-    const TickHistory<glm::quat>& rotations = engine_->history().rotations();
-    if (!engine_->history().started() || tick < rotations.oldest() || tick > rotations.newest()) return nullptr;
-    return rotations.row(tick);
-}
+const glm::quat* Deformer::local_rotations_at(Tick tick) const { return engine_->joint_level().local_rotations_at(tick); }
 
 const HierarchicalWeights& Deformer::hierarchical_weights() const { return engine_->hierarchical_weights(); }
 
@@ -86,6 +80,7 @@ std::uint64_t Deformer::morph_revision(std::size_t group) const {
 }
 
 const DeformerEngine& engine_of(const Deformer& deformer) { return *deformer.engine_; }
+DeformerEngine& engine_of(Deformer& deformer) { return *deformer.engine_; }
 
 void Deformer::set_thread_count(int threads) { engine_->set_thread_count(threads); }
 int Deformer::thread_count() const { return engine_->thread_count(); }

@@ -1,9 +1,10 @@
 #include "dynskin/deformer_batch.h"
 
-#include <exception>
-#include <mutex>
 #include <stdexcept>
 #include <string>
+
+#include "core/deformer_engine.h"
+#include "core/support/parallel_updates.h"
 
 namespace dynskin {
 
@@ -14,23 +15,27 @@ void update_all(const std::vector<DeformerUpdate>& updates, Executor& executor) 
             throw std::invalid_argument("update_all: entry " + std::to_string(k) +
                                         " lacks its deformer, sampler or settings");
     }
-    // A task must not throw: each update's exception is caught, the first one kept.
-    std::mutex mutex;
-    std::size_t failed = updates.size();
-    std::exception_ptr failure;
-    auto update = [&](std::size_t begin, std::size_t end) {
-        for (std::size_t k = begin; k < end; ++k) {
+    // Two passes, as a JointLevelJob then each character's vertices: the joint levels, a few
+    // to a range, then each character's per-vertex stages (its own loop of vertex windows
+    // runs on its deformer's executor, inside this one), one character to a range. A
+    // character whose joint level threw is not deformed.
+    std::vector<char> joints_done(updates.size(), 0);
+    FirstFailure failures;
+    run_updates(
+        executor, updates.size(), 8,
+        [&](std::size_t k) {
             const DeformerUpdate& u = updates[k];
-            try {
-                u.deformer->update(u.t, *u.sampler, *u.settings);
-            } catch (...) {
-                const std::lock_guard<std::mutex> lock(mutex);
-                if (k < failed) failed = k, failure = std::current_exception();
-            }
-        }
-    };
-    executor.parallel_for(updates.size(), 1, update);
-    if (failure) std::rethrow_exception(failure);
+            engine_of(*u.deformer).update_joint_level(u.t, *u.sampler, *u.settings);
+            joints_done[k] = 1;
+        },
+        failures);
+    run_updates(
+        executor, updates.size(), 1,
+        [&](std::size_t k) {
+            if (joints_done[k]) engine_of(*updates[k].deformer).update_vertices(*updates[k].settings);
+        },
+        failures);
+    failures.rethrow();
 }
 
 }  // namespace dynskin

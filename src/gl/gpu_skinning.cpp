@@ -130,8 +130,8 @@ void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
     std::vector<glm::mat4> inverse_binds = mesh.inverse_binds;  // 4 texels (columns) a joint
     if (inverse_binds.empty()) inverse_binds.emplace_back(1.0f);
     inverse_binds_.assign(inverse_binds.size() * 4, glm::value_ptr(inverse_binds.front()));
-    rotation_ring_.reserve(std::size_t(kHistoryTicks) * std::max(mesh.inverse_binds.size(), std::size_t(1)));
     ring_restarts_ = -1;
+    ring_ticks_ = 0;
     joint_count_ = static_cast<int>(mesh.inverse_binds.size());
     joint_rows_.assign(std::max(joint_count_, 1), JointRow{});
     assign_table(joints_, joint_rows_);
@@ -188,18 +188,23 @@ void GpuSkinning::update_morphed_rest(const Deformer& deformer) {
 void GpuSkinning::update_rotation_ring(const Deformer& deformer, const SkinningConstants& constants) {
     if (joint_count_ == 0) return;
     const Tick newest = constants.newest_tick;
-    // After a restart every row is new; otherwise only the ticks since the last upload.
-    const Tick oldest = newest - kHistoryTicks + 1;
-    const Tick first = constants.history_restarts != ring_restarts_ ? oldest : std::max(ring_newest_ + 1, oldest);
-    std::vector<glm::vec4> row(joint_count_);
+    const int ticks = constants.rotation_ticks;
+    // A ring as long as the history keeps; after a restart or a new length every row is new,
+    // otherwise only the ticks since the last upload.
+    const bool renewed = constants.history_restarts != ring_restarts_ || ticks != ring_ticks_;
+    if (ticks != ring_ticks_) rotation_ring_.reserve(std::size_t(ticks) * std::size_t(joint_count_));
+    const Tick oldest = newest - ticks + 1;
+    const Tick first = renewed ? oldest : std::max(ring_newest_ + 1, oldest);
+    ring_row_.resize(std::size_t(joint_count_));
     for (Tick tick = first; tick <= newest; ++tick) {
         const glm::quat* q = deformer.local_rotations_at(tick);
-        for (int j = 0; j < joint_count_; ++j) row[j] = glm::vec4(q[j].x, q[j].y, q[j].z, q[j].w);
-        const Tick slot = ((tick % kHistoryTicks) + kHistoryTicks) % kHistoryTicks;
-        rotation_ring_.write(std::size_t(slot) * std::size_t(joint_count_), row.size(), glm::value_ptr(row.front()));
+        for (int j = 0; j < joint_count_; ++j) ring_row_[j] = glm::vec4(q[j].x, q[j].y, q[j].z, q[j].w);
+        rotation_ring_.write(std::size_t(ring_slot(tick, ticks)) * std::size_t(joint_count_), ring_row_.size(),
+                             glm::value_ptr(ring_row_.front()));
     }
     ring_newest_ = newest;
     ring_restarts_ = constants.history_restarts;
+    ring_ticks_ = ticks;
 }
 
 void GpuSkinning::upload_joint_rows(const SkinningConstants& constants) {
@@ -245,10 +250,10 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     glUniform1i(glGetUniformLocation(program, "rotation_ring"), kRingUnit);
     glUniform1i(glGetUniformLocation(program, "delayed"), c.delayed);
     glUniform1f(glGetUniformLocation(program, "propagation_speed"), c.propagation_speed);
-    glUniform1i(glGetUniformLocation(program, "ring_ticks"), kHistoryTicks);
-    glUniform1i(glGetUniformLocation(program, "rows_kept"), kHistoryTicks);
-    glUniform1i(glGetUniformLocation(program, "newest_row"),
-                static_cast<int>(((ring_newest_ % kHistoryTicks) + kHistoryTicks) % kHistoryTicks));
+    const int ring_ticks = std::max(ring_ticks_, 1);
+    glUniform1i(glGetUniformLocation(program, "ring_ticks"), ring_ticks);
+    glUniform1i(glGetUniformLocation(program, "rows_kept"), ring_ticks);
+    glUniform1i(glGetUniformLocation(program, "newest_row"), static_cast<int>(ring_slot(ring_newest_, ring_ticks)));
     glUniform1f(glGetUniformLocation(program, "since_previous_tick"), c.since_previous_tick);
     joints_.bind(kJointsUnit);
     influences_.bind(kInfluencesUnit);

@@ -75,9 +75,13 @@ private:
     GLsizei instance_count_ = 0;
     std::size_t vertex_count_ = 0;
     SkinningConstants constants_;
-    // dLBS: the rotation ring mirrors the deformer's history (rows pushed as ticks come).
+    // dLBS: the rotation ring mirrors the deformer's history (rows pushed as ticks come),
+    // ring_ticks_ rows long, row = tick mod ring_ticks_.
+    static Tick ring_slot(Tick tick, int ticks) { return ((tick % ticks) + ticks) % ticks; }
     Tick ring_newest_ = 0;
     int ring_restarts_ = -1;
+    int ring_ticks_ = 0;
+    std::vector<glm::vec4> ring_row_;  // one tick's rotations, reused
 };
 
 }  // namespace dynskin::gl

@@ -150,11 +150,22 @@ TEST(JointLevel, ConstantsSayWhatTheShaderNeeds) {
     k = deformer.skinning_constants(settings.parameters);
     EXPECT_TRUE(k.delayed && !k.bend);
     EXPECT_EQ(k.propagation_speed, 2.0f);
-    // The rotation history: every kept tick has a row, the ticks outside have none.
+    // The rotation history: every kept tick has a row, the ticks outside have none (dLBS
+    // was off in the update: the two newest ticks are kept).
+    EXPECT_EQ(k.rotation_ticks, 2);
     EXPECT_NE(deformer.local_rotations_at(k.newest_tick), nullptr);
-    EXPECT_NE(deformer.local_rotations_at(k.newest_tick - kHistoryTicks + 1), nullptr);
+    EXPECT_NE(deformer.local_rotations_at(k.newest_tick - k.rotation_ticks + 1), nullptr);
     EXPECT_EQ(deformer.local_rotations_at(k.newest_tick + 1), nullptr);
-    EXPECT_EQ(deformer.local_rotations_at(k.newest_tick - kHistoryTicks), nullptr);
+    EXPECT_EQ(deformer.local_rotations_at(k.newest_tick - k.rotation_ticks), nullptr);
+    // With dLBS on in the update, as many ticks as the longest delay at c reaches back.
+    deformer.update(1.2, clip_sampler(c.skeleton, c.clips.front(), true), settings);
+    k = deformer.skinning_constants(settings.parameters);
+    const std::vector<float> distances = deformer.delay_distances();
+    const float longest = *std::max_element(distances.begin(), distances.end());
+    EXPECT_GE(k.rotation_ticks, longest / 2.0f * kTicksPerSecond + 2.0);
+    EXPECT_LE(k.rotation_ticks, kHistoryTicks);
+    EXPECT_NE(deformer.local_rotations_at(k.newest_tick - k.rotation_ticks + 1), nullptr);
+    EXPECT_EQ(deformer.local_rotations_at(k.newest_tick - k.rotation_ticks), nullptr);
     const int restarts = k.history_restarts;
     deformer.reset();
     deformer.update(1.1, clip_sampler(c.skeleton, c.clips.front(), true), settings);

@@ -7,6 +7,7 @@
 
 #include "app/crowd.h"
 #include "characters/character_source.h"
+#include "dynskin/deformer.h"
 
 namespace dynskin::app {
 namespace {
@@ -105,7 +106,7 @@ TEST(Crowd, StandsOnAGridInsideItsBox) {
     }
     crowd.simulate(kFrame, kFrame, DynamicSettings{});
     for (int k = 0; k < 7; ++k) {
-        const glm::mat4 placed = crowd.placed_globals(k)[0], own = crowd.instance(k).deformer.globals()[0];
+        const glm::mat4 placed = crowd.placed_globals(k)[0], own = crowd.instance(k).dynamics.globals()[0];
         EXPECT_EQ(glm::vec3(placed[3]), glm::vec3(own[3]) + crowd.offsets()[k]);
         EXPECT_EQ(glm::mat3(placed), glm::mat3(own)) << "placed by a translation only";
     }

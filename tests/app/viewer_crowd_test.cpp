@@ -61,7 +61,7 @@ TEST(ViewerCrowd, AMouseDragMovesOneInstanceAndLeavesTheOthersAlone) {
         run_frames(app, 40);  // released at frame 12
         const Crowd& crowd = *app.state().scene->crowd;
         rows = crowd.rows();
-        wobble = glm::length(glm::vec3(crowd.instance(0).deformer.joint_row(3).angular_gain));
+        wobble = glm::length(glm::vec3(crowd.instance(0).dynamics.joint_row(3).angular_gain));
         if (drag) {
             EXPECT_EQ(app.state().selected_instance, 0);
             EXPECT_EQ(app.state().selected_joint, 3);

@@ -1,12 +1,11 @@
 #pragma once
-// The filter: from the measured velocity history to what drives the bend of each joint at
-// time t, F_j = D omega_j[n] + sum_k kappa(k h) (H_j[n-k] - H_j[n-k-1]), mapped to world,
+// What drives the bend and the squash of each joint at time t: the filter's output
+// F_j = D omega_j + A Im C_j mapped to world (oscillation_sums.h keeps C_j from tick to tick),
 // and the measured velocities themselves, which drive the squash.
 
-#include <vector>
+#include <glm/glm.hpp>
 
-#include "core/dynamics/joint_motion_history.h"
-#include "core/dynamics/oscillation_kernel.h"
+#include "dynskin/settings.h"
 
 namespace dynskin {
 
@@ -36,23 +35,5 @@ JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global);
 // soft limit of the bend angle bounds it the same way (linear and linear_drag scaled alike,
 // so the floppy layer's mix keeps its meaning). size: L; max_angle <= 0 or infinite: none.
 void limit_linear_drive(JointDrive& drive, float size, float max_angle);
-
-// F at tick n of one joint's history row; oscillations off leaves the drag term alone.
-glm::vec3 filtered_velocity(const TickHistory<glm::vec3>& history, int joint, Tick n,
-                            const OscillationKernel& kernel, float drag, bool oscillations);
-
-class JointDriveFilter {
-public:
-    // Drives at time t, interpolated linearly between the two measured ticks around t (the
-    // history must have advanced to t). pose and globals are the pose at t and its forward
-    // kinematics; size is L. Parameters are read afresh on every call, so changes apply at once.
-    void compute(const Skeleton& skeleton, const DynamicSettings& settings, const JointMotionHistory& history,
-                 double t, const Pose& pose, const std::vector<glm::mat4>& globals, float size,
-                 std::vector<JointDrive>& drives);
-
-private:
-    std::vector<OscillationKernel> kernels_;  // one per joint, retabulated only on change
-    std::vector<glm::quat> global_rotations_;
-};
 
 }  // namespace dynskin

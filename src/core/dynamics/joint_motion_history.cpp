@@ -4,6 +4,11 @@
 #include <cmath>
 
 namespace dynskin {
+namespace {
+
+int clamped_length(int ticks) { return std::clamp(ticks, 2, kHistoryTicks); }
+
+}  // namespace
 
 std::vector<float> teleport_steps(const Skeleton& skeleton, float size) {
     std::vector<glm::mat4> globals;
@@ -25,12 +30,31 @@ bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float telep
     return wrap || !(glm::length(turn) <= kRotationJumpPerTick) || !(glm::length(step) <= teleport_step);
 }
 
-JointMotionHistory::JointMotionHistory(int joint_count, int capacity, std::vector<float> teleport_steps)
-    : joint_count_(joint_count), capacity_(capacity), teleport_steps_(std::move(teleport_steps)),
-      omega_row_(joint_count), velocity_row_(joint_count), rotation_row_(joint_count) {
-    angular_velocity_.resize(joint_count, capacity);
-    linear_velocity_.resize(joint_count, capacity);
-    rotations_.resize(joint_count, capacity);
+JointMotionHistory::JointMotionHistory(int joint_count, HistoryLengths lengths, std::vector<float> teleport_steps)
+    : joint_count_(joint_count),
+      lengths_{clamped_length(lengths.velocities), clamped_length(lengths.rotations)},
+      teleport_steps_(std::move(teleport_steps)),
+      omega_row_(joint_count),
+      velocity_row_(joint_count),
+      rotation_row_(joint_count) {
+    angular_velocity_.resize(joint_count, lengths_.velocities);
+    linear_velocity_.resize(joint_count, lengths_.velocities);
+    rotations_.resize(joint_count, lengths_.rotations);
+}
+
+void JointMotionHistory::set_lengths(HistoryLengths lengths) {
+    lengths_ = {clamped_length(lengths.velocities), clamped_length(lengths.rotations)};
+    angular_velocity_.set_capacity(lengths_.velocities);
+    linear_velocity_.set_capacity(lengths_.velocities);
+    rotations_.set_capacity(lengths_.rotations);
+}
+
+std::size_t JointMotionHistory::memory_bytes() const {
+    const auto pose_bytes = [](const Pose& p) { return p.local.capacity() * sizeof(Trs); };
+    return angular_velocity_.memory_bytes() + linear_velocity_.memory_bytes() + rotations_.memory_bytes() +
+           pose_bytes(previous_) + pose_bytes(current_) + teleport_steps_.capacity() * sizeof(float) +
+           (omega_row_.capacity() + velocity_row_.capacity()) * sizeof(glm::vec3) +
+           rotation_row_.capacity() * sizeof(glm::quat);
 }
 
 void JointMotionHistory::measure(const Pose& previous, const Pose& current, bool holding) {
@@ -63,7 +87,11 @@ void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const Pose
     sampler(tick_time(tick), current_);
     measure(previous_, current_, false);
     // The velocities of the first tick stand for the whole past: no spurious change of
-    // speed at the start. Rotations before it read as the previous tick's pose.
+    // speed at the start. Rotations before it read as the previous tick's pose. A restart
+    // takes the lengths asked for exactly (a row that grew for a while shrinks back).
+    angular_velocity_.resize(joint_count_, lengths_.velocities);
+    linear_velocity_.resize(joint_count_, lengths_.velocities);
+    rotations_.resize(joint_count_, lengths_.rotations);
     angular_velocity_.fill(tick, omega_row_.data());
     linear_velocity_.fill(tick, velocity_row_.data());
     for (int j = 0; j < joint_count_; ++j) rotation_row_[j] = previous_.local[j].rotation;
@@ -74,24 +102,29 @@ void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const Pose
     ++restarts_;
 }
 
-void JointMotionHistory::advance(double t, const Skeleton& skeleton, const PoseSampler& sampler) {
+JointMotionHistory::Start JointMotionHistory::start_for(double t) const {
     const Tick target = first_tick_at_or_after(t);
-    if (!started_ || target < newest_tick() - 1) {
-        restart(target, skeleton, sampler);
-        return;
-    }
-    // A jump longer than the buffer: only the last `capacity_` ticks can matter.
-    if (target > newest_tick() + capacity_) restart(target - capacity_ + 1, skeleton, sampler);
-    for (Tick n = newest_tick() + 1; n <= target; ++n) {
-        std::swap(previous_, current_);
-        current_.local = skeleton.rest;
-        current_.cycle = 0;
-        sampler(tick_time(n), current_);
-        measure(previous_, current_, true);
-        angular_velocity_.push(omega_row_.data());
-        linear_velocity_.push(velocity_row_.data());
-        rotations_.push(rotation_row_.data());
-    }
+    if (!started_ || target < newest_tick() - 1) return {true, target};
+    // A jump longer than the buffers: only their last ticks can matter.
+    if (target > newest_tick() + longest()) return {true, target - longest() + 1};
+    return {};
+}
+
+void JointMotionHistory::measure_next_tick(const Skeleton& skeleton, const PoseSampler& sampler) {
+    std::swap(previous_, current_);
+    current_.local = skeleton.rest;
+    current_.cycle = 0;
+    sampler(tick_time(newest_tick() + 1), current_);
+    measure(previous_, current_, true);
+    angular_velocity_.push(omega_row_.data());
+    linear_velocity_.push(velocity_row_.data());
+    rotations_.push(rotation_row_.data());
+}
+
+void JointMotionHistory::advance(double t, const Skeleton& skeleton, const PoseSampler& sampler) {
+    const Start start = start_for(t);
+    if (start.restart) restart(start.tick, skeleton, sampler);
+    for (Tick target = first_tick_at_or_after(t); newest_tick() < target;) measure_next_tick(skeleton, sampler);
 }
 
 }  // namespace dynskin

@@ -20,27 +20,55 @@ std::vector<float> teleport_steps(const Skeleton& skeleton, float size);
 // a translation step past teleport_step (see teleport_steps(); infinity: never).
 bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float teleport_step);
 
+// How many ticks each of the history's rows keeps: the velocities as many as the longest
+// kernel window needs (OscillationKernel::truncated_length + 2, to filter the two newest
+// ticks), the rotations as many as the longest dLBS delay reaches back (+ 2). At least 2
+// each, at most kHistoryTicks.
+struct HistoryLengths {
+    int velocities = 2;
+    int rotations = 2;
+};
+
 // Cuts in the motion (a looping clip's wrap, a teleport, a clip that snaps a joint) are not
 // measured as motion: over such a tick each joint keeps the velocity it had, so no wobble
 // starts and none stops. Teleports are told by the jump per tick of a local translation.
 class JointMotionHistory {
 public:
     // teleport_steps: per joint (see teleport_steps()); empty: translations never cut.
-    explicit JointMotionHistory(int joint_count, int capacity = kHistoryTicks, std::vector<float> teleport_steps = {});
+    explicit JointMotionHistory(int joint_count, HistoryLengths lengths = {kHistoryTicks, kHistoryTicks},
+                                std::vector<float> teleport_steps = {});
 
     // Forgets the past (scrub, clip or character change, reset): the next advance() starts
     // afresh as if the motion at that moment had always been going on, so no wobble starts.
     void clear() { started_ = false; }
 
+    // The rows' lengths from now on. A longer row reads its new older ticks as its oldest,
+    // as it did before; a history not started only takes them for its start.
+    void set_lengths(HistoryLengths lengths);
+    HistoryLengths lengths() const { return lengths_; }
+
     // Runs every tick up to the first tick at or after t (so that time t can be interpolated
     // between two measured ticks). Time going back more than a tick, or jumping further
-    // than the buffer holds, restarts the history at t.
+    // than the buffers hold, restarts the history at t.
     void advance(double t, const Skeleton& skeleton, const PoseSampler& sampler);
+
+    // advance() in steps, for a reader that follows each tick (the recursive filter):
+    // whether reaching t starts the history afresh, and at which tick; then the ticks
+    // newest_tick() + 1 .. first_tick_at_or_after(t) one by one.
+    struct Start {
+        bool restart = false;
+        Tick tick = 0;
+    };
+    Start start_for(double t) const;
+    void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
+    void measure_next_tick(const Skeleton& skeleton, const PoseSampler& sampler);
 
     bool started() const { return started_; }
     // Counts the restarts (clear, jumps): anything mirroring the rows must then take them all.
     int restarts() const { return restarts_; }
     Tick newest_tick() const { return angular_velocity_.newest(); }
+    // The pose of the newest tick (its joints; no morph weights).
+    const Pose& newest_pose() const { return current_; }
 
     // omega_j = log(r_j[n] r_j[n-1]^-1) / h: angular velocity in the parent's frame (rad/s).
     const TickHistory<glm::vec3>& angular_velocity() const { return angular_velocity_; }
@@ -49,14 +77,16 @@ public:
     // r_j[n]: local rotations at the ticks.
     const TickHistory<glm::quat>& rotations() const { return rotations_; }
 
+    std::size_t memory_bytes() const;
+
 private:
-    void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
     // Into the rows: velocities from previous to current (a cut keeps each joint's row
     // value, the tick before's; holding false zeroes it instead) and current's rotations.
     void measure(const Pose& previous, const Pose& current, bool holding);
+    int longest() const { return std::max(lengths_.velocities, lengths_.rotations); }
 
     int joint_count_;
-    int capacity_;
+    HistoryLengths lengths_;
     std::vector<float> teleport_steps_;
     bool started_ = false;
     int restarts_ = 0;

@@ -1,7 +1,10 @@
 #pragma once
 // A ring buffer of per-joint rows indexed by absolute tick number: row(n) holds one value
 // per joint for tick n. Ticks older than the buffer read as the oldest row, and a fresh
-// history is filled with one row, so differences before the start are zero.
+// history is filled with one row, so differences before the start are zero. Its length is
+// what its reader needs (the kernel's window, the longest dLBS delay), and it can grow or
+// shrink without forgetting: a longer buffer reads its new older ticks as its oldest row,
+// which is what they read as before.
 
 #include <algorithm>
 #include <cassert>
@@ -14,48 +17,75 @@ namespace dynskin {
 template <class T>
 class TickHistory {
 public:
+    // Forgets everything; the next fill() makes the buffer `capacity` ticks long.
     void resize(int joint_count, int capacity) {
         joint_count_ = joint_count;
-        capacity_ = capacity;
-        data_.assign(static_cast<std::size_t>(joint_count) * capacity, T{});
+        capacity_ = std::max(capacity, 1);
+        data_.clear();
         newest_ = 0;
-        size_ = 0;
+        newest_slot_ = 0;
     }
 
     // Forgets everything and makes every tick up to `tick` read as `row`.
     void fill(Tick tick, const T* row) {
+        const std::size_t size = static_cast<std::size_t>(joint_count_) * capacity_;
+        if (data_.capacity() > size) std::vector<T>().swap(data_);  // a shorter buffer gives memory back
+        data_.resize(size);
         for (int r = 0; r < capacity_; ++r) std::copy(row, row + joint_count_, slot(r));
         newest_ = tick;
-        size_ = capacity_;
+        newest_slot_ = 0;
     }
 
     // Appends the row of tick newest() + 1.
     void push(const T* row) {
-        assert(size_ > 0);
+        assert(!empty());
         ++newest_;
-        std::copy(row, row + joint_count_, slot(static_cast<int>(mod(newest_, capacity_))));
+        newest_slot_ = newest_slot_ + 1 == capacity_ ? 0 : newest_slot_ + 1;
+        std::copy(row, row + joint_count_, slot(newest_slot_));
     }
 
     // The row of `tick`, clamped to the ticks the buffer holds.
     const T* row(Tick tick) const {
-        assert(size_ > 0);
-        tick = std::clamp(tick, oldest(), newest_);
-        return data_.data() + static_cast<std::size_t>(mod(tick, capacity_)) * joint_count_;
+        assert(!empty());
+        const Tick back = std::clamp<Tick>(newest_ - tick, 0, capacity_ - 1);
+        int s = newest_slot_ - static_cast<int>(back);
+        if (s < 0) s += capacity_;
+        return data_.data() + static_cast<std::size_t>(s) * joint_count_;
     }
 
+    // Keeps the newest `capacity` ticks (all of them and older ones reading as the oldest
+    // row, when it grows); allocates only when the length changes.
+    void set_capacity(int capacity) {
+        capacity = std::max(capacity, 1);
+        if (capacity == capacity_) return;
+        if (empty()) {
+            capacity_ = capacity;
+            return;
+        }
+        std::vector<T> kept(static_cast<std::size_t>(joint_count_) * capacity);
+        for (int back = 0; back < capacity; ++back) {
+            const T* from = row(newest_ - back);
+            std::copy(from, from + joint_count_, kept.data() + static_cast<std::size_t>(capacity - 1 - back) * joint_count_);
+        }
+        data_.swap(kept);
+        capacity_ = capacity;
+        newest_slot_ = capacity - 1;
+    }
+
+    bool empty() const { return data_.empty(); }
+    int capacity() const { return capacity_; }
     Tick newest() const { return newest_; }
     Tick oldest() const { return newest_ - capacity_ + 1; }
+    std::size_t memory_bytes() const { return data_.capacity() * sizeof(T); }
 
 private:
     T* slot(int r) { return data_.data() + static_cast<std::size_t>(r) * joint_count_; }
-    // Non-negative modulo, so ticks before 0 (a clip started at t = 0 samples t = -h) work.
-    static Tick mod(Tick a, Tick m) { return ((a % m) + m) % m; }
 
     int joint_count_ = 0;
-    int capacity_ = 0;
+    int capacity_ = 1;
     std::vector<T> data_;
     Tick newest_ = 0;
-    int size_ = 0;
+    int newest_slot_ = 0;  // where row(newest_) is
 };
 
 }  // namespace dynskin

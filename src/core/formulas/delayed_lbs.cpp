@@ -113,6 +113,20 @@ std::vector<float> skeleton_distances(const Skeleton& skeleton, const SkinnedMes
     return distances;
 }
 
+float longest_skeleton_distance(const Skeleton& skeleton) {
+    const RestSkeleton rest = rest_skeleton(skeleton);
+    const int n = skeleton.joint_count();
+    float path = 0.0f, bone = 0.0f;
+    for (int a = 0; a < n; ++a) {
+        bone = std::max(bone, glm::length(rest.bone_end[a] - rest.positions[a]));
+        const int p = skeleton.parents[a];
+        if (p >= 0) bone = std::max(bone, glm::length(rest.positions[a] - rest.positions[p]));
+        for (int b = 0; b < a; ++b) path = std::max(path, path_length(skeleton, rest, a, b));
+    }
+    const float bound = path + bone;
+    return std::isfinite(bound) ? bound : 0.0f;
+}
+
 glm::quat delayed_rotation(const JointMotionHistory& history, const Pose& pose, int joint, double t, double delay) {
     const glm::quat now = pose.local[joint].rotation;
     if (!(delay > 0.0)) return now;

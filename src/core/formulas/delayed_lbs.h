@@ -17,6 +17,10 @@ namespace dynskin {
 std::vector<float> skeleton_distances(const Skeleton& skeleton, const SkinnedMesh& mesh,
                                       const HierarchicalWeights& betas, float size);
 
+// An upper bound of every skeleton distance s_i(a), in model units, from the skeleton alone:
+// the longest path between two joints plus the longest bone (a vertex hangs on a bone).
+float longest_skeleton_distance(const Skeleton& skeleton);
+
 // The local rotation of `joint` at time t - delay: slerp between the measured ticks, and
 // between the newest tick before t and the pose at t itself, so that delay 0 is exact.
 glm::quat delayed_rotation(const JointMotionHistory& history, const Pose& pose, int joint, double t, double delay);

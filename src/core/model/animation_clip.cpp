@@ -19,13 +19,36 @@ struct KeySegment {
     float s = 0.0f, dt = 0.0f;
 };
 
+KeySegment between(const std::vector<float>& times, std::size_t k, float t) {
+    const float dt = times[k + 1] - times[k];
+    return {k, true, (t - times[k]) / dt, dt};
+}
+
 KeySegment locate(const std::vector<float>& times, float t) {
     const auto upper = std::upper_bound(times.begin(), times.end(), t);
     if (upper == times.begin() || times.size() == 1) return {};
     if (upper == times.end()) return {times.size() - 1, false, 0.0f, 0.0f};
-    const std::size_t k = static_cast<std::size_t>(upper - times.begin()) - 1;
-    const float dt = times[k + 1] - times[k];
-    return {k, true, (t - times[k]) / dt, dt};
+    return between(times, static_cast<std::size_t>(upper - times.begin()) - 1, t);
+}
+
+// locate() starting from key `hint`: a time at or a few keys after it (a clip played on) is
+// found by stepping; any other by locate() itself. The hint becomes the key found.
+KeySegment locate(const std::vector<float>& times, float t, std::uint32_t& hint) {
+    const std::size_t n = times.size();
+    if (n < 2 || !(t >= times.front() && t < times.back())) return locate(times, t);
+    std::size_t k = std::min<std::size_t>(hint, n - 2);
+    // times[k] <= t < times[k + 1]; t < times.back() ends the steps at k = n - 2 at the latest.
+    constexpr int kMostSteps = 4;
+    int steps = 0;
+    if (times[k] <= t)
+        while (times[k + 1] <= t && steps++ < kMostSteps) ++k;
+    if (!(times[k] <= t && t < times[k + 1])) {
+        const KeySegment found = locate(times, t);
+        hint = static_cast<std::uint32_t>(found.k);
+        return found;
+    }
+    hint = static_cast<std::uint32_t>(k);
+    return between(times, k, t);
 }
 
 // Component c of a channel at a segment: STEP, LINEAR (rotations are slerped by the caller
@@ -65,17 +88,22 @@ glm::quat interpolate_rotation(const AnimationChannel& ch, const KeySegment& seg
 
 }  // namespace
 
-void AnimationClip::sample(double time, Pose& pose) const {
+namespace {
+
+// AnimationClip::sample with a way to find each channel's keys.
+template <class Locate>
+void sample_channels(const std::vector<AnimationChannel>& channels, double time, Pose& pose, const Locate& locate_keys) {
     const float t = static_cast<float>(time);
-    for (const AnimationChannel& ch : channels) {
+    for (std::size_t c = 0; c < channels.size(); ++c) {
+        const AnimationChannel& ch = channels[c];
         if (ch.path == ChannelPath::Weights) {
             if (pose.morph_weights.size() < std::size_t(ch.first_weight) + ch.weight_count) continue;
-            const KeySegment seg = locate(ch.times, t);
-            for (std::uint32_t c = 0; c < ch.weight_count; ++c)
-                pose.morph_weights[ch.first_weight + c] = interpolate(ch, seg, static_cast<int>(c));
+            const KeySegment seg = locate_keys(c, t);
+            for (std::uint32_t w = 0; w < ch.weight_count; ++w)
+                pose.morph_weights[ch.first_weight + w] = interpolate(ch, seg, static_cast<int>(w));
             continue;
         }
-        const KeySegment seg = locate(ch.times, t);
+        const KeySegment seg = locate_keys(c, t);
         Trs& target = pose.local[ch.joint];
         switch (ch.path) {
             case ChannelPath::Translation: target.translation = interpolate3(ch, seg); break;
@@ -84,6 +112,18 @@ void AnimationClip::sample(double time, Pose& pose) const {
             case ChannelPath::Weights: break;
         }
     }
+}
+
+}  // namespace
+
+void AnimationClip::sample(double time, Pose& pose) const {
+    sample_channels(channels, time, pose, [this](std::size_t c, float t) { return locate(channels[c].times, t); });
+}
+
+void AnimationClip::sample(double time, Pose& pose, ClipCursor& cursor) const {
+    cursor.keys.resize(channels.size());  // another clip, or the first sample: no allocation after
+    sample_channels(channels, time, pose,
+                    [&](std::size_t c, float t) { return locate(channels[c].times, t, cursor.keys[c]); });
 }
 
 std::string AnimationClip::validate(int joint_count, std::size_t morph_weight_count) const {

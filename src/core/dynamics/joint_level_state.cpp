@@ -1,0 +1,251 @@
+#include "core/dynamics/joint_level_state.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/dynamics/oscillation_kernel.h"
+#include "core/formulas/linear_blend_skinning.h"
+#include "core/formulas/squash_centroids.h"
+
+namespace dynskin {
+namespace {
+
+const JointSettings kDefaultJoint{};
+
+const JointSettings& joint_settings(const DynamicSettings& settings, int joint) {
+    return joint < static_cast<int>(settings.joints.size()) ? settings.joints[joint] : kDefaultJoint;
+}
+
+float finite_or_zero(float v) { return std::isfinite(v) ? v : 0.0f; }
+
+bool dlbs_on(const DynamicParameters& p) { return p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed); }
+
+}  // namespace
+
+HistoryLengths history_lengths(const DynamicSettings& settings, const JointRigData& rig) {
+    const DynamicParameters& p = settings.parameters;
+    HistoryLengths lengths;
+    // The velocities as long as the longest kernel, whatever the mode and the gains: a
+    // switch to the oscillations (mode, a joint's gain) then filters the past as it was.
+    int longest = OscillationKernel::truncated_length(sanitized(p.oscillation).damping);
+    for (const JointSettings& joint : settings.joints)
+        if (joint.override_oscillation)
+            longest = std::max(longest, OscillationKernel::truncated_length(sanitized(joint.oscillation).damping));
+    lengths.velocities = longest + 2;  // the window, and the tick before each of the two newest
+    if (dlbs_on(p)) {
+        const double ticks = std::ceil(double(rig.longest_delay_distance) / p.propagation_speed * kTicksPerSecond);
+        lengths.rotations = static_cast<int>(std::min(ticks + 2.0, double(kHistoryTicks)));
+    }
+    return lengths;
+}
+
+JointLevelState::JointLevelState(const JointRigData& rig)
+    : rig_(rig),
+      history_(rig.character.skeleton.joint_count(), HistoryLengths{}, rig.teleport_steps),
+      recursions_(static_cast<std::size_t>(rig.character.skeleton.joint_count())) {
+    sums_.resize(rig.character.skeleton.joint_count());
+}
+
+const KernelRecursion* JointLevelState::oscillating_kernel(int j, const DynamicSettings& settings) {
+    const DynamicParameters& p = settings.parameters;
+    if (p.mode != DeformerMode::DynamicSkinning) return nullptr;
+    const JointSettings& joint = joint_settings(settings, j);
+    if (finite_or_zero(joint.gain) == 0.0f) return nullptr;
+    if (!joint.bend.rotation && !(joint.bend.translation && finite_or_zero(p.translation_gain) != 0.0f)) return nullptr;
+    const OscillationParameters o = sanitized(settings.oscillation_of(j));
+    KernelRecursion& r = recursions_[j];
+    if (!r.made_for(o.frequency, o.damping)) r = kernel_recursion(o.frequency, o.damping);
+    return r.oscillates() ? &r : nullptr;
+}
+
+void JointLevelState::step_sums(const DynamicSettings& settings) {
+    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j)
+        if (const KernelRecursion* r = oscillating_kernel(j, settings)) sums_.bring_to_newest(j, *r, history_);
+}
+
+void JointLevelState::advance(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    const Skeleton& skeleton = rig_.character.skeleton;
+    const JointMotionHistory::Start start = history_.start_for(t);
+    if (start.restart) {
+        history_.restart(start.tick, skeleton, sampler);
+        sums_.restart(start.tick);
+    }
+    for (const Tick target = first_tick_at_or_after(t); history_.newest_tick() < target;) {
+        history_.measure_next_tick(skeleton, sampler);
+        step_sums(settings);
+    }
+}
+
+void JointLevelState::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    const Skeleton& skeleton = rig_.character.skeleton;
+    time_ = t;
+    held_ = false;
+    history_.set_lengths(history_lengths(settings, rig_));
+    advance(t, sampler, settings);
+    // The pose at t: a frame at a tick is that tick's pose, already sampled (unless the mesh
+    // has morph weights, which the ticks do not sample).
+    const MorphTargets& morphs = rig_.character.mesh.morphs;
+    const Tick n = history_.newest_tick();
+    if (morphs.groups.empty() && std::abs(t - tick_time(n)) * kTicksPerSecond <= 1e-9) {
+        pose_.local = history_.newest_pose().local;
+        pose_.cycle = history_.newest_pose().cycle;
+    } else {
+        pose_.local = skeleton.rest;
+        pose_.cycle = 0;
+        pose_.morph_weights = morphs.default_weights();  // same size each frame: no allocation
+        sampler(t, pose_);
+    }
+    forward_kinematics(skeleton, pose_, globals_);
+    compute_drives(settings, t);
+    place_centroids(rig_.rest_centroids, rig_.character.mesh.inverse_binds, globals_, settings, rig_.size, drives_);
+}
+
+void JointLevelState::compute_drives(const DynamicSettings& settings, double t) {
+    const Skeleton& skeleton = rig_.character.skeleton;
+    const int joint_count = skeleton.joint_count();
+    const DynamicParameters& p = settings.parameters;
+    drives_.assign(static_cast<std::size_t>(joint_count), JointDrive{});
+    if (p.mode == DeformerMode::LbsOnly || !history_.started()) return;
+
+    global_rotations_.resize(static_cast<std::size_t>(joint_count));
+    const float translation_gain = finite_or_zero(p.translation_gain);
+    const bool squash = std::isfinite(p.squash) && p.squash != 0.0f;
+
+    // t lies in (t_{n-1}, t_n]; at a tick time alpha is exactly 1.
+    const Tick n = history_.newest_tick();
+    float alpha = static_cast<float>((t - tick_time(n - 1)) * kTicksPerSecond);
+    alpha = std::abs(alpha - 1.0f) < 1e-6f ? 1.0f : std::clamp(alpha, 0.0f, 1.0f);
+    const auto at_t = [alpha](const glm::vec3& before, const glm::vec3& after) {
+        return alpha == 1.0f ? after : before + alpha * (after - before);
+    };
+    const glm::vec3* omega0 = history_.angular_velocity().row(n - 1);
+    const glm::vec3* omega1 = history_.angular_velocity().row(n);
+    const glm::vec3* velocity0 = history_.linear_velocity().row(n - 1);
+    const glm::vec3* velocity1 = history_.linear_velocity().row(n);
+
+    for (int j = 0; j < joint_count; ++j) {
+        const int parent = skeleton.parents[j];
+        global_rotations_[j] = parent < 0 ? pose_.local[j].rotation : global_rotations_[parent] * pose_.local[j].rotation;
+
+        const JointSettings& joint = joint_settings(settings, j);
+        JointDrive& d = drives_[j];
+        d = resting_drive(joint, globals_[j]);
+        if (d.gain == 0.0f) continue;
+
+        // F = D omega + A Im C, each interpolated between the ticks around t.
+        const OscillationParameters o = sanitized(settings.oscillation_of(j));
+        const KernelRecursion* kernel = oscillating_kernel(j, settings);
+        if (kernel) sums_.bring_to_newest(j, *kernel, history_);  // f or tau changed since the tick
+        const glm::vec3 omega = at_t(omega0[j], omega1[j]);
+        const glm::vec3 velocity = at_t(velocity0[j], velocity1[j]);
+        const glm::quat parent_rotation = parent < 0 ? glm::quat(1, 0, 0, 0) : global_rotations_[parent];
+        const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : glm::mat3(globals_[parent]);
+        if (joint.bend.rotation) {
+            const glm::vec3 drag = o.drag * omega;
+            d.angular = parent_rotation * (kernel ? drag + o.amplitude * sums_.angular(j, alpha) : drag);
+            d.angular_drag = parent_rotation * drag;
+        }
+        if (joint.bend.translation && translation_gain != 0.0f) {
+            const glm::vec3 drag = o.drag * velocity;
+            d.linear = translation_gain * (parent_linear * (kernel ? drag + o.amplitude * sums_.linear(j, alpha) : drag));
+            d.linear_drag = translation_gain * (parent_linear * drag);
+            limit_linear_drive(d, rig_.size, p.max_angle);
+        }
+        if (squash && joint.squash.rotation) d.angular_velocity = parent_rotation * omega;
+        if (squash && joint.squash.translation) d.linear_velocity = parent_linear * velocity;
+    }
+}
+
+void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
+                           const DynamicSettings& settings) {
+    const Skeleton& skeleton = rig_.character.skeleton;
+    const DynamicParameters& p = settings.parameters;
+    held_ = true;
+    pose_ = pose;
+    forward_kinematics(skeleton, pose_, globals_);
+    drives_.assign(static_cast<std::size_t>(skeleton.joint_count()), JointDrive{});
+    const bool bends = p.mode != DeformerMode::LbsOnly;
+    const bool squash = bends && std::isfinite(p.squash) && p.squash != 0.0f;
+    const float translation_gain = finite_or_zero(p.translation_gain);
+    for (int j = 0; j < skeleton.joint_count(); ++j) {
+        const JointSettings& joint = joint_settings(settings, j);
+        JointDrive& d = drives_[j];
+        d = resting_drive(joint, globals_[j]);
+        if (!bends || j >= static_cast<int>(motion.size())) continue;
+        // At a constant speed every difference in the history is zero: F = D omega.
+        const float drag = sanitized(settings.oscillation_of(j)).drag;
+        if (joint.bend.rotation) d.angular = d.angular_drag = drag * motion[j].angular;
+        if (joint.bend.translation) {
+            d.linear = d.linear_drag = (translation_gain * drag) * motion[j].linear;
+            limit_linear_drive(d, rig_.size, p.max_angle);
+        }
+        if (squash && joint.squash.rotation) d.angular_velocity = motion[j].angular;
+        if (squash && joint.squash.translation) d.linear_velocity = motion[j].linear;
+    }
+    place_centroids(rig_.rest_centroids, rig_.character.mesh.inverse_binds, globals_, settings, rig_.size, drives_);
+}
+
+JointRow JointLevelState::joint_row(int j) const {
+    const glm::mat4 skinning = globals_[j] * rig_.character.mesh.inverse_binds[j];
+    const glm::dualquat dq = rigid_dual_quaternion(skinning);
+    const JointDrive& d = drives_[j];
+    const Trs& local = pose_.local[j];
+    const glm::quat& r = local.rotation;
+    JointRow row;
+    row.skinning = skinning;
+    row.angular_gain = glm::vec4(d.angular, d.gain);
+    row.linear = glm::vec4(d.linear, 0.0f);
+    row.origin = glm::vec4(d.origin, 1.0f);
+    row.dual_real = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
+    row.dual_dual = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
+    row.translation_parent = glm::vec4(local.translation, float(rig_.character.skeleton.parents[j]));
+    row.rotation = glm::vec4(r.x, r.y, r.z, r.w);
+    row.scale = glm::vec4(local.scale, 0.0f);
+    row.angular_drag = glm::vec4(d.angular_drag, 0.0f);
+    row.linear_drag = glm::vec4(d.linear_drag, 0.0f);
+    row.angular_velocity = glm::vec4(d.angular_velocity, 0.0f);
+    row.linear_velocity = glm::vec4(d.linear_velocity, 0.0f);
+    row.position = glm::vec4(d.position, 1.0f);
+    row.centroid = glm::vec4(d.centroid, 1.0f);
+    row.medial = glm::vec4(d.medial, 0.0f);
+    return row;
+}
+
+void JointLevelState::write_joint_rows(JointRow* rows) const {
+    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) rows[j] = joint_row(j);
+}
+
+SkinningConstants JointLevelState::skinning_constants(const DynamicParameters& p) const {
+    SkinningConstants c;
+    const float size = rig_.size;
+    c.size = size;
+    c.bend = p.mode != DeformerMode::LbsOnly;
+    c.dual_quaternion = p.base == SkinningBase::DualQuaternion;
+    c.max_angle = p.max_angle;
+    c.max_offset = p.max_offset > 0.0f && std::isfinite(p.max_offset) ? p.max_offset * size : 0.0f;
+    c.squash = std::isfinite(p.squash) ? p.squash : 0.0f;
+    c.squash_about_centroid = p.squash_center == SquashCenter::Centroid;
+    c.delayed = !held_ && dlbs_on(p) && history_.started();
+    c.propagation_speed = c.delayed ? p.propagation_speed : 0.0f;
+    c.newest_tick = history_.newest_tick();
+    c.rotation_ticks = history_.rotations().capacity();
+    c.since_previous_tick =
+        static_cast<float>(std::clamp((time_ - tick_time(c.newest_tick - 1)) * kTicksPerSecond, 1e-6, 1.0));
+    c.history_restarts = history_.restarts();
+    return c;
+}
+
+const glm::quat* JointLevelState::local_rotations_at(Tick tick) const {
+    const TickHistory<glm::quat>& rotations = history_.rotations();
+    if (!history_.started() || tick < rotations.oldest() || tick > rotations.newest()) return nullptr;
+    return rotations.row(tick);
+}
+
+std::size_t JointLevelState::memory_bytes() const {
+    return sizeof(*this) + history_.memory_bytes() + sums_.memory_bytes() +
+           recursions_.capacity() * sizeof(KernelRecursion) + pose_.local.capacity() * sizeof(Trs) +
+           pose_.morph_weights.capacity() * sizeof(float) + globals_.capacity() * sizeof(glm::mat4) +
+           global_rotations_.capacity() * sizeof(glm::quat) + drives_.capacity() * sizeof(JointDrive);
+}
+
+}  // namespace dynskin

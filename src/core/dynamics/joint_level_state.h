@@ -1,0 +1,80 @@
+#pragma once
+// One character instance's joint level: the measurement clock's history, the oscillation
+// sums that follow it tick by tick, and for the time of the last update the pose, its
+// globals and every joint's drive, from which its joint rows and skinning constants are
+// read. What it keeps is its own (a few kilobytes: the histories are as long as the kernel
+// window and the dLBS delays need); what it shares with every instance of the character is
+// the JointRigData. The Deformer runs one, a crowd one per instance (dynskin/joint_level.h).
+
+#include <vector>
+
+#include "core/dynamics/joint_drive.h"
+#include "core/dynamics/joint_motion_history.h"
+#include "core/dynamics/joint_rig_data.h"
+#include "core/dynamics/kernel_recursion.h"
+#include "core/dynamics/oscillation_sums.h"
+#include "dynskin/deformer.h"
+#include "dynskin/joint_row.h"
+#include "dynskin/skinning_constants.h"
+
+namespace dynskin {
+
+// The history's lengths that these settings need on this rig (HistoryLengths).
+HistoryLengths history_lengths(const DynamicSettings& settings, const JointRigData& rig);
+
+class JointLevelState {
+public:
+    // The rig must outlive the state.
+    explicit JointLevelState(const JointRigData& rig);
+
+    // Forgets the motion history: the next update starts afresh, no wobble starts.
+    void reset() { history_.clear(); }
+
+    // Advances the clock to t (sampler at the tick times, each tick's oscillation sums
+    // stepped), then the pose at t (joints and morph weights, which start from the mesh's
+    // defaults), its globals, and the drives interpolated between the two ticks around t.
+    void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+    // Velocity Skinning's deformation visualiser (Deformer::update_steady): the pose held
+    // while the joints move at constant world velocities; the history is not touched.
+    void hold(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion, const DynamicSettings& settings);
+
+    const Pose& pose() const { return pose_; }
+    const std::vector<glm::mat4>& globals() const { return globals_; }
+    const std::vector<JointDrive>& drives() const { return drives_; }
+    const JointMotionHistory& history() const { return history_; }
+    const JointRigData& rig() const { return rig_; }
+    double time() const { return time_; }  // of the last update
+    // Whether the last update held a pose (hold()): no dLBS then.
+    bool held() const { return held_; }
+
+    JointRow joint_row(int joint) const;
+    void write_joint_rows(JointRow* rows) const;
+    SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
+    // The local rotations at a kept tick (null for any other).
+    const glm::quat* local_rotations_at(Tick tick) const;
+
+    // Bytes of everything it holds.
+    std::size_t memory_bytes() const;
+
+private:
+    // The clock's ticks up to t, each followed by the oscillation sums.
+    void advance(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+    // Joint j's kernel for these settings, with its recursion (cached while f and tau hold):
+    // null when the joint does not oscillate.
+    const KernelRecursion* oscillating_kernel(int joint, const DynamicSettings& settings);
+    void step_sums(const DynamicSettings& settings);
+    void compute_drives(const DynamicSettings& settings, double t);
+
+    const JointRigData& rig_;
+    JointMotionHistory history_;
+    OscillationSums sums_;
+    std::vector<KernelRecursion> recursions_;  // per joint, the last asked for
+    double time_ = 0.0;  // of the last update
+    bool held_ = false;
+    Pose pose_;
+    std::vector<glm::mat4> globals_;
+    std::vector<glm::quat> global_rotations_;
+    std::vector<JointDrive> drives_;
+};
+
+}  // namespace dynskin

@@ -1,0 +1,27 @@
+#pragma once
+// What the joint level needs of a character beyond its skeleton, computed once and shared
+// by every instance of it (the Deformer's own, or a crowd's thousands): the character size
+// L, each joint's teleport step, the squash centroids, and how far along the skeleton a
+// dLBS delay can reach.
+
+#include <vector>
+
+#include "dynskin/character.h"
+#include "dynskin/hierarchical_weights.h"
+
+namespace dynskin {
+
+struct JointRigData {
+    // The character must outlive it, its skeleton and skin unchanged.
+    JointRigData(const Character& character, const HierarchicalWeights& betas);
+
+    const Character& character;
+    float size;                            // L
+    std::vector<float> teleport_steps;     // per joint (joint_motion_history.h)
+    std::vector<glm::vec3> rest_centroids; // per joint (squash_centroids.h)
+    // An upper bound of every vertex's distance along the skeleton to a joint that moves it
+    // (skeleton_distances), in sizes: the longest dLBS delay is this over c.
+    float longest_delay_distance;
+};
+
+}  // namespace dynskin

@@ -1,0 +1,61 @@
+#pragma once
+// The oscillation term of every joint of one character, kept from tick to tick instead of
+// re-summed over the history every frame (kernel_recursion.h has the recursion). For each
+// joint and each of its two velocity histories (angular, linear): the complex sum C at the
+// newest tick it was brought to, in double (rounding then stays far below float's over any
+// number of ticks), and the unit-amplitude oscillation Im C there and at the tick before,
+// between which a frame interpolates. A joint's sums are seeded afresh from the kept history
+// (O(K)) when its f or tau change, so that the result is the new kernel over the past, and
+// when it starts oscillating again after ticks without; otherwise each tick is one step.
+
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "core/dynamics/joint_motion_history.h"
+#include "core/dynamics/kernel_recursion.h"
+
+namespace dynskin {
+
+class OscillationSums {
+public:
+    void resize(int joint_count);
+    // The history started afresh at `tick`: its past is constant, so every sum is zero
+    // there, whatever the kernel.
+    void restart(Tick tick);
+
+    // Joint j's sums at the history's newest tick n, for recursion r: one step when they are
+    // at n - 1 for r, nothing when they are at n for r, else seeded from the history.
+    void bring_to_newest(int joint, const KernelRecursion& r, const JointMotionHistory& history);
+
+    // Im C at time t between the newest tick n (alpha = 1) and n - 1 (alpha = 0), unit
+    // amplitude; the joint must have been brought to n.
+    glm::vec3 angular(int joint, float alpha) const { return at(sums_[joint].angular, alpha); }
+    glm::vec3 linear(int joint, float alpha) const { return at(sums_[joint].linear, alpha); }
+
+    std::size_t memory_bytes() const { return sums_.capacity() * sizeof(JointSums); }
+
+private:
+    struct Sum {
+        glm::dvec3 re{0.0}, im{0.0};  // C at tick `at`
+        glm::vec3 previous{0.0f};     // Im C at at - 1
+        glm::vec3 current{0.0f};      // Im C at at
+    };
+    struct JointSums {
+        Sum angular, linear;
+        KernelRecursion recursion;
+        Tick at = 0;
+        bool zero = false;  // all zero from a restart: valid for any recursion
+        bool valid = false;
+    };
+    static glm::vec3 at(const Sum& s, float alpha) {
+        return alpha == 1.0f ? s.current : s.previous + alpha * (s.current - s.previous);
+    }
+    // C from tick n - 1 to n: d_new = d[n - 1], d_old = d[n - K].
+    static void step(Sum& s, const KernelRecursion& r, const glm::vec3& d_new, const glm::vec3& d_old);
+    static void seed(Sum& s, const KernelRecursion& r, const TickHistory<glm::vec3>& h, int joint, Tick n);
+
+    std::vector<JointSums> sums_;
+};
+
+}  // namespace dynskin
