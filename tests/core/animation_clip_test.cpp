@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <random>
 
 #include "dynskin/animation_clip.h"
 #include "dynskin/pose_sampler.h"
@@ -77,6 +79,49 @@ TEST(AnimationClip, ValidateNamesTheProblem) {
     clip.channels[0].times = {0.0f, 1.0f};
     clip.channels[0].joint = 3;
     EXPECT_NE(clip.validate(1).find("targets joint 3"), std::string::npos);
+}
+
+TEST(ClipCursor, FindsTheSameKeysAsTheSearchWhateverTheTimes) {
+    // Channels of every kind with irregular keys; times played forward at several rates,
+    // jumping back, far ahead, before the first key, after the last, on keys and NaN.
+    std::mt19937 random(7);
+    auto irregular_times = [&](int count) {
+        std::vector<float> times;
+        float t = -0.3f;
+        for (int k = 0; k < count; ++k) times.push_back(t += std::uniform_real_distribution<float>(0.001f, 0.2f)(random));
+        return times;
+    };
+    AnimationClip clip;
+    for (const Interpolation interpolation : {Interpolation::Linear, Interpolation::Step, Interpolation::CubicSpline}) {
+        AnimationChannel ch;
+        ch.path = ChannelPath::Translation;
+        ch.interpolation = interpolation;
+        ch.times = irregular_times(interpolation == Interpolation::Step ? 1 + 40 : 60);
+        ch.values.resize(ch.times.size() * 3 * (interpolation == Interpolation::CubicSpline ? 3 : 1));
+        for (float& v : ch.values) v = std::uniform_real_distribution<float>(-1.0f, 1.0f)(random);
+        ch.joint = static_cast<int>(clip.channels.size());  // each channel its own joint
+        clip.channels.push_back(ch);
+    }
+    AnimationChannel single = translation_x(Interpolation::Linear, {0.5f}, {3.0f});
+    single.joint = static_cast<int>(clip.channels.size());
+    clip.channels.push_back(single);
+    Skeleton skeleton;
+    for (std::size_t j = 0; j < clip.channels.size(); ++j) skeleton.add_joint("j" + std::to_string(j), int(j) - 1, Trs{});
+    std::vector<double> times;
+    for (double t = -0.5; t < 9.0; t += 1.0 / 60.0) times.push_back(t);
+    for (double t = 9.0; t > -1.0; t -= 0.37) times.push_back(t);
+    for (int k = 0; k < 200; ++k) times.push_back(std::uniform_real_distribution<double>(-1.0, 10.0)(random));
+    for (float key : clip.channels[0].times) times.push_back(key);
+    times.push_back(std::nan(""));
+    ClipCursor cursor;
+    for (const double t : times) {
+        Pose searched = Pose::rest_of(skeleton), stepped = searched;
+        clip.sample(t, searched);
+        clip.sample(t, stepped, cursor);
+        for (std::size_t j = 0; j < skeleton.rest.size(); ++j)
+            EXPECT_EQ(std::memcmp(&searched.local[j], &stepped.local[j], sizeof(Trs)), 0) << "t = " << t << ", joint " << j;
+    }
+    EXPECT_EQ(cursor.keys.size(), clip.channels.size());
 }
 
 TEST(PoseSampler, LoopWrapsTimeContinuously) {

@@ -126,6 +126,51 @@ TEST(ReferenceDeformer, DeformerAgreesWithVelocitySkinning) {
     expect_deformer_agrees(bar, motion, list, 60, 20, true);
 }
 
+// The filter's promise end to end: the offsets (the positions minus the base skinning, what
+// the filter drives) within 1e-6 L of the reference's plain convolution, through a teleport
+// of the root, a joint snapping past a quarter turn in one tick (both cuts), and parameters
+// that change live every half second (f up and down, tau down, A and D, the drag-only mode
+// and back: a kernel the kept history always covers, as the reference sums the whole past).
+TEST(ReferenceDeformer, TheOffsetsAgreeThroughCutsTeleportsAndLiveChanges) {
+    Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);
+    const PoseSampler smooth = rich_motion(bar.skeleton);
+    const PoseSampler motion = [&smooth](double t, Pose& pose) {
+        smooth(t, pose);
+        if (t > 0.9) pose.local[0].translation += glm::vec3(3.0f, 0.0f, 0.0f);  // a teleport
+        if (t > 1.4) pose.local[2].rotation = glm::angleAxis(2.0f, glm::vec3(0, 1, 0)) * pose.local[2].rotation;  // a snap
+    };
+    const std::vector<OscillationParameters> schedule = {
+        {2.5f, 0.6f, 0.15f, 0.08f}, {4.0f, 0.6f, 0.3f, 0.02f}, {1.5f, 0.45f, -0.2f, 0.1f},
+        {6.0f, 0.3f, 0.25f, 0.0f},  {3.0f, 0.2f, 0.1f, 0.05f}};
+    const auto settings_at = [&](double t) {
+        DynamicSettings s;
+        const std::size_t phase = std::min(schedule.size() - 1, static_cast<std::size_t>(t / 0.5));
+        s.parameters.oscillation = schedule[phase];
+        if (phase == 2) s.parameters.mode = DeformerMode::DragOnly;
+        s.parameters.max_offset = 0.0f;  // the limits would hide differences
+        s.parameters.max_angle = 0.0f;
+        return s;
+    };
+    Deformer deformer(bar);
+    const double start = 0.05;
+    float largest = 0.0f;
+    for (int k = 0; k <= 140; ++k) {
+        const double t = start + k / 53.0;
+        const DynamicSettings s = settings_at(t);
+        deformer.update(t, motion, s);
+        if (k % 7 != 0) continue;
+        const ReferenceResult r = reference_deform(bar, motion, s, start, t);
+        std::vector<glm::vec3> offsets(r.positions.size()), reference(r.positions.size());
+        for (std::size_t i = 0; i < offsets.size(); ++i) {
+            offsets[i] = deformer.positions()[i] - deformer.base_positions()[i];
+            reference[i] = r.positions[i] - r.base_positions[i];
+            largest = std::max(largest, glm::length(reference[i]));
+        }
+        EXPECT_LT(test::max_distance(offsets, reference), 1e-6f * deformer.size()) << "t = " << t;
+    }
+    EXPECT_GT(largest, 0.05f * deformer.size()) << "the motion bends the bar";
+}
+
 TEST(ReferenceDeformer, TheBendIsNotTrivialInTheseCases) {
     // Guard against a comparison that passes because nothing moves.
     const Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);

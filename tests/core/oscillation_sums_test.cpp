@@ -1,0 +1,172 @@
+// The recursive filter against the plain convolution it replaces: the oscillation term
+// A sum_{k=1}^{K-1} kappa(k h) (H[n-k] - H[n-k-1]) summed directly over the same kept
+// history, at every tick of long random histories with cuts (held velocities), teleport
+// spikes, restarts, live changes of f, tau and A, joints that stop and start oscillating,
+// and a history that grows and shrinks with the kernel.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "core/dynamics/kernel_recursion.h"
+#include "core/dynamics/oscillation_kernel.h"
+#include "core/dynamics/oscillation_sums.h"
+
+namespace dynskin {
+namespace {
+
+// The plain convolution over a history row of one joint, in double.
+glm::dvec3 convolution(const TickHistory<glm::vec3>& h, int joint, Tick n, const OscillationParameters& p) {
+    glm::dvec3 sum(0.0);
+    const int length = OscillationKernel::truncated_length(p.damping);
+    for (int k = 1; k < length; ++k) {
+        const double t = k * kTickSeconds;
+        const double kappa = p.amplitude * std::exp(-t / p.damping) * std::sin(2.0 * M_PI * p.frequency * t);
+        sum += kappa * (glm::dvec3(h.row(n - k)[joint]) - glm::dvec3(h.row(n - k - 1)[joint]));
+    }
+    return sum;
+}
+
+TEST(KernelRecursion, ItsPowersAreTheKernel) {
+    for (const OscillationParameters p : {OscillationParameters{2.0f, 0.4f, 0.15f, 0.1f},
+                                          OscillationParameters{7.5f, 1.3f, -0.3f, 0.0f},
+                                          OscillationParameters{0.3f, 0.05f, 1.0f, 0.0f}}) {
+        OscillationKernel table;
+        table.configure(p);
+        const KernelRecursion r = kernel_recursion(p.frequency, p.damping);
+        ASSERT_EQ(r.length, table.length());
+        std::complex<double> zk = 1.0;
+        for (int k = 0; k < r.length; ++k, zk *= r.z)
+            EXPECT_NEAR(p.amplitude * zk.imag(), table.at(k), 1e-6 * std::abs(p.amplitude)) << "k = " << k;
+        EXPECT_NEAR(std::abs(r.leaving - std::pow(r.z, r.length - 1)), 0.0, 1e-12);
+    }
+    EXPECT_FALSE(kernel_recursion(0.0f, 0.4f).oscillates());  // no frequency: a still kernel
+    EXPECT_FALSE(kernel_recursion(2.0f, 0.0f).oscillates());  // no damping: no kernel at all
+}
+
+// A history of `joints` joints whose velocities hold, ramp, jump (a cut keeps the row, a
+// teleport is a spike) and carry noise, with parameters changing along the way.
+struct RandomRun {
+    std::mt19937 random{20261205};
+    float uniform(float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(random); }
+    glm::vec3 vec(float scale) { return glm::vec3(uniform(-scale, scale), uniform(-scale, scale), uniform(-scale, scale)); }
+};
+
+TEST(OscillationSums, EqualTheConvolutionOverRandomHistoriesCutsTeleportsAndLiveChanges) {
+    constexpr int kJoints = 4, kTicks = 3000;
+    RandomRun run;
+    std::vector<OscillationParameters> params(kJoints, OscillationParameters{2.0f, 0.4f, 0.15f, 0.0f});
+    std::vector<bool> active(kJoints, true);
+    auto longest = [&] {
+        int k = 0;
+        for (const OscillationParameters& p : params) k = std::max(k, OscillationKernel::truncated_length(p.damping));
+        return k + 2;
+    };
+    TickHistory<glm::vec3> h;
+    h.resize(kJoints, longest());
+    std::vector<glm::vec3> row(kJoints), velocity(kJoints);
+    for (glm::vec3& v : velocity) v = run.vec(3.0f);
+    h.fill(0, velocity.data());
+    OscillationSums sums;
+    sums.resize(kJoints);
+    sums.restart(0);
+    std::vector<KernelRecursion> recursions(kJoints);
+
+    double worst = 0.0, largest = 0.0;
+    int seeded_changes = 0, restarts = 0;
+    for (Tick n = 1; n <= kTicks; ++n) {
+        // Now and then: new f, tau or A for a joint (the history grows with the longest
+        // kernel, and shrinks only at a restart), a joint that stops or starts oscillating,
+        // or a restart (the history filled with one row).
+        if (n % 97 == 0) {
+            OscillationParameters& p = params[run.random() % kJoints];
+            p = sanitized({run.uniform(0.0f, 9.0f), run.uniform(0.02f, 1.2f), run.uniform(-1.0f, 1.0f), 0.0f});
+            h.set_capacity(std::max(h.capacity(), longest()));
+            ++seeded_changes;
+        }
+        if (n % 131 == 0) active[run.random() % kJoints] = !active[run.random() % kJoints];
+        if (n % 1013 == 0) {
+            h.resize(kJoints, longest());
+            for (glm::vec3& v : velocity) v = run.vec(3.0f);
+            h.fill(n, velocity.data());
+            sums.restart(n);
+            ++restarts;
+            continue;
+        }
+        for (int j = 0; j < kJoints; ++j) {
+            const float pick = run.uniform(0.0f, 1.0f);
+            if (pick < 0.55f) velocity[j] += run.vec(0.05f);      // drifts
+            else if (pick < 0.7f) velocity[j] = run.vec(4.0f);    // a sudden change of speed
+            else if (pick < 0.72f) velocity[j] = run.vec(60.0f);  // a teleport-like spike
+            // else: held (a cut keeps the velocity it had)
+            row[j] = velocity[j];
+        }
+        h.push(row.data());
+        for (int j = 0; j < kJoints; ++j) {
+            if (!active[j]) continue;
+            KernelRecursion& r = recursions[j];
+            if (!r.made_for(params[j].frequency, params[j].damping)) r = kernel_recursion(params[j].frequency, params[j].damping);
+            if (!r.oscillates()) continue;
+            sums.bring_to_newest(j, r, h, h);
+            for (const float alpha : {0.0f, 1.0f}) {  // the tick before and the newest
+                const Tick at = alpha == 1.0f ? n : n - 1;
+                const glm::dvec3 plain = convolution(h, j, at, params[j]);
+                const glm::dvec3 fast = double(params[j].amplitude) * glm::dvec3(sums.angular(j, alpha));
+                worst = std::max(worst, glm::length(fast - plain));
+                largest = std::max(largest, glm::length(plain));
+            }
+        }
+    }
+    EXPECT_GT(seeded_changes, 20);
+    EXPECT_EQ(restarts, 2);
+    EXPECT_GT(largest, 10.0) << "the histories drive real oscillations";
+    // Relative to the largest term: float's own rounding of the result, nothing that grows
+    // with the ticks.
+    EXPECT_LT(worst, 1e-6 * largest) << "largest " << largest;
+}
+
+TEST(OscillationSums, AJointBackAfterTicksWithoutOscillatingIsSeededFromItsPast) {
+    TickHistory<glm::vec3> h;
+    h.resize(1, 200);
+    const glm::vec3 still(0.0f);
+    h.fill(0, &still);
+    OscillationSums sums;
+    sums.resize(1);
+    sums.restart(0);
+    const KernelRecursion r = kernel_recursion(2.5f, 0.5f);
+    for (Tick n = 1; n <= 120; ++n) {
+        const glm::vec3 v(n < 80 ? 2.0f : 0.0f, 0.0f, 0.0f);
+        h.push(&v);
+        if (n < 10 || n > 90) sums.bring_to_newest(0, r, h, h);  // not followed from 10 to 90
+    }
+    const glm::dvec3 plain = convolution(h, 0, 120, {2.5f, 0.5f, 1.0f, 0.0f});
+    EXPECT_GT(glm::length(plain), 0.1);
+    EXPECT_LT(glm::length(glm::dvec3(sums.angular(0, 1.0f)) - plain), 1e-6 * glm::length(plain));
+}
+
+TEST(TickHistory, GrowingKeepsTheRowsAndReadsOlderTicksAsTheOldest) {
+    TickHistory<float> h;
+    h.resize(1, 3);
+    const float first = 1.0f;
+    h.fill(10, &first);
+    for (float v : {2.0f, 3.0f, 4.0f, 5.0f}) h.push(&v);  // ticks 11..14; kept: 12..14
+    EXPECT_EQ(*h.row(14), 5.0f);
+    EXPECT_EQ(*h.row(12), 3.0f);
+    EXPECT_EQ(*h.row(5), 3.0f);  // older than kept: the oldest
+    h.set_capacity(6);
+    EXPECT_EQ(h.capacity(), 6);
+    for (Tick t = 9; t <= 14; ++t) EXPECT_EQ(*h.row(t), t <= 12 ? 3.0f : float(t - 9)) << t;
+    const float six = 6.0f;
+    h.push(&six);
+    EXPECT_EQ(*h.row(15), 6.0f);
+    EXPECT_EQ(*h.row(10), 3.0f);
+    h.set_capacity(2);  // shrinking keeps the newest
+    EXPECT_EQ(*h.row(15), 6.0f);
+    EXPECT_EQ(*h.row(14), 5.0f);
+    EXPECT_EQ(*h.row(13), 5.0f);
+    EXPECT_EQ(h.memory_bytes(), 2 * sizeof(float));
+}
+
+}  // namespace
+}  // namespace dynskin
