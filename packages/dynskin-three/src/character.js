@@ -1,7 +1,9 @@
 // One skeleton and the skinned meshes bound to it (their vertices together, as dynskin's own
-// loader takes a skin): its joint level in WebAssembly (the C++ core's Deformer, through
+// loader takes a skin): its joint level in WebAssembly (the C++ core's JointDynamics, through
 // wasm/dynskin_three.cpp), the tables and uniforms its patched materials read, and its
-// bounding spheres.
+// bounding spheres. A frame allocates nothing: the bones are written straight into the
+// core's memory, and the joint rows and the dLBS ring are textures whose texels are views of
+// it (only the ring's new rows are uploaded).
 import {
   BufferAttribute,
   DataTexture,
@@ -11,20 +13,40 @@ import {
   MeshDepthMaterial,
   MeshDistanceMaterial,
   NearestFilter,
+  Quaternion,
   RGBADepthPacking,
   RGBAFormat,
   Sphere,
   Vector3,
   Vector4,
 } from 'three';
-import { patchMaterial, stageMode } from './material.js';
+import { patchMaterial } from './material.js';
+import { stageInputs, stageSwitches } from '../dist/skinning-stage.js';
 
-const TABLE_WIDTH = 1024; // texels a row of every table (the core's kTexelTableWidth)
+const FLOATS_PER_BONE = 10; // translation xyz, rotation xyzw, scale xyz (wasm/dynskin_three.cpp)
+const [RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS] = [0, 1, 2]; // JointLevel.ringState()
+const MOST_PENDING_RANGES = 16; // ring rows awaiting upload beyond which it goes up whole
 
-// A float table texture: `count` RGBA texels, TABLE_WIDTH a row (as src/gl/texel_table.h).
-function tableTexture(count) {
-  const rows = Math.max(1, Math.ceil(count / TABLE_WIDTH));
-  const texture = new DataTexture(new Float32Array(TABLE_WIDTH * rows * 4), TABLE_WIDTH, rows, RGBAFormat, FloatType);
+// Scratch objects of readLocals (one frame at a time: never held across calls).
+const scratchMatrix = new Matrix4(), scratchInverse = new Matrix4(), identity = new Matrix4();
+const scratchTranslation = new Vector3(), scratchScale = new Vector3(), scratchRotation = new Quaternion();
+
+// A view of the core's memory, taken again once the memory has grown (the views of the old
+// buffer are then empty): `take` makes one.
+class HeapView {
+  constructor(core, take) {
+    this.core = core;
+    this.take = take;
+    this.view = take();
+  }
+
+  get() {
+    if (this.view.buffer !== this.core.HEAPF32.buffer) this.view = this.take();
+    return this.view;
+  }
+}
+
+function configure(texture) {
   texture.magFilter = NearestFilter;
   texture.minFilter = NearestFilter;
   texture.generateMipmaps = false;
@@ -32,10 +54,35 @@ function tableTexture(count) {
   return texture;
 }
 
-function filledTable(values) {
-  const texture = tableTexture(values.length / 4);
-  texture.image.data.set(values);
-  return texture;
+// The shape of a table of `count` RGBA texels: rows of `width` texels (the shader finds texel
+// i at (i mod width, i / width)), no wider than the texels it holds.
+function tableShape(count, width) {
+  return { width: Math.max(1, Math.min(width, count)), height: Math.max(1, Math.ceil(count / width)) };
+}
+
+// A float table texture holding a copy of `values` (4 floats a texel).
+function filledTable(values, width) {
+  const count = Math.max(1, values.length / 4);
+  const shape = tableShape(count, width);
+  const data = new Float32Array(shape.width * shape.height * 4);
+  data.set(values);
+  return configure(new DataTexture(data, shape.width, shape.height, RGBAFormat, FloatType));
+}
+
+// A float table texture of `count` texels read straight from the core's memory: `take` gives
+// a view of at least width x height texels. three.js reads image.data when it uploads.
+function heapTable(core, take, count, width) {
+  const { width: w, height: h } = tableShape(count, width);
+  const heap = new HeapView(core, () => take().subarray(0, w * h * 4));
+  const texture = new DataTexture(heap.view, w, h, RGBAFormat, FloatType);
+  texture.image = {
+    width: w,
+    height: h,
+    get data() {
+      return heap.get();
+    },
+  };
+  return configure(texture);
 }
 
 // The joints of a skeleton in an order where each parent comes before its children (the
@@ -91,18 +138,38 @@ export class DynskinCharacter {
     }
     this.jointCount = this.level.jointCount();
     this.size = this.level.size();
-    this.locals = new Float32Array(this.jointCount * 10);
+    this.#core = core;
+    this.#tableWidth = core.JointLevel.tableWidth();
+    this.#locals = new HeapView(core, () => this.level.locals());
+    this.#values = new HeapView(core, () => this.level.values());
+    this.#ringState = new HeapView(core, () => this.level.ringState());
     this.#createUniforms(core);
     this.#attachAttributes(arrays.firstVertex);
     this.#patchMaterials(constants);
-    this.#rest = arrays.restSphere;
+    this.level.releaseTables(); // on the GPU now
     this.firstVertex = arrays.firstVertex; // each mesh's first vertex in the core's arrays
   }
 
-  #rest;
+  #core;
+  #tableWidth;
+  #locals; // HeapViews of the core's buffers
+  #values;
+  #ringState;
+  #uniformSlots; // {uniform, index into the values, bool} for each uniform the core sets
+  #boundIndex; // where the bounding sphere is in the values
+  #switches; // {uniform, bool} for each of the stage's mode switches (stageSwitches)
   #materials = [];
-  #mode = null; // the stage's mode the patched materials were compiled for (stageMode)
+  #mode = -1; // the stage's mode the patched materials were compiled for (#modeNow)
   #originals = [];
+  // The ring's rows on the GPU: its length, newest tick and the history's restarts then.
+  #ringTicks = 0;
+  #ringNewest = 0;
+  #ringRestarts = -1;
+  #ringWhole = false; // a whole upload of the ring is pending
+  #ranges = []; // update ranges reused from frame to frame
+  #ringUploaded = () => {
+    this.#ringWhole = false;
+  };
 
   #arrays(dynskinIndex) {
     const positions = [], normals = [], triangles = [], joints = [], weights = [];
@@ -162,14 +229,12 @@ export class DynskinCharacter {
       this.#localMatrix(k, m).toArray(rest, 16 * k);
       this.skeleton.boneInverses[bone].toArray(inverseBinds, 16 * k);
     });
-    const restSphere = new Sphere().setFromPoints(
-      Array.from({ length: positions.length / 3 }, (_, i) => new Vector3(positions[3 * i], positions[3 * i + 1], positions[3 * i + 2])));
     return {
       positions: new Float32Array(positions), normals: allNormals ? new Float32Array(normals) : new Float32Array(0),
       triangles: new Uint32Array(triangles), joints: new Int32Array(joints), weights: new Float32Array(weights),
       rest, inverseBinds, bend: painted ? new Float32Array(bend) : new Float32Array(0),
       floppy: painted ? new Float32Array(floppy) : new Float32Array(0), squash: painted ? new Float32Array(squash) : new Float32Array(0),
-      firstVertex, restSphere,
+      firstVertex,
     };
   }
 
@@ -179,30 +244,29 @@ export class DynskinCharacter {
     bone.updateMatrix();
     if (this.direct[k]) return into.copy(bone.matrix);
     if (bone.parent) bone.parent.updateWorldMatrix(true, false);
-    into.multiplyMatrices(bone.parent ? bone.parent.matrixWorld : new Matrix4(), bone.matrix);
+    into.multiplyMatrices(bone.parent ? bone.parent.matrixWorld : identity, bone.matrix);
     if (this.parents[k] >= 0) {
       const parent = this.bones[this.order[this.parents[k]]];
       parent.updateWorldMatrix(true, false);
-      into.premultiply(new Matrix4().copy(parent.matrixWorld).invert());
+      into.premultiply(scratchInverse.copy(parent.matrixWorld).invert());
     }
     return into;
   }
 
   #createUniforms(core) {
-    const level = this.level;
-    const joints = tableTexture(this.jointCount * 19);
+    const level = this.level, width = this.#tableWidth;
     this.uniforms = {
-      dynskin_joints: { value: joints },
+      dynskin_joints: { value: heapTable(core, () => level.jointRows(), this.jointCount * core.JointLevel.jointRowTexels(), width) },
       dynskin_joint_count: { value: this.jointCount },
-      dynskin_influences: { value: filledTable(level.influences()) },
-      dynskin_betas: { value: filledTable(level.betas().length ? level.betas() : new Float32Array(4)) },
-      dynskin_inverse_binds: { value: filledTable(level.inverseBinds()) },
+      dynskin_influences: { value: filledTable(level.influences(), width) },
+      dynskin_betas: { value: filledTable(level.betas(), width) },
+      dynskin_inverse_binds: { value: filledTable(level.inverseBinds(), width) },
       dynskin_delayed: { value: false },
       dynskin_propagation_speed: { value: 0 },
-      dynskin_rotation_ring: { value: tableTexture(1) },
-      dynskin_ring_ticks: { value: core.JointLevel.ringTicks() },
+      dynskin_rotation_ring: { value: filledTable(new Float32Array(4), width) },
+      dynskin_ring_ticks: { value: 1 },
       dynskin_newest_row: { value: 0 },
-      dynskin_rows_kept: { value: core.JointLevel.ringTicks() },
+      dynskin_rows_kept: { value: 1 },
       dynskin_since_previous_tick: { value: 1 },
       dynskin_bend_enabled: { value: false },
       dynskin_dual_quaternion: { value: false },
@@ -212,6 +276,15 @@ export class DynskinCharacter {
       dynskin_squash: { value: 0 },
       dynskin_squash_about_centroid: { value: false },
     };
+    const isBool = (name) => stageInputs.some((input) => input.name === name && input.type === 'bool');
+    const names = core.JointLevel.uniformNames();
+    this.#uniformSlots = names.map((name, index) => {
+      const uniform = this.uniforms[`dynskin_${name}`];
+      if (!uniform) throw new Error(`dynskin-three: the core sets a uniform dynskin_${name} the stage does not have`);
+      return { uniform, index, bool: isBool(`dynskin_${name}`) };
+    });
+    this.#boundIndex = names.length; // the bounding sphere follows the uniforms' values
+    this.#switches = stageSwitches.map(({ name, type }) => ({ uniform: this.uniforms[`dynskin_${name}`], bool: type === 'bool' }));
     this.meshUniforms = this.meshes.map((mesh) => ({
       dynskin_bind_matrix: { value: mesh.bindMatrix.clone() },
       dynskin_bind_normal_matrix: { value: new Matrix3().getNormalMatrix(mesh.bindMatrix) },
@@ -265,107 +338,147 @@ export class DynskinCharacter {
     return copy;
   }
 
-  /** @internal the bones' parent-local transforms now, in dynskin's order */
+  /** @internal the bones' parent-local transforms now, in dynskin's order, into the core */
   readLocals() {
-    const m = new Matrix4(), t = new Vector3(), s = new Vector3();
-    const locals = this.locals;
-    for (let k = 0; k < this.order.length; ++k) {
+    const locals = this.#locals.get();
+    for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
       const bone = this.bones[this.order[k]];
       let translation = bone.position, rotation = bone.quaternion, scale = bone.scale;
       if (!this.direct[k]) {
-        this.#localMatrix(k, m);
-        const quaternion = bone.quaternion.clone();
-        m.decompose(t, quaternion, s);
-        translation = t;
-        rotation = quaternion;
-        scale = s;
+        this.#localMatrix(k, scratchMatrix).decompose(scratchTranslation, scratchRotation, scratchScale);
+        translation = scratchTranslation;
+        rotation = scratchRotation;
+        scale = scratchScale;
       }
-      locals[10 * k] = translation.x;
-      locals[10 * k + 1] = translation.y;
-      locals[10 * k + 2] = translation.z;
-      locals[10 * k + 3] = rotation.x;
-      locals[10 * k + 4] = rotation.y;
-      locals[10 * k + 5] = rotation.z;
-      locals[10 * k + 6] = rotation.w;
-      locals[10 * k + 7] = scale.x;
-      locals[10 * k + 8] = scale.y;
-      locals[10 * k + 9] = scale.z;
+      locals[o] = translation.x;
+      locals[o + 1] = translation.y;
+      locals[o + 2] = translation.z;
+      locals[o + 3] = rotation.x;
+      locals[o + 4] = rotation.y;
+      locals[o + 5] = rotation.z;
+      locals[o + 6] = rotation.w;
+      locals[o + 7] = scale.x;
+      locals[o + 8] = scale.y;
+      locals[o + 9] = scale.z;
     }
-    return locals;
   }
 
   /** @internal the bones' pose now, as the frame at time t */
   addFrame(t) {
-    const error = this.level.addFrame(t, this.readLocals());
-    if (error) throw new Error(`dynskin-three: ${error}`);
+    this.readLocals();
+    if (this.level.addFrame(t)) this.#fail();
+  }
+
+  /** @internal the clock to time t from the frames given, for a tick before the frame's time */
+  measure(t) {
+    if (this.level.measure(t)) this.#fail();
   }
 
   /** @internal the joint level at time t from the frames given */
   advance(t) {
-    const error = this.level.advance(t);
-    if (error) throw new Error(`dynskin-three: ${error}`);
+    if (this.level.advance(t)) this.#fail();
   }
 
   /** @internal the bones' pose now as the frame at time t, the joint level, then the uniforms */
   update(t) {
-    this.addFrame(t);
-    this.advance(t);
+    this.readLocals();
+    if (this.level.update(t)) this.#fail();
     this.publish();
+  }
+
+  #fail() {
+    throw new Error(`dynskin-three: ${this.level.error()}`);
   }
 
   /** @internal the uniforms and tables from the joint level's last advance() */
   publish() {
-    const joints = this.uniforms.dynskin_joints.value;
-    joints.image.data.set(this.level.jointRows());
-    joints.needsUpdate = true;
-    const c = this.level.constants(); // named as the stage's uniforms
-    const u = this.uniforms;
-    for (const [name, value] of Object.entries(c)) u[`dynskin_${name}`].value = value;
-    const mode = stageMode(u);
+    this.uniforms.dynskin_joints.value.needsUpdate = true;
+    const values = this.#values.get();
+    const slots = this.#uniformSlots;
+    for (let i = 0; i < slots.length; ++i) {
+      const slot = slots[i];
+      slot.uniform.value = slot.bool ? values[slot.index] !== 0 : values[slot.index];
+    }
+    const mode = this.#modeNow();
     if (mode !== this.#mode) {
       // A new mode: a program of its own (compiled once, then taken from three.js's cache).
       for (const material of this.#materials) material.needsUpdate = true;
       this.#mode = mode;
     }
-    if (c.delayed && this.level.ringChanged()) {
-      const ring = this.level.ring();
-      let texture = u.dynskin_rotation_ring.value;
-      if (texture.image.data.length < ring.length) {
-        texture.dispose();
-        texture = u.dynskin_rotation_ring.value = tableTexture(ring.length / 4);
-      }
-      texture.image.data.set(ring);
-      texture.needsUpdate = true;
-    }
-    this.meshes.forEach((mesh, m) => {
-      mesh.updateWorldMatrix(true, false);
-      this.meshUniforms[m].dynskin_world_to_object.value.copy(mesh.matrixWorld).invert();
-    });
-    this.#growBounds(c);
+    if (this.uniforms.dynskin_delayed.value) this.#uploadRing();
+    this.#placeBounds(values);
   }
 
-  // Frustum culling. A vertex skinned by LBS lies within R (the rest's bounding radius,
-  // times the skinning's largest scale) of the points S_j c where the skinning matrices take
-  // the rest's centre c: a sphere around those, grown by the offsets' soft limit (max_offset,
-  // never reached). Without that limit the offsets have no bound, and dLBS's delayed poses are
-  // not those of S_j: a generous margin of twice the rest's diameter stands in for each.
-  #growBounds(c) {
-    const rows = this.level.jointRows(), floats = rows.length / this.jointCount;
-    const m = new Matrix4(), points = [];
-    let scale = 0;
-    for (let k = 0; k < this.jointCount; ++k) {
-      m.fromArray(rows, floats * k); // texels 0-3: the skinning matrix's columns
-      points.push(this.#rest.center.clone().applyMatrix4(m));
-      scale = Math.max(scale, m.getMaxScaleOnAxis());
+  // The stage's mode (material.js's stageMode) as a number: one bit a switch.
+  #modeNow() {
+    let mode = 0;
+    for (let i = 0; i < this.#switches.length; ++i) {
+      const { uniform, bool } = this.#switches[i];
+      if (bool ? uniform.value : uniform.value === 0) mode |= 1 << i;
     }
-    const bound = new Sphere().setFromPoints(points);
-    const margin = 4 * this.#rest.radius;
-    // (1e-4: the rest's farthest vertices lie on the bound, give or take float rounding)
-    bound.radius += this.#rest.radius * scale * (1 + 1e-4) + (c.bend_enabled ? (c.max_offset > 0 ? c.max_offset : margin) : 0) + (c.delayed ? margin : 0);
-    for (const mesh of this.meshes) {
-      const inverse = new Matrix4().copy(mesh.matrixWorld).invert();
+    return mode;
+  }
+
+  // The ring's rows written since the last upload: all of them after a restart or a new
+  // length (a new texture), else the new ticks' rows alone as update ranges (three.js r168
+  // and later; before, the whole ring). Ranges wait there until three.js uploads them.
+  #uploadRing() {
+    const state = this.#ringState.get();
+    const ticks = state[RING_TICKS], newest = state[RING_NEWEST_TICK], restarts = state[RING_RESTARTS];
+    const uniform = this.uniforms.dynskin_rotation_ring;
+    let texture = uniform.value;
+    const renewed = restarts !== this.#ringRestarts;
+    const rows = renewed || ticks !== this.#ringTicks ? ticks : Math.min(ticks, newest - this.#ringNewest);
+    if (ticks !== this.#ringTicks) {
+      texture.dispose();
+      texture = uniform.value = heapTable(this.#core, () => this.level.ring(), ticks * this.jointCount, this.#tableWidth);
+      texture.onUpdate = this.#ringUploaded;
+      this.#ringTicks = ticks;
+    }
+    this.#ringNewest = newest;
+    this.#ringRestarts = restarts;
+    if (rows <= 0) return;
+    texture.needsUpdate = true;
+    const ranges = texture.updateRanges;
+    if (!ranges || this.#ringWhole) return;
+    if (rows < ticks) {
+      // Rows newest - rows + 1 ... newest, in the ring's order: texels of one or two runs
+      // (where the ring wraps), each cut where a run crosses a row of the texture.
+      const width = texture.image.width, joints = this.jointCount;
+      const first = (((newest - rows + 1) % ticks) + ticks) % ticks;
+      const wrapped = Math.max(0, first + rows - ticks);
+      this.#addRanges(ranges, first * joints, (rows - wrapped) * joints, width);
+      if (wrapped) this.#addRanges(ranges, 0, wrapped * joints, width);
+      if (ranges.length <= MOST_PENDING_RANGES) return;
+    }
+    ranges.length = 0; // none: the whole texture
+    this.#ringWhole = true;
+  }
+
+  #addRanges(ranges, start, count, width) {
+    for (let end = start + count; start < end; ) {
+      const piece = Math.min(end, (Math.floor(start / width) + 1) * width) - start;
+      if (this.#ranges.length <= ranges.length) this.#ranges.push({ start: 0, count: 0 });
+      const range = this.#ranges[ranges.length];
+      range.start = 4 * start; // in floats
+      range.count = 4 * piece;
+      ranges.push(range);
+      start += piece;
+    }
+  }
+
+  // Frustum culling: the core's sphere around the deformed skin (world), in each mesh's space.
+  #placeBounds(values) {
+    const b = this.#boundIndex;
+    const x = values[b], y = values[b + 1], z = values[b + 2], radius = values[b + 3];
+    for (let m = 0; m < this.meshes.length; ++m) {
+      const mesh = this.meshes[m];
+      mesh.updateWorldMatrix(true, false);
+      const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value.copy(mesh.matrixWorld).invert();
       if (!mesh.boundingSphere) mesh.boundingSphere = new Sphere();
-      mesh.boundingSphere.copy(bound).applyMatrix4(inverse);
+      mesh.boundingSphere.center.set(x, y, z);
+      mesh.boundingSphere.radius = radius;
+      mesh.boundingSphere.applyMatrix4(worldToObject);
     }
   }
 

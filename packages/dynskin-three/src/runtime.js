@@ -1,6 +1,8 @@
 // The runtime the user holds: every skeleton under an object (one DynskinCharacter each), one
 // set of parameters for all of them, per-joint settings, the clock. update(delta) after the
 // AnimationMixer: the joint level runs in WebAssembly, the patched materials do the rest.
+// The parameters go to the core when they changed (a write through runtime.parameters marks
+// them), not every frame.
 import { loadDynskinCore } from './core.js';
 import { DynskinCharacter } from './character.js';
 
@@ -19,6 +21,34 @@ function skeletonsUnder(root) {
 
 function clone(value) {
   return JSON.parse(JSON.stringify(value));
+}
+
+const isObject = (value) => value !== null && typeof value === 'object';
+
+// `parameters` as the user holds them: a write at any depth calls changed(). Objects written
+// in are copied, so that they change only through the runtime.
+function watched(parameters, changed) {
+  const proxies = new WeakMap();
+  const wrap = (value) => {
+    if (!isObject(value)) return value;
+    let proxy = proxies.get(value);
+    if (!proxy) proxies.set(value, (proxy = new Proxy(value, handler)));
+    return proxy;
+  };
+  const handler = {
+    get: (target, key) => wrap(target[key]),
+    set: (target, key, value) => {
+      target[key] = isObject(value) ? clone(value) : value;
+      changed();
+      return true;
+    },
+    deleteProperty: (target, key) => {
+      delete target[key];
+      changed();
+      return true;
+    },
+  };
+  return wrap(parameters);
 }
 
 function mergeInto(into, from) {
@@ -76,8 +106,25 @@ export class DynskinRuntime {
   #starting = true; // no frame given since the start or reset()
   #joints;
   #constants;
-  #applied = '';
-  #warned = '';
+  #parameters;
+  #changed = true; // the settings changed since the core last took them
+  #markChanged = () => {
+    this.#changed = true;
+  };
+  #mixerTime = 0; // updateWithMixer: the time the mixer's pose is at
+
+  /**
+   * The live parameters (the keys of the extension's `parameters`); a change, at any depth,
+   * is read at the next update.
+   */
+  get parameters() {
+    return this.#parameters;
+  }
+
+  set parameters(value) {
+    this.#parameters = watched(clone(value), this.#markChanged);
+    this.#changed = true;
+  }
 
   /** The settings JSON text of a character, as dynskin's core reads it. */
   settingsJson(character = 0) {
@@ -92,23 +139,19 @@ export class DynskinRuntime {
   // Gives the core the current settings when they changed since the last time. Returns the
   // core's message for settings it refused (the previous ones then stay), or ''.
   #apply() {
-    const key = JSON.stringify(this.parameters) + JSON.stringify([...this.#joints.entries()].map(([b, s]) => [b.uuid, s]));
-    if (key === this.#applied) return '';
+    if (!this.#changed) return '';
+    this.#changed = false;
     for (let i = 0; i < this.characters.length; ++i) {
       const error = this.characters[i].level.setSettings(this.settingsJson(i));
       if (error) return error;
     }
-    this.#applied = key;
     return '';
   }
 
-  // The live parameters, once a frame: refused ones are reported once and the previous stay.
+  // The live parameters, once a frame: refused ones are reported, and the previous stay.
   #applySettings() {
     const error = this.#apply();
-    if (error && error !== this.#warned) {
-      console.warn(`dynskin-three: parameters refused, the previous ones stay: ${error}`);
-      this.#warned = error;
-    }
+    if (error) console.warn(`dynskin-three: parameters refused, the previous ones stay: ${error}`);
   }
 
   /**
@@ -143,10 +186,12 @@ export class DynskinRuntime {
     const previous = this.#joints.get(target);
     if (settings == null) this.#joints.delete(target);
     else this.#joints.set(target, clone(settings));
+    this.#changed = true;
     const error = this.#apply();
     if (error) {
       if (previous === undefined) this.#joints.delete(target);
       else this.#joints.set(target, previous);
+      this.#changed = true;
       this.#apply();
       throw new Error(`dynskin-three: ${error}`);
     }
@@ -167,7 +212,8 @@ export class DynskinRuntime {
     this.#applySettings();
     this.#starting = false;
     this.time += delta;
-    for (const character of this.characters) character.update(this.time);
+    const characters = this.characters;
+    for (let i = 0; i < characters.length; ++i) characters[i].update(this.time);
   }
 
   /**
@@ -180,36 +226,40 @@ export class DynskinRuntime {
     if (!mixer || typeof mixer.update !== 'function') throw new Error('dynskin-three: updateWithMixer needs an AnimationMixer');
     if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-three: update needs a delta time >= 0 in seconds, not ${delta}`);
     this.#applySettings();
+    const characters = this.characters;
     const t0 = this.time, t1 = t0 + delta;
-    let at = t0;
+    this.#mixerTime = t0;
     // The pose the clock starts from: the mixer's before this first step.
-    if (this.#starting) for (const character of this.characters) character.addFrame(t0);
+    if (this.#starting) for (let i = 0; i < characters.length; ++i) characters[i].addFrame(t0);
     this.#starting = false;
-    const moveTo = (t) => {
-      if (t !== at) mixer.update(t - at);
-      at = t;
-    };
     const ticksPerSecond = this.#ticksPerSecond;
+    // The ticks before t1: each the clock's alone (what the shader reads is written at t1).
     for (let n = Math.floor(t0 * ticksPerSecond + 1e-9) + 1; n / ticksPerSecond < t1 - 1e-9; ++n) {
-      moveTo(n / ticksPerSecond);
-      for (const character of this.characters) {
-        character.addFrame(at);
-        character.advance(at);
+      const t = n / ticksPerSecond;
+      this.#moveMixer(mixer, t);
+      for (let i = 0; i < characters.length; ++i) {
+        characters[i].addFrame(t);
+        characters[i].measure(t);
       }
     }
-    moveTo(t1);
-    for (const character of this.characters) character.addFrame(t1);
+    this.#moveMixer(mixer, t1);
+    for (let i = 0; i < characters.length; ++i) characters[i].addFrame(t1);
     const after = Math.ceil(t1 * ticksPerSecond - 1e-9) / ticksPerSecond;
     if (after > t1) {
-      moveTo(after);
-      for (const character of this.characters) character.addFrame(after);
-      moveTo(t1);
+      this.#moveMixer(mixer, after);
+      for (let i = 0; i < characters.length; ++i) characters[i].addFrame(after);
+      this.#moveMixer(mixer, t1);
     }
     this.time = t1;
-    for (const character of this.characters) {
-      character.advance(t1);
-      character.publish();
+    for (let i = 0; i < characters.length; ++i) {
+      characters[i].advance(t1);
+      characters[i].publish();
     }
+  }
+
+  #moveMixer(mixer, t) {
+    if (t !== this.#mixerTime) mixer.update(t - this.#mixerTime);
+    this.#mixerTime = t;
   }
 
   /** Forgets the motion history (no wobble starts): after a cut, a scrub or a teleport. */

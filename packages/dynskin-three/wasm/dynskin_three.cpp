@@ -1,22 +1,26 @@
 // dynskin's joint level for three.js, as a WebAssembly module (embind): a Character built
-// from three.js's arrays (character_arrays.h), a Deformer that updates the joints each frame
-// from the bones' parent-local transforms, and what the vertex shader reads (the public
-// joint-level API of docs/engine-api.md): the joint rows, the skinning constants, the dLBS
-// rotation ring, and the per-vertex tables built once. The per-vertex stage itself runs in
-// the shader (src/shader-chunk.js, generated from shaders/skinning.vert).
+// from three.js's arrays (character_arrays.h), its JointRig and one JointDynamics updated
+// each frame from the bones' parent-local transforms, and what the vertex shader reads (the
+// public joint-level API of docs/engine-api.md): the joint rows, the skinning constants, the
+// dLBS rotation ring, and the per-vertex tables built once. The per-vertex stage itself runs
+// in the shader (dist/skinning-stage.js, generated from shaders/skinning.vert).
 //
-// Errors come back as strings (empty: fine) rather than C++ exceptions, which embind would
-// hand to JavaScript as bare numbers.
+// The per-frame calls take and return numbers only: the bones are written by JavaScript
+// straight into a buffer of this module (locals()), and the rows, the constants and the ring
+// are read through views of its memory, so that a frame allocates nothing on either side.
+// Errors come back as a status (0: fine) with the message in error(), rather than as C++
+// exceptions, which embind would hand to JavaScript as bare numbers.
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
+#include <malloc.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <exception>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,10 +28,12 @@
 
 #include "dynskin/character_arrays.h"
 #include "dynskin/deformer.h"
+#include "dynskin/joint_level.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
 #include "dynskin/settings_json.h"
 #include "gl/joint_texels.h"
+#include "gl/texel_table.h"
 
 using emscripten::val;
 
@@ -40,8 +46,13 @@ std::vector<T> numbers(const val& array) {
 }
 
 template <typename T>
+val view(const T* data, std::size_t count) {
+    return val(emscripten::typed_memory_view(count, data));
+}
+
+template <typename T>
 val view(const std::vector<T>& data) {
-    return val(emscripten::typed_memory_view(data.size(), data.data()));
+    return view(data.data(), data.size());
 }
 
 std::vector<glm::mat4> matrices(const std::vector<float>& columns) {
@@ -49,6 +60,49 @@ std::vector<glm::mat4> matrices(const std::vector<float>& columns) {
     for (std::size_t j = 0; j < out.size(); ++j) out[j] = glm::make_mat4(columns.data() + 16 * j);
     return out;
 }
+
+// Texels of a table holding `count` of them: whole rows of the shader's table width, so
+// that a texture of that width can take a view of them as it is.
+std::size_t table_texels(std::size_t count) {
+    const std::size_t width = dynskin::gl::kTexelTableWidth;
+    return std::max<std::size_t>(1, (count + width - 1) / width) * width;
+}
+
+std::int64_t ring_slot(dynskin::Tick tick, int ticks) { return ((tick % ticks) + ticks) % ticks; }
+
+// What JavaScript reads after each advance, by index into values(): first the skinning
+// constants named as the stage's uniforms (dynskin_NAME), then the bounding sphere.
+enum Value : int {
+    kCharacterSize,
+    kBendEnabled,
+    kDualQuaternion,
+    kMaxAngle,
+    kMaxOffset,
+    kSquash,
+    kSquashAboutCentroid,
+    kDelayed,
+    kPropagationSpeed,
+    kSincePreviousTick,
+    kRingTicks,
+    kRowsKept,
+    kNewestRow,
+    kUniformValues,  // the uniforms end here
+    kBoundX = kUniformValues,
+    kBoundY,
+    kBoundZ,
+    kBoundRadius,
+    kValueCount,
+};
+const char* const kUniformNames[kUniformValues] = {
+    "character_size", "bend_enabled", "dual_quaternion",   "max_angle",           "max_offset",
+    "squash",         "squash_about_centroid", "delayed", "propagation_speed", "since_previous_tick",
+    "ring_ticks",     "rows_kept",      "newest_row",
+};
+
+// The integers beside them, by index into ring_state(): the ring's length in ticks, its
+// newest tick and the history's restarts, from which JavaScript knows which of its rows are
+// new since it last uploaded them.
+enum RingState : int { kRotationTicks, kNewestTick, kHistoryRestarts, kRingStateCount };
 
 }  // namespace
 
@@ -92,15 +146,31 @@ public:
             layer(bend, character->mesh.bend_weights, "bend");
             layer(floppy, character->mesh.floppy_weights, "floppy");
             layer(squash, character->mesh.squash_weights, "squash");
-            deformer_ = std::make_unique<dynskin::Deformer>(*character);
-            deformer_->set_thread_count(1);
-            character_ = std::move(character);
-            frames_ = std::make_unique<dynskin::PoseFrames>(deformer_->joint_count());
-            rows_.assign(std::size_t(deformer_->joint_count()), dynskin::JointRow{});
-            locals_.assign(std::size_t(deformer_->joint_count()), dynskin::Trs{});
-            settings_.joints.assign(std::size_t(deformer_->joint_count()), dynskin::JointSettings{});
-            build_tables();
+            auto rig = std::make_unique<dynskin::JointRig>(*character);
+            auto dynamics = std::make_unique<dynskin::JointDynamics>(*rig);
+            // A Deformer makes the per-vertex tables, once; the frames need the joint level alone.
+            const dynskin::Deformer deformer(*character);
             reference_.reset();
+            dynamics_ = std::move(dynamics);
+            rig_ = std::move(rig);
+            character_ = std::move(character);
+            build_tables(deformer);
+            rest_bound();
+            const std::size_t joint_count = std::size_t(rig_->joint_count());
+            frames_ = std::make_unique<dynskin::PoseFrames>(rig_->joint_count());
+            sampler_ = frames_->sampler();
+            locals_.assign(joint_count, dynskin::Trs{});
+            local_floats_.assign(10 * joint_count, 0.0f);
+            rows_.assign((table_texels(joint_count * dynskin::kJointRowTexels) + dynskin::kJointRowTexels - 1) /
+                             dynskin::kJointRowTexels,
+                         dynskin::JointRow{});
+            settings_.joints.assign(joint_count, dynskin::JointSettings{});
+            values_.fill(0.0f);
+            ring_state_.fill(0);
+            ring_.clear();
+            ring_restarts_ = -1;
+            ring_ticks_ = 0;
+            ring_newest_ = 0;
             return "";
         } catch (const std::exception& e) {
             return e.what();
@@ -112,7 +182,7 @@ public:
     std::string set_settings(const std::string& json) {
         try {
             dynskin::DynamicSettings settings = dynskin::io::settings_from_json_text(json);
-            if (deformer_) settings.joints.resize(std::size_t(deformer_->joint_count()));
+            if (rig_) settings.joints.resize(std::size_t(rig_->joint_count()));
             settings_ = std::move(settings);
             return "";
         } catch (const std::exception& e) {
@@ -122,98 +192,121 @@ public:
     std::string settings_json() const { return dynskin::io::settings_to_json_text(settings_); }
 
     void reset() {
-        if (!deformer_) return;
-        deformer_->reset();
+        if (!dynamics_) return;
+        dynamics_->reset();
         frames_->clear();
         if (reference_) reference_->reset();
     }
 
-    // The bones at time t (seconds): J x 10 floats, translation xyz, rotation xyzw, scale xyz,
-    // parent-local. A frame for the clock: advance() then samples the pose between frames.
-    std::string add_frame(double t, val locals) {
-        if (!deformer_) return "no character";
-        try {
-            read_locals(locals);
-            frames_->add(t, locals_);
-            return "";
-        } catch (const std::exception& e) {
-            return e.what();
+    // The bones at time t (seconds), as written into locals(): a frame for the clock, whose
+    // advance() then samples the pose between frames. 0, or 1 with the reason in error().
+    int add_frame(double t) {
+        if (!dynamics_) return fail("no character");
+        for (std::size_t j = 0; j < locals_.size(); ++j) {
+            const float* x = &local_floats_[10 * j];
+            locals_[j].translation = glm::vec3(x[0], x[1], x[2]);
+            locals_[j].rotation = glm::quat(x[6], x[3], x[4], x[5]);
+            locals_[j].scale = glm::vec3(x[7], x[8], x[9]);
         }
+        try {
+            frames_->add(t, locals_);
+        } catch (const std::exception& e) {
+            return fail(e.what());
+        }
+        return 0;
     }
 
-    // The joint level at time t, from the frames given; the rows, constants and ring are then
-    // current (and the reference's positions, when it is on).
-    std::string advance(double t) {
-        if (!deformer_) return "no character";
+    // The joint level at time t, from the frames given: the rows, values() and the ring are
+    // then current (and the reference's positions, when it is on). 0, or 1 and error().
+    int advance(double t) {
+        const int status = measure(t);
+        if (status) return status;
+        dynamics_->write_joint_rows(rows_.data());
+        const dynskin::SkinningConstants c = dynamics_->skinning_constants(settings_.parameters);
+        if (c.delayed) update_ring(c);
+        write_values(c);
+        return 0;
+    }
+
+    // The clock alone to time t (a tick between the frames a late frame covers): advance()
+    // without writing what the shader reads, which the frame's last advance() writes.
+    int measure(double t) {
+        if (!dynamics_) return fail("no character");
         try {
-            deformer_->update_joints(t, frames_->sampler(), settings_);
-            deformer_->write_joint_rows(rows_.data());
-            constants_ = deformer_->skinning_constants(settings_.parameters);
-            if (constants_.delayed) update_ring();
-            if (reference_) reference_->update(t, frames_->sampler(), settings_);
-            return "";
+            dynamics_->update(t, sampler_, settings_);
+            if (reference_) reference_->update(t, sampler_, settings_);
         } catch (const std::exception& e) {
-            return e.what();
+            return fail(e.what());
         }
+        return 0;
     }
 
     // add_frame and advance at the same time t.
-    std::string update(double t, val locals) {
-        const std::string error = add_frame(t, locals);
-        return error.empty() ? advance(t) : error;
+    int update(double t) {
+        const int status = add_frame(t);
+        return status ? status : advance(t);
     }
 
-    int joint_count() const { return deformer_ ? deformer_->joint_count() : 0; }
+    // Why the last call that returned 1 failed.
+    std::string error() const { return error_; }
+
+    int joint_count() const { return rig_ ? rig_->joint_count() : 0; }
     int vertex_count() const { return character_ ? int(character_->mesh.vertex_count()) : 0; }
-    float size() const { return deformer_ ? deformer_->size() : 1.0f; }
+    float size() const { return rig_ ? rig_->size() : 1.0f; }
 
-    // kJointRowTexels x 4 floats per joint, after update().
+    // Where JavaScript writes the bones before add_frame: J x 10 floats, translation xyz,
+    // rotation xyzw, scale xyz, parent-local. Like every view below, it lasts until this
+    // module's memory grows (its buffer then changes): take it again then.
+    val locals() const { return view(local_floats_); }
+    // kJointRowTexels RGBA texels per joint, after advance(), in whole rows of the table width.
     val joint_rows() const {
-        return val(emscripten::typed_memory_view(rows_.size() * sizeof(dynskin::JointRow) / sizeof(float),
-                                                 reinterpret_cast<const float*>(rows_.data())));
+        return view(reinterpret_cast<const float*>(rows_.data()), rows_.size() * sizeof(dynskin::JointRow) / sizeof(float));
     }
-    // The skinning constants, named as the shader's uniforms (shaders/skinning.vert).
-    val constants() const {
-        val c = val::object();
-        c.set("character_size", constants_.size);
-        c.set("bend_enabled", constants_.bend);
-        c.set("dual_quaternion", constants_.dual_quaternion);
-        c.set("max_angle", constants_.max_angle);
-        c.set("max_offset", constants_.max_offset);
-        c.set("squash", constants_.squash);
-        c.set("squash_about_centroid", constants_.squash_about_centroid);
-        c.set("delayed", constants_.delayed);
-        c.set("propagation_speed", constants_.propagation_speed);
-        c.set("newest_row", int(ring_slot(constants_.newest_tick)));
-        c.set("since_previous_tick", constants_.since_previous_tick);
-        return c;
+    // After advance(): the uniforms' values (uniformNames() in order, booleans as 0 and 1),
+    // then the bounding sphere's centre and radius (world) around the deformed skin.
+    val values() const { return view(values_.data(), values_.size()); }
+    static val uniform_names() {
+        val names = val::array();
+        for (const char* name : kUniformNames) names.call<void>("push", std::string(name));
+        return names;
     }
-    // dLBS: kHistoryTicks rows of joint_count() rotations (x, y, z, w), row = tick mod
-    // kHistoryTicks; ring_changed() says whether rows were written since the last call.
+    // dLBS: ring_state()[0] (rotation_ticks) rows of joint_count() rotations (x, y, z, w), row =
+    // tick mod rotation_ticks, in whole rows of the table width; the ring state's newest tick
+    // and restarts say which rows changed (all of them after a restart or a new length). The
+    // ring is made again, and ring() must be taken again, when its length changes.
     val ring() const { return view(ring_); }
-    bool ring_changed() {
-        const bool changed = ring_changed_;
-        ring_changed_ = false;
-        return changed;
-    }
-    static int ring_ticks() { return int(dynskin::kHistoryTicks); }
+    val ring_state() const { return view(ring_state_.data(), ring_state_.size()); }
+
     static double ticks_per_second() { return dynskin::kTicksPerSecond; }  // the measurement clock
+    static int table_width() { return dynskin::gl::kTexelTableWidth; }
+    static int joint_row_texels() { return dynskin::kJointRowTexels; }
 
     // Built once: per vertex (influence offset, count, beta offset, count) and the painted
     // layers (bend, floppy, squash); the (joint, weight) pairs; the (joint, beta, skeleton
-    // distance / L, 0) entries; the inverse binds, 16 floats a joint.
+    // distance / L, 0) entries; the inverse binds, 16 floats a joint. release_tables() frees
+    // them once they are on the GPU.
     val ranges() const { return view(ranges_); }
     val layers() const { return view(layers_); }
     val influences() const { return view(influences_); }
     val betas() const { return view(betas_); }
     val inverse_binds() const { return view(inverse_binds_); }
+    void release_tables() {
+        for (std::vector<float>* table : {&ranges_, &layers_, &influences_, &betas_, &inverse_binds_}) {
+            table->clear();
+            table->shrink_to_fit();
+        }
+    }
+
+    // Bytes of the module's memory in use (by every character): what a character costs is
+    // the difference it makes.
+    static double heap_bytes_in_use() { return double(mallinfo().uordblks); }
 
     // The GLSL constants the shader reads (the joint row's texels, the shared constants, the
     // table width), from the same function the desktop shader gets them from.
     static std::string shader_constants() { return dynskin::gl::skinning_shader_constants(); }
 
-    // The reference: a second deformer fed the same frames, which runs the whole method on
-    // the CPU (Deformer::update). For tests and debugging.
+    // The reference: a Deformer fed the same frames, which runs the whole method on the CPU
+    // (Deformer::update). For tests and debugging.
     void enable_reference() {
         if (character_ && !reference_) {
             reference_ = std::make_unique<dynskin::Deformer>(*character_);
@@ -226,54 +319,112 @@ public:
 
 private:
     static val vec3_view(const std::vector<glm::vec3>& p) {
-        return val(emscripten::typed_memory_view(p.size() * 3, reinterpret_cast<const float*>(p.data())));
+        return view(reinterpret_cast<const float*>(p.data()), p.size() * 3);
     }
 
-    void read_locals(const val& locals) {
-        const std::vector<float> v = numbers<float>(locals);
-        if (v.size() != locals_.size() * 10)
-            throw std::invalid_argument("update: " + std::to_string(v.size()) + " numbers for " +
-                                        std::to_string(locals_.size()) + " joints (10 a joint)");
-        for (std::size_t j = 0; j < locals_.size(); ++j) {
-            const float* x = &v[10 * j];
-            locals_[j].translation = glm::vec3(x[0], x[1], x[2]);
-            locals_[j].rotation = glm::quat(x[6], x[3], x[4], x[5]);
-            locals_[j].scale = glm::vec3(x[7], x[8], x[9]);
-        }
+    int fail(const char* message) {
+        error_ = message;
+        return 1;
     }
 
-    static std::int64_t ring_slot(dynskin::Tick tick) {
-        return ((tick % dynskin::kHistoryTicks) + dynskin::kHistoryTicks) % dynskin::kHistoryTicks;
-    }
-
-    // The ticks of the rotation history since the last frame (all of them after a restart),
-    // as gl/gpu_skinning.cpp's update_rotation_ring does.
-    void update_ring() {
-        const std::size_t joints = rows_.size();
-        if (ring_.empty()) ring_.assign(std::size_t(dynskin::kHistoryTicks) * joints * 4, 0.0f);
-        const dynskin::Tick newest = constants_.newest_tick, oldest = newest - dynskin::kHistoryTicks + 1;
-        const dynskin::Tick first =
-            constants_.history_restarts != ring_restarts_ ? oldest : std::max(ring_newest_ + 1, oldest);
+    // The rotation history's ticks since the last advance (all of them after a restart or a
+    // new length) into the ring, as gl/gpu_skinning.cpp's update_rotation_ring does.
+    void update_ring(const dynskin::SkinningConstants& c) {
+        const std::size_t joints = std::size_t(rig_->joint_count());
+        const int ticks = c.rotation_ticks;
+        const bool renewed = c.history_restarts != ring_restarts_ || ticks != ring_ticks_;
+        if (ticks != ring_ticks_) ring_.assign(table_texels(std::size_t(ticks) * joints) * 4, 0.0f);
+        const dynskin::Tick newest = c.newest_tick, oldest = newest - ticks + 1;
+        const dynskin::Tick first = renewed ? oldest : std::max(ring_newest_ + 1, oldest);
         for (dynskin::Tick tick = first; tick <= newest; ++tick) {
-            const glm::quat* q = deformer_->local_rotations_at(tick);
+            const glm::quat* q = dynamics_->local_rotations_at(tick);
             if (!q) continue;
-            float* row = &ring_[std::size_t(ring_slot(tick)) * joints * 4];
+            float* row = &ring_[std::size_t(ring_slot(tick, ticks)) * joints * 4];
             for (std::size_t j = 0; j < joints; ++j) {
                 row[4 * j] = q[j].x;
                 row[4 * j + 1] = q[j].y;
                 row[4 * j + 2] = q[j].z;
                 row[4 * j + 3] = q[j].w;
             }
-            ring_changed_ = true;
         }
         ring_newest_ = newest;
-        ring_restarts_ = constants_.history_restarts;
+        ring_restarts_ = c.history_restarts;
+        ring_ticks_ = ticks;
     }
 
-    void build_tables() {
+    void write_values(const dynskin::SkinningConstants& c) {
+        const int ticks = std::max(ring_ticks_, 1);
+        values_[kCharacterSize] = c.size;
+        values_[kBendEnabled] = c.bend;
+        values_[kDualQuaternion] = c.dual_quaternion;
+        values_[kMaxAngle] = c.max_angle;
+        values_[kMaxOffset] = c.max_offset;
+        values_[kSquash] = c.squash;
+        values_[kSquashAboutCentroid] = c.squash_about_centroid;
+        values_[kDelayed] = c.delayed;
+        values_[kPropagationSpeed] = c.propagation_speed;
+        values_[kSincePreviousTick] = c.since_previous_tick;
+        values_[kRingTicks] = float(ticks);
+        values_[kRowsKept] = float(ticks);
+        values_[kNewestRow] = float(ring_slot(ring_newest_, ticks));
+        ring_state_[kRotationTicks] = ring_ticks_;
+        ring_state_[kNewestTick] = std::int32_t(ring_newest_);
+        ring_state_[kHistoryRestarts] = ring_restarts_;
+        grow_bound(c);
+    }
+
+    // Frustum culling. A vertex skinned by LBS lies within R (the rest's bounding radius,
+    // times the skinning's largest scale) of the points S_j c where the skinning matrices take
+    // the rest's centre c: a sphere around those, grown by the offsets' soft limit (max_offset,
+    // never reached). Without that limit the offsets have no bound, and dLBS's delayed poses are
+    // not those of S_j: a generous margin of twice the rest's diameter stands in for each.
+    void grow_bound(const dynskin::SkinningConstants& c) {
+        const int joints = rig_->joint_count();
+        glm::dvec3 low(INFINITY), high(-INFINITY);
+        double scale = 0.0;
+        for (int j = 0; j < joints; ++j) {
+            const glm::dmat4 s(rows_[j].skinning);
+            const glm::dvec3 p(s * glm::dvec4(rest_centre_, 1.0));
+            low = glm::min(low, p);
+            high = glm::max(high, p);
+            const double largest = std::max({glm::dot(glm::dvec3(s[0]), glm::dvec3(s[0])), glm::dot(glm::dvec3(s[1]), glm::dvec3(s[1])),
+                                             glm::dot(glm::dvec3(s[2]), glm::dvec3(s[2]))});
+            scale = std::max(scale, largest);
+        }
+        const glm::dvec3 centre = 0.5 * (low + high);
+        double farthest = 0.0;
+        for (int j = 0; j < joints; ++j) {
+            const glm::dvec3 p(glm::dmat4(rows_[j].skinning) * glm::dvec4(rest_centre_, 1.0));
+            farthest = std::max(farthest, glm::distance(centre, p));
+        }
+        const double margin = 4.0 * rest_radius_;
+        // (1e-4: the rest's farthest vertices lie on the bound, give or take float rounding)
+        const double radius = farthest + rest_radius_ * std::sqrt(scale) * (1.0 + 1e-4) +
+                              (c.bend ? (c.max_offset > 0.0f ? double(c.max_offset) : margin) : 0.0) +
+                              (c.delayed ? margin : 0.0);
+        values_[kBoundX] = float(centre.x);
+        values_[kBoundY] = float(centre.y);
+        values_[kBoundZ] = float(centre.z);
+        values_[kBoundRadius] = float(radius);
+    }
+
+    // The rest's bounding sphere: the centre of its box, the farthest vertex from it.
+    void rest_bound() {
+        const std::vector<glm::vec3>& p = character_->mesh.rest_positions;
+        glm::dvec3 low(INFINITY), high(-INFINITY);
+        for (const glm::vec3& v : p) {
+            low = glm::min(low, glm::dvec3(v));
+            high = glm::max(high, glm::dvec3(v));
+        }
+        rest_centre_ = p.empty() ? glm::dvec3(0.0) : 0.5 * (low + high);
+        rest_radius_ = 0.0;
+        for (const glm::vec3& v : p) rest_radius_ = std::max(rest_radius_, glm::distance(rest_centre_, glm::dvec3(v)));
+    }
+
+    void build_tables(const dynskin::Deformer& deformer) {
         const dynskin::SkinnedMesh& mesh = character_->mesh;
-        const dynskin::HierarchicalWeights& h = deformer_->hierarchical_weights();
-        const std::vector<float> distances = deformer_->delay_distances();
+        const dynskin::HierarchicalWeights& h = deformer.hierarchical_weights();
+        const std::vector<float> distances = deformer.delay_distances();
         const std::size_t count = mesh.vertex_count();
         ranges_.resize(4 * count);
         layers_.resize(3 * count);
@@ -302,22 +453,28 @@ private:
         inverse_binds_.clear();
         for (const glm::mat4& m : mesh.inverse_binds)
             inverse_binds_.insert(inverse_binds_.end(), glm::value_ptr(m), glm::value_ptr(m) + 16);
-        ring_.clear();
-        ring_restarts_ = -1;
-        ring_newest_ = 0;
     }
 
+    // Declared in this order so that each is destroyed before what it refers to.
     std::unique_ptr<dynskin::Character> character_;
-    std::unique_ptr<dynskin::Deformer> deformer_, reference_;
+    std::unique_ptr<dynskin::JointRig> rig_;
+    std::unique_ptr<dynskin::JointDynamics> dynamics_;
+    std::unique_ptr<dynskin::Deformer> reference_;
     std::unique_ptr<dynskin::PoseFrames> frames_;
+    dynskin::PoseSampler sampler_;
     dynskin::DynamicSettings settings_;
+    std::vector<float> local_floats_;
     std::vector<dynskin::Trs> locals_;
     std::vector<dynskin::JointRow> rows_;
-    dynskin::SkinningConstants constants_;
+    std::array<float, kValueCount> values_{};
+    std::array<std::int32_t, kRingStateCount> ring_state_{};
     std::vector<float> ranges_, layers_, influences_, betas_, inverse_binds_, ring_;
+    glm::dvec3 rest_centre_{0.0};
+    double rest_radius_ = 0.0;
     int ring_restarts_ = -1;
+    int ring_ticks_ = 0;
     dynskin::Tick ring_newest_ = 0;
-    bool ring_changed_ = false;
+    std::string error_;
 };
 
 EMSCRIPTEN_BINDINGS(dynskin_three) {
@@ -330,22 +487,29 @@ EMSCRIPTEN_BINDINGS(dynskin_three) {
         .function("update", &JointLevel::update)
         .function("addFrame", &JointLevel::add_frame)
         .function("advance", &JointLevel::advance)
+        .function("measure", &JointLevel::measure)
+        .function("error", &JointLevel::error)
         .function("jointCount", &JointLevel::joint_count)
         .function("vertexCount", &JointLevel::vertex_count)
         .function("size", &JointLevel::size)
+        .function("locals", &JointLevel::locals)
         .function("jointRows", &JointLevel::joint_rows)
-        .function("constants", &JointLevel::constants)
+        .function("values", &JointLevel::values)
         .function("ring", &JointLevel::ring)
-        .function("ringChanged", &JointLevel::ring_changed)
+        .function("ringState", &JointLevel::ring_state)
         .function("ranges", &JointLevel::ranges)
         .function("layers", &JointLevel::layers)
         .function("influences", &JointLevel::influences)
         .function("betas", &JointLevel::betas)
         .function("inverseBinds", &JointLevel::inverse_binds)
-        .function("enableReference", &JointLevel::enable_reference)
+        .function("releaseTables", &JointLevel::release_tables)
+                .function("enableReference", &JointLevel::enable_reference)
         .function("referencePositions", &JointLevel::reference_positions)
         .function("referenceBasePositions", &JointLevel::reference_base_positions)
-        .class_function("ringTicks", &JointLevel::ring_ticks)
+        .class_function("uniformNames", &JointLevel::uniform_names)
         .class_function("ticksPerSecond", &JointLevel::ticks_per_second)
+        .class_function("tableWidth", &JointLevel::table_width)
+        .class_function("jointRowTexels", &JointLevel::joint_row_texels)
+        .class_function("heapBytesInUse", &JointLevel::heap_bytes_in_use)
         .class_function("shaderConstants", &JointLevel::shader_constants);
 }

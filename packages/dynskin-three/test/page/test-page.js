@@ -412,10 +412,10 @@ async function timing(url) {
     current.time += 1 / 60;
     current.mixer ? current.mixer.update(1 / 60) : current.procedural(current.time);
     let t = performance.now();
-    const locals = c.readLocals();
+    c.readLocals();
     parts.read += performance.now() - t;
     t = performance.now();
-    c.level.addFrame(current.time, locals);
+    c.level.addFrame(current.time);
     c.level.advance(current.time);
     parts.core += performance.now() - t;
     t = performance.now();
