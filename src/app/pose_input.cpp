@@ -33,7 +33,7 @@ void PoseInput::apply(const Character& character, Pose& pose, ClipCursor* cursor
 
 void PoseTimeline::record(double world_time, const PoseInput& input) {
     if (count_ > 0 && world_time <= frame(count_ - 1).time) count_ = 0;
-    while (count_ >= 2 && frame(1).time < world_time - 2.0) first_ = (first_ + 1) % ring_.size(), --count_;
+    while (count_ >= 2 && frame(1).time < world_time - kept_seconds_) first_ = (first_ + 1) & (ring_.size() - 1), --count_;
     if (count_ == ring_.size()) {  // full: grow, oldest first again
         std::vector<Frame> grown;
         grown.reserve(std::max<std::size_t>(8, 2 * ring_.size()));
@@ -43,7 +43,7 @@ void PoseTimeline::record(double world_time, const PoseInput& input) {
         first_ = 0;
     }
     if (count_ == 0) first_ = 0;
-    Frame& f = ring_[(first_ + count_) % ring_.size()];
+    Frame& f = ring_[(first_ + count_) & (ring_.size() - 1)];
     f.time = world_time;
     f.input = input;  // copies into the frame's own lists: no allocation once they are sized
     ++count_;

@@ -30,8 +30,12 @@ inline double measured_time(double world_time) { return world_time - kTickSecond
 
 class PoseTimeline {
 public:
+    // Frames older than `kept_seconds` go (two at least stay): the clock samples the last
+    // frames, and a restart of its history a little further back.
+    explicit PoseTimeline(double kept_seconds = 2.0) : kept_seconds_(kept_seconds) {}
+
     void clear() { count_ = 0; }
-    // Frames must come with increasing world times; frames older than two seconds go.
+    // Frames must come with increasing world times.
     void record(double world_time, const PoseInput& input);
     // The pose at a world time, interpolated between the two recorded frames around it
     // (held before the first and after the last); the clip's keys found from the cursor
@@ -45,9 +49,10 @@ private:
         double time;
         PoseInput input;
     };
-    // The frames, oldest first, in a ring that grows to what two seconds hold and then
-    // reuses its frames (and their drag lists) without allocating.
-    const Frame& frame(std::size_t k) const { return ring_[(first_ + k) % ring_.size()]; }
+    // The frames, oldest first, in a ring (a power of two long) that grows to what the kept
+    // seconds hold and then reuses its frames (and their drag lists) without allocating.
+    const Frame& frame(std::size_t k) const { return ring_[(first_ + k) & (ring_.size() - 1)]; }
+    double kept_seconds_;
     std::vector<Frame> ring_;
     std::size_t first_ = 0, count_ = 0;
     mutable PoseInput blended_;  // scratch for sample()

@@ -159,14 +159,15 @@ TEST(JointDynamics, AnInstanceHoldsWhatItsKernelAndDelaysNeed) {
     dynamics.update(121 / 60.0, clip, settings);
     EXPECT_EQ(dynamics.memory_bytes(), plain);
 
-    // A longer damping grows the velocity history with it (and a reset gives it back).
+    // A longer damping grows the velocity history with it (and a reset gives it back: as
+    // much as before, or less while fewer joints have moved since).
     settings.parameters.oscillation.damping *= 4.0f;
     dynamics.update(122 / 60.0, clip, settings);
     EXPECT_GT(dynamics.memory_bytes(), plain);
     settings.parameters.oscillation.damping /= 4.0f;
     dynamics.reset();
     dynamics.update(123 / 60.0, clip, settings);
-    EXPECT_EQ(dynamics.memory_bytes(), plain);
+    EXPECT_LE(dynamics.memory_bytes(), plain);
 }
 
 }  // namespace

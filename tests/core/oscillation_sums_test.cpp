@@ -12,18 +12,19 @@
 #include "core/dynamics/kernel_recursion.h"
 #include "core/dynamics/oscillation_kernel.h"
 #include "core/dynamics/oscillation_sums.h"
+#include "core/dynamics/velocity_history.h"
 
 namespace dynskin {
 namespace {
 
 // The plain convolution over a history row of one joint, in double.
-glm::dvec3 convolution(const TickHistory<glm::vec3>& h, int joint, Tick n, const OscillationParameters& p) {
+glm::dvec3 convolution(const VelocityHistory& h, int joint, Tick n, const OscillationParameters& p) {
     glm::dvec3 sum(0.0);
     const int length = OscillationKernel::truncated_length(p.damping);
     for (int k = 1; k < length; ++k) {
         const double t = k * kTickSeconds;
         const double kappa = p.amplitude * std::exp(-t / p.damping) * std::sin(2.0 * M_PI * p.frequency * t);
-        sum += kappa * (glm::dvec3(h.row(n - k)[joint]) - glm::dvec3(h.row(n - k - 1)[joint]));
+        sum += kappa * (glm::dvec3(h.at(n - k, joint)) - glm::dvec3(h.at(n - k - 1, joint)));
     }
     return sum;
 }
@@ -63,11 +64,13 @@ TEST(OscillationSums, EqualTheConvolutionOverRandomHistoriesCutsTeleportsAndLive
         for (const OscillationParameters& p : params) k = std::max(k, OscillationKernel::truncated_length(p.damping));
         return k + 2;
     };
-    TickHistory<glm::vec3> h;
+    VelocityHistory h;
     h.resize(kJoints, longest());
     std::vector<glm::vec3> row(kJoints), velocity(kJoints);
     for (glm::vec3& v : velocity) v = run.vec(3.0f);
+    velocity[3] = glm::vec3(0.0f);  // a joint still from the start: it has no column until it moves
     h.fill(0, velocity.data());
+    EXPECT_EQ(h.column_count(), kJoints - 1);
     OscillationSums sums;
     sums.resize(kJoints);
     sums.restart(0);
@@ -89,12 +92,17 @@ TEST(OscillationSums, EqualTheConvolutionOverRandomHistoriesCutsTeleportsAndLive
         if (n % 1013 == 0) {
             h.resize(kJoints, longest());
             for (glm::vec3& v : velocity) v = run.vec(3.0f);
+            velocity[n % kJoints] = glm::vec3(0.0f);
             h.fill(n, velocity.data());
             sums.restart(n);
             ++restarts;
             continue;
         }
         for (int j = 0; j < kJoints; ++j) {
+            if (velocity[j] == glm::vec3(0.0f) && n % 300 != 0) {  // still joints start moving now and then
+                row[j] = velocity[j];
+                continue;
+            }
             const float pick = run.uniform(0.0f, 1.0f);
             if (pick < 0.55f) velocity[j] += run.vec(0.05f);      // drifts
             else if (pick < 0.7f) velocity[j] = run.vec(4.0f);    // a sudden change of speed
@@ -127,7 +135,7 @@ TEST(OscillationSums, EqualTheConvolutionOverRandomHistoriesCutsTeleportsAndLive
 }
 
 TEST(OscillationSums, AJointBackAfterTicksWithoutOscillatingIsSeededFromItsPast) {
-    TickHistory<glm::vec3> h;
+    VelocityHistory h;
     h.resize(1, 200);
     const glm::vec3 still(0.0f);
     h.fill(0, &still);
@@ -143,6 +151,25 @@ TEST(OscillationSums, AJointBackAfterTicksWithoutOscillatingIsSeededFromItsPast)
     const glm::dvec3 plain = convolution(h, 0, 120, {2.5f, 0.5f, 1.0f, 0.0f});
     EXPECT_GT(glm::length(plain), 0.1);
     EXPECT_LT(glm::length(glm::dvec3(sums.angular(0, 1.0f)) - plain), 1e-6 * glm::length(plain));
+}
+
+TEST(VelocityHistory, AJointGetsAColumnWhenItFirstMovesAndReadsZeroBefore) {
+    VelocityHistory h;
+    h.resize(3, 4);
+    const std::vector<glm::vec3> first = {glm::vec3(0.0f), glm::vec3(1.0f, 0.0f, 0.0f), glm::vec3(0.0f)};
+    h.fill(5, first.data());
+    EXPECT_EQ(h.column_count(), 1);
+    EXPECT_LT(h.column(0), 0);
+    const std::vector<glm::vec3> second = {glm::vec3(0.0f, 2.0f, 0.0f), glm::vec3(1.0f, 0.0f, 0.0f), glm::vec3(0.0f)};
+    h.push(second.data());
+    EXPECT_EQ(h.column_count(), 2);
+    EXPECT_EQ(h.at(6, 0), second[0]);
+    EXPECT_EQ(h.at(5, 0), glm::vec3(0.0f));
+    EXPECT_EQ(h.at(-100, 0), glm::vec3(0.0f));
+    EXPECT_EQ(h.at(5, 1), first[1]);
+    EXPECT_EQ(h.at(6, 2), glm::vec3(0.0f));
+    h.fill(7, first.data());  // a restart forgets the columns
+    EXPECT_EQ(h.column_count(), 1);
 }
 
 TEST(TickHistory, GrowingKeepsTheRowsAndReadsOlderTicksAsTheOldest) {

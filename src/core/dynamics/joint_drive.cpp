@@ -18,7 +18,9 @@ void limit_linear_drive(JointDrive& drive, float size, float max_angle) {
 JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global) {
     JointDrive d;
     d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
-    d.origin = glm::vec3(global * glm::vec4(joint.origin_offset, 1.0f));
+    // Without an offset the origin is the joint (the product would give it, at a cost).
+    d.origin = joint.origin_offset == glm::vec3(0.0f) ? glm::vec3(global[3])
+                                                       : glm::vec3(global * glm::vec4(joint.origin_offset, 1.0f));
     d.position = glm::vec3(global[3]);
     return d;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <type_traits>
 
 #include "core/dynamics/oscillation_kernel.h"
 #include "core/formulas/linear_blend_skinning.h"
@@ -42,28 +44,53 @@ HistoryLengths history_lengths(const DynamicSettings& settings, const JointRigDa
 JointLevelState::JointLevelState(const JointRigData& rig)
     : rig_(rig),
       history_(rig.character.skeleton.joint_count(), HistoryLengths{}, rig.teleport_steps),
-      recursions_(static_cast<std::size_t>(rig.character.skeleton.joint_count())) {
+      recursions_(static_cast<std::size_t>(rig.character.skeleton.joint_count())),
+      terms_(static_cast<std::size_t>(rig.character.skeleton.joint_count())) {
     sums_.resize(rig.character.skeleton.joint_count());
 }
 
-const KernelRecursion* JointLevelState::oscillating_kernel(int j, const DynamicSettings& settings) {
+namespace {
+
+// Whether two settings are the same, byte for byte: a quick yes for the settings of the
+// last frame (a copy of them, or the same object), which is all the check is for; settings
+// that differ only in their padding, or by -0 against 0, are merely worked out again.
+static_assert(std::is_trivially_copyable_v<DynamicParameters> && std::is_trivially_copyable_v<JointSettings>);
+bool same_bytes(const DynamicSettings& a, const DynamicSettings& b) {
+    return std::memcmp(&a.parameters, &b.parameters, sizeof(DynamicParameters)) == 0 && a.joints.size() == b.joints.size() &&
+           (a.joints.empty() || std::memcmp(a.joints.data(), b.joints.data(), a.joints.size() * sizeof(JointSettings)) == 0);
+}
+
+}  // namespace
+
+void JointLevelState::resolve(const DynamicSettings& settings) {
+    if (resolved_ && same_bytes(settings, resolved_for_)) return;
+    resolved_for_ = settings;
+    resolved_ = true;
+    lengths_ = history_lengths(settings, rig_);
     const DynamicParameters& p = settings.parameters;
-    if (p.mode != DeformerMode::DynamicSkinning) return nullptr;
-    const JointSettings& joint = joint_settings(settings, j);
-    if (finite_or_zero(joint.gain) == 0.0f) return nullptr;
-    if (!joint.bend.rotation && !(joint.bend.translation && finite_or_zero(p.translation_gain) != 0.0f)) return nullptr;
-    const OscillationParameters o = sanitized(settings.oscillation_of(j));
-    KernelRecursion& r = recursions_[j];
-    if (!r.made_for(o.frequency, o.damping)) r = kernel_recursion(o.frequency, o.damping);
-    return r.oscillates() ? &r : nullptr;
+    const bool translates = finite_or_zero(p.translation_gain) != 0.0f;
+    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) {
+        JointTerms& terms = terms_[j];
+        terms.oscillation = sanitized(settings.oscillation_of(j));
+        KernelRecursion& r = recursions_[j];
+        if (!r.made_for(terms.oscillation.frequency, terms.oscillation.damping))
+            r = kernel_recursion(terms.oscillation.frequency, terms.oscillation.damping);
+        // A joint whose oscillation nothing reads is not followed (and is seeded again from
+        // its history if that changes).
+        const JointSettings& joint = joint_settings(settings, j);
+        terms.oscillates = p.mode == DeformerMode::DynamicSkinning && finite_or_zero(joint.gain) != 0.0f &&
+                           (joint.bend.rotation || (joint.bend.translation && translates)) && r.oscillates();
+    }
 }
 
-void JointLevelState::step_sums(const DynamicSettings& settings) {
+void JointLevelState::step_sums() {
+    const VelocityHistory& angular = history_.angular_velocity();
+    const VelocityHistory& linear = history_.linear_velocity();
     for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j)
-        if (const KernelRecursion* r = oscillating_kernel(j, settings)) sums_.bring_to_newest(j, *r, history_);
+        if (terms_[j].oscillates) sums_.bring_to_newest(j, recursions_[j], angular, linear);
 }
 
-void JointLevelState::advance(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+void JointLevelState::advance(double t, const PoseSampler& sampler) {
     const Skeleton& skeleton = rig_.character.skeleton;
     const JointMotionHistory::Start start = history_.start_for(t);
     if (start.restart) {
@@ -72,7 +99,7 @@ void JointLevelState::advance(double t, const PoseSampler& sampler, const Dynami
     }
     for (const Tick target = first_tick_at_or_after(t); history_.newest_tick() < target;) {
         history_.measure_next_tick(skeleton, sampler);
-        step_sums(settings);
+        step_sums();
     }
 }
 
@@ -80,8 +107,9 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
     const Skeleton& skeleton = rig_.character.skeleton;
     time_ = t;
     held_ = false;
-    history_.set_lengths(history_lengths(settings, rig_));
-    advance(t, sampler, settings);
+    resolve(settings);
+    history_.set_lengths(lengths_);
+    advance(t, sampler);
     // The pose at t: a frame at a tick is that tick's pose, already sampled (unless the mesh
     // has morph weights, which the ticks do not sample).
     const MorphTargets& morphs = rig_.character.mesh.morphs;
@@ -97,15 +125,18 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
     }
     forward_kinematics(skeleton, pose_, globals_);
     compute_drives(settings, t);
-    place_centroids(rig_.rest_centroids, rig_.character.mesh.inverse_binds, globals_, settings, rig_.size, drives_);
+    place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
 }
 
 void JointLevelState::compute_drives(const DynamicSettings& settings, double t) {
     const Skeleton& skeleton = rig_.character.skeleton;
     const int joint_count = skeleton.joint_count();
     const DynamicParameters& p = settings.parameters;
-    drives_.assign(static_cast<std::size_t>(joint_count), JointDrive{});
-    if (p.mode == DeformerMode::LbsOnly || !history_.started()) return;
+    drives_.resize(static_cast<std::size_t>(joint_count));
+    if (p.mode == DeformerMode::LbsOnly || !history_.started()) {
+        std::fill(drives_.begin(), drives_.end(), JointDrive{});
+        return;
+    }
 
     global_rotations_.resize(static_cast<std::size_t>(joint_count));
     const float translation_gain = finite_or_zero(p.translation_gain);
@@ -118,10 +149,17 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
     const auto at_t = [alpha](const glm::vec3& before, const glm::vec3& after) {
         return alpha == 1.0f ? after : before + alpha * (after - before);
     };
-    const glm::vec3* omega0 = history_.angular_velocity().row(n - 1);
-    const glm::vec3* omega1 = history_.angular_velocity().row(n);
-    const glm::vec3* velocity0 = history_.linear_velocity().row(n - 1);
-    const glm::vec3* velocity1 = history_.linear_velocity().row(n);
+    const VelocityHistory& omegas = history_.angular_velocity();
+    const VelocityHistory& velocities = history_.linear_velocity();
+    const glm::vec3* omega0 = omegas.row(n - 1);
+    const glm::vec3* omega1 = omegas.row(n);
+    const glm::vec3* velocity0 = velocities.row(n - 1);
+    const glm::vec3* velocity1 = velocities.row(n);
+    // A joint without a column has not moved that way since the history started.
+    const auto between = [&at_t](const VelocityHistory& h, const glm::vec3* before, const glm::vec3* after, int joint) {
+        const int c = h.column(joint);
+        return c < 0 ? glm::vec3(0.0f) : at_t(before[c], after[c]);
+    };
 
     for (int j = 0; j < joint_count; ++j) {
         const int parent = skeleton.parents[j];
@@ -133,11 +171,11 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
         if (d.gain == 0.0f) continue;
 
         // F = D omega + A Im C, each interpolated between the ticks around t.
-        const OscillationParameters o = sanitized(settings.oscillation_of(j));
-        const KernelRecursion* kernel = oscillating_kernel(j, settings);
-        if (kernel) sums_.bring_to_newest(j, *kernel, history_);  // f or tau changed since the tick
-        const glm::vec3 omega = at_t(omega0[j], omega1[j]);
-        const glm::vec3 velocity = at_t(velocity0[j], velocity1[j]);
+        const OscillationParameters& o = terms_[j].oscillation;
+        const bool kernel = terms_[j].oscillates;
+        if (kernel) sums_.bring_to_newest(j, recursions_[j], omegas, velocities);  // f or tau changed since the tick
+        const glm::vec3 omega = between(omegas, omega0, omega1, j);
+        const glm::vec3 velocity = between(velocities, velocity0, velocity1, j);
         const glm::quat parent_rotation = parent < 0 ? glm::quat(1, 0, 0, 0) : global_rotations_[parent];
         const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : glm::mat3(globals_[parent]);
         if (joint.bend.rotation) {
@@ -182,16 +220,15 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
         if (squash && joint.squash.rotation) d.angular_velocity = motion[j].angular;
         if (squash && joint.squash.translation) d.linear_velocity = motion[j].linear;
     }
-    place_centroids(rig_.rest_centroids, rig_.character.mesh.inverse_binds, globals_, settings, rig_.size, drives_);
+    place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
 }
 
-JointRow JointLevelState::joint_row(int j) const {
+void JointLevelState::write_joint_row(int j, JointRow& row) const {
     const glm::mat4 skinning = globals_[j] * rig_.character.mesh.inverse_binds[j];
     const glm::dualquat dq = rigid_dual_quaternion(skinning);
     const JointDrive& d = drives_[j];
     const Trs& local = pose_.local[j];
     const glm::quat& r = local.rotation;
-    JointRow row;
     row.skinning = skinning;
     row.angular_gain = glm::vec4(d.angular, d.gain);
     row.linear = glm::vec4(d.linear, 0.0f);
@@ -208,11 +245,16 @@ JointRow JointLevelState::joint_row(int j) const {
     row.position = glm::vec4(d.position, 1.0f);
     row.centroid = glm::vec4(d.centroid, 1.0f);
     row.medial = glm::vec4(d.medial, 0.0f);
+}
+
+JointRow JointLevelState::joint_row(int j) const {
+    JointRow row;
+    write_joint_row(j, row);
     return row;
 }
 
 void JointLevelState::write_joint_rows(JointRow* rows) const {
-    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) rows[j] = joint_row(j);
+    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) write_joint_row(j, rows[j]);
 }
 
 SkinningConstants JointLevelState::skinning_constants(const DynamicParameters& p) const {
@@ -243,7 +285,8 @@ const glm::quat* JointLevelState::local_rotations_at(Tick tick) const {
 
 std::size_t JointLevelState::memory_bytes() const {
     return sizeof(*this) + history_.memory_bytes() + sums_.memory_bytes() +
-           recursions_.capacity() * sizeof(KernelRecursion) + pose_.local.capacity() * sizeof(Trs) +
+           recursions_.capacity() * sizeof(KernelRecursion) + terms_.capacity() * sizeof(JointTerms) +
+           resolved_for_.joints.capacity() * sizeof(JointSettings) + pose_.local.capacity() * sizeof(Trs) +
            pose_.morph_weights.capacity() * sizeof(float) + globals_.capacity() * sizeof(glm::mat4) +
            global_rotations_.capacity() * sizeof(glm::quat) + drives_.capacity() * sizeof(JointDrive);
 }

@@ -57,18 +57,27 @@ public:
     std::size_t memory_bytes() const;
 
 private:
+    // Joint j's row, written in place (a crowd's table is large: no copy on the way).
+    void write_joint_row(int joint, JointRow& row) const;
+    // What the settings mean for each joint, worked out again only when they change.
+    void resolve(const DynamicSettings& settings);
     // The clock's ticks up to t, each followed by the oscillation sums.
-    void advance(double t, const PoseSampler& sampler, const DynamicSettings& settings);
-    // Joint j's kernel for these settings, with its recursion (cached while f and tau hold):
-    // null when the joint does not oscillate.
-    const KernelRecursion* oscillating_kernel(int joint, const DynamicSettings& settings);
-    void step_sums(const DynamicSettings& settings);
+    void advance(double t, const PoseSampler& sampler);
+    void step_sums();
     void compute_drives(const DynamicSettings& settings, double t);
 
     const JointRigData& rig_;
     JointMotionHistory history_;
     OscillationSums sums_;
-    std::vector<KernelRecursion> recursions_;  // per joint, the last asked for
+    struct JointTerms {
+        OscillationParameters oscillation;  // sanitized
+        bool oscillates = false;  // its oscillation is read (mode, gain, switches) and not still
+    };
+    DynamicSettings resolved_for_;
+    bool resolved_ = false;
+    HistoryLengths lengths_;
+    std::vector<KernelRecursion> recursions_;  // per joint, for its f and tau
+    std::vector<JointTerms> terms_;            // per joint
     double time_ = 0.0;  // of the last update
     bool held_ = false;
     Pose pose_;

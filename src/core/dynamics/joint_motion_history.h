@@ -3,6 +3,7 @@
 // record each joint's velocity relative to its parent, plus its local rotation (for dLBS).
 
 #include "core/dynamics/tick_history.h"
+#include "core/dynamics/velocity_history.h"
 #include "dynskin/pose_sampler.h"
 
 namespace dynskin {
@@ -71,9 +72,9 @@ public:
     const Pose& newest_pose() const { return current_; }
 
     // omega_j = log(r_j[n] r_j[n-1]^-1) / h: angular velocity in the parent's frame (rad/s).
-    const TickHistory<glm::vec3>& angular_velocity() const { return angular_velocity_; }
+    const VelocityHistory& angular_velocity() const { return angular_velocity_; }
     // v_j = (t_j[n] - t_j[n-1]) / h: velocity of the local translation, in the parent's frame.
-    const TickHistory<glm::vec3>& linear_velocity() const { return linear_velocity_; }
+    const VelocityHistory& linear_velocity() const { return linear_velocity_; }
     // r_j[n]: local rotations at the ticks.
     const TickHistory<glm::quat>& rotations() const { return rotations_; }
 
@@ -90,8 +91,8 @@ private:
     std::vector<float> teleport_steps_;
     bool started_ = false;
     int restarts_ = 0;
-    TickHistory<glm::vec3> angular_velocity_;
-    TickHistory<glm::vec3> linear_velocity_;
+    VelocityHistory angular_velocity_;
+    VelocityHistory linear_velocity_;
     TickHistory<glm::quat> rotations_;
     Pose previous_, current_;                 // poses of the two newest ticks
     std::vector<glm::vec3> omega_row_, velocity_row_;

@@ -19,6 +19,7 @@ struct JointRigData {
     float size;                            // L
     std::vector<float> teleport_steps;     // per joint (joint_motion_history.h)
     std::vector<glm::vec3> rest_centroids; // per joint (squash_centroids.h)
+    std::vector<glm::vec3> joint_centroids;  // the same in their joints' frames
     // An upper bound of every vertex's distance along the skeleton to a joint that moves it
     // (skeleton_distances), in sizes: the longest dLBS delay is this over c.
     float longest_delay_distance;

@@ -3,8 +3,8 @@
 namespace dynskin {
 namespace {
 
-// d[m] = H[m] - H[m-1] of one joint.
-glm::vec3 difference(const TickHistory<glm::vec3>& h, int joint, Tick m) { return h.row(m)[joint] - h.row(m - 1)[joint]; }
+// d[m] = H[m] - H[m-1] of the joint in column c.
+glm::vec3 difference(const VelocityHistory& h, int c, Tick m) { return h.row(m)[c] - h.row(m - 1)[c]; }
 
 }  // namespace
 
@@ -31,38 +31,46 @@ void OscillationSums::step(Sum& s, const KernelRecursion& r, const glm::vec3& d_
     s.current = glm::vec3(s.im);
 }
 
-void OscillationSums::seed(Sum& s, const KernelRecursion& r, const TickHistory<glm::vec3>& h, int joint, Tick n) {
+void OscillationSums::step(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n) {
+    const int c = h.column(joint);
+    if (c < 0) return;  // no velocity yet: zero, and zero it stays
+    step(s, r, difference(h, c, n - 1), difference(h, c, n - r.length));
+}
+
+void OscillationSums::seed(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n) {
+    s = Sum{};
+    const int c = h.column(joint);
+    if (c < 0) return;
     // C[n - 1] summed plainly over the window, then one step to n.
     glm::dvec3 re(0.0), im(0.0);
     std::complex<double> zk = 1.0;
     for (int k = 1; k < r.length; ++k) {
         zk *= r.z;
-        const glm::dvec3 d(difference(h, joint, n - 1 - k));
+        const glm::dvec3 d(difference(h, c, n - 1 - k));
         re += zk.real() * d;
         im += zk.imag() * d;
     }
     s.re = re;
     s.im = im;
     s.current = glm::vec3(im);
-    step(s, r, difference(h, joint, n - 1), difference(h, joint, n - r.length));
+    step(s, r, difference(h, c, n - 1), difference(h, c, n - r.length));
 }
 
-void OscillationSums::bring_to_newest(int joint, const KernelRecursion& r, const JointMotionHistory& history) {
+void OscillationSums::bring_to_newest(int joint, const KernelRecursion& r, const VelocityHistory& angular,
+                                      const VelocityHistory& linear) {
     JointSums& s = sums_[joint];
-    const Tick n = history.newest_tick();
-    const bool same = s.valid && (s.zero || s.recursion.made_for(r.frequency, r.damping));
+    const Tick n = angular.newest();
+    const bool same = s.valid && (s.zero || r.made_for(s.frequency, s.damping));
     if (same && s.at == n) return;
-    const TickHistory<glm::vec3>& angular = history.angular_velocity();
-    const TickHistory<glm::vec3>& linear = history.linear_velocity();
     if (same && s.at == n - 1) {
-        const Tick leaving = n - r.length;
-        step(s.angular, r, difference(angular, joint, n - 1), difference(angular, joint, leaving));
-        step(s.linear, r, difference(linear, joint, n - 1), difference(linear, joint, leaving));
+        step(s.angular, r, angular, joint, n);
+        step(s.linear, r, linear, joint, n);
     } else {
         seed(s.angular, r, angular, joint, n);
         seed(s.linear, r, linear, joint, n);
     }
-    s.recursion = r;
+    s.frequency = r.frequency;
+    s.damping = r.damping;
     s.at = n;
     s.zero = false;
     s.valid = true;

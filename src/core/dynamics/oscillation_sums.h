@@ -12,7 +12,7 @@
 
 #include <glm/glm.hpp>
 
-#include "core/dynamics/joint_motion_history.h"
+#include "core/dynamics/velocity_history.h"
 #include "core/dynamics/kernel_recursion.h"
 
 namespace dynskin {
@@ -24,9 +24,11 @@ public:
     // there, whatever the kernel.
     void restart(Tick tick);
 
-    // Joint j's sums at the history's newest tick n, for recursion r: one step when they are
-    // at n - 1 for r, nothing when they are at n for r, else seeded from the history.
-    void bring_to_newest(int joint, const KernelRecursion& r, const JointMotionHistory& history);
+    // Joint j's sums at the histories' newest tick n (the two have the same ticks), for
+    // recursion r: one step when they are at n - 1 for r, nothing when they are at n for r,
+    // else seeded from the histories.
+    void bring_to_newest(int joint, const KernelRecursion& r, const VelocityHistory& angular,
+                         const VelocityHistory& linear);
 
     // Im C at time t between the newest tick n (alpha = 1) and n - 1 (alpha = 0), unit
     // amplitude; the joint must have been brought to n.
@@ -43,7 +45,7 @@ private:
     };
     struct JointSums {
         Sum angular, linear;
-        KernelRecursion recursion;
+        float frequency = 0.0f, damping = 0.0f;  // of the recursion they follow
         Tick at = 0;
         bool zero = false;  // all zero from a restart: valid for any recursion
         bool valid = false;
@@ -53,7 +55,9 @@ private:
     }
     // C from tick n - 1 to n: d_new = d[n - 1], d_old = d[n - K].
     static void step(Sum& s, const KernelRecursion& r, const glm::vec3& d_new, const glm::vec3& d_old);
-    static void seed(Sum& s, const KernelRecursion& r, const TickHistory<glm::vec3>& h, int joint, Tick n);
+    // A joint without a column in h has had no velocity: its sum is zero and stays so.
+    static void seed(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n);
+    static void step(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n);
 
     std::vector<JointSums> sums_;
 };

@@ -22,6 +22,7 @@ public:
         joint_count_ = joint_count;
         capacity_ = std::max(capacity, 1);
         data_.clear();
+        filled_ = false;
         newest_ = 0;
         newest_slot_ = 0;
     }
@@ -32,6 +33,7 @@ public:
         if (data_.capacity() > size) std::vector<T>().swap(data_);  // a shorter buffer gives memory back
         data_.resize(size);
         for (int r = 0; r < capacity_; ++r) std::copy(row, row + joint_count_, slot(r));
+        filled_ = true;
         newest_ = tick;
         newest_slot_ = 0;
     }
@@ -72,7 +74,21 @@ public:
         newest_slot_ = capacity - 1;
     }
 
-    bool empty() const { return data_.empty(); }
+    // Appends `count` columns to every row (joint_count() grows), reading `value` at every
+    // tick, older ones included.
+    void add_columns(int count, const T& value) {
+        const int wider = joint_count_ + count;
+        if (!empty()) {
+            std::vector<T> rows(static_cast<std::size_t>(wider) * capacity_, value);
+            for (int r = 0; r < capacity_; ++r)
+                std::copy(slot(r), slot(r) + joint_count_, rows.data() + static_cast<std::size_t>(r) * wider);
+            data_.swap(rows);
+        }
+        joint_count_ = wider;
+    }
+
+    int joint_count() const { return joint_count_; }
+    bool empty() const { return !filled_; }  // (a filled history of no columns holds no data)
     int capacity() const { return capacity_; }
     Tick newest() const { return newest_; }
     Tick oldest() const { return newest_ - capacity_ + 1; }
@@ -84,6 +100,7 @@ private:
     int joint_count_ = 0;
     int capacity_ = 1;
     std::vector<T> data_;
+    bool filled_ = false;
     Tick newest_ = 0;
     int newest_slot_ = 0;  // where row(newest_) is
 };

@@ -1,5 +1,7 @@
 #include "core/formulas/linear_blend_skinning.h"
 
+#include <cmath>
+
 #include "core/formulas/bend.h"
 
 namespace dynskin {
@@ -10,9 +12,16 @@ glm::vec3 normalized_or(const glm::vec3& v, const glm::vec3& fallback) {
 }
 
 glm::quat rigid_rotation(const glm::mat4& m) {
+    // Each column scaled by its reciprocal length (one division a column, not three: the
+    // joint level computes this for every joint of every instance each frame).
     glm::mat3 r(m);
-    for (int c = 0; c < 3; ++c) r[c] = normalized_or(r[c], glm::vec3(c == 0, c == 1, c == 2));
-    return glm::normalize(glm::quat_cast(r));
+    for (int c = 0; c < 3; ++c) {
+        const float length = std::sqrt(glm::dot(r[c], r[c]));
+        if (length > 1e-20f && std::isfinite(length)) r[c] *= 1.0f / length;
+        else r[c] = glm::vec3(c == 0, c == 1, c == 2);
+    }
+    const glm::quat q = glm::quat_cast(r);
+    return q * (1.0f / std::sqrt(glm::dot(q, q)));
 }
 
 glm::dualquat rigid_dual_quaternion(const glm::mat4& m) { return glm::dualquat(rigid_rotation(m), glm::vec3(m[3])); }

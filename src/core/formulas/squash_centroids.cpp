@@ -30,11 +30,16 @@ std::vector<glm::vec3> rest_centroids(const SkinnedMesh& mesh, const Hierarchica
     return centroids;
 }
 
-void place_centroids(const std::vector<glm::vec3>& rest, const std::vector<glm::mat4>& inverse_binds,
-                     const std::vector<glm::mat4>& globals, const DynamicSettings& settings, float size,
-                     std::vector<JointDrive>& drives) {
+std::vector<glm::vec3> joint_centroids(const std::vector<glm::vec3>& rest, const std::vector<glm::mat4>& inverse_binds) {
+    std::vector<glm::vec3> local(rest.size());
+    for (std::size_t j = 0; j < rest.size(); ++j) local[j] = glm::vec3(inverse_binds[j] * glm::vec4(rest[j], 1.0f));
+    return local;
+}
+
+void place_centroids(const std::vector<glm::vec3>& in_joints, const std::vector<glm::mat4>& globals,
+                     const DynamicSettings& settings, float size, std::vector<JointDrive>& drives) {
     for (std::size_t j = 0; j < drives.size(); ++j) {
-        glm::vec3 local = glm::vec3(inverse_binds[j] * glm::vec4(rest[j], 1.0f));
+        glm::vec3 local = in_joints[j];
         if (j < settings.joints.size()) local += settings.joints[j].centroid_offset;
         JointDrive& d = drives[j];
         d.centroid = glm::vec3(globals[j] * glm::vec4(local, 1.0f));

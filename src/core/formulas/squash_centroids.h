@@ -21,10 +21,13 @@ constexpr float kMinMedialLength = 1e-3f;
 // bind position.
 std::vector<glm::vec3> rest_centroids(const SkinnedMesh& mesh, const HierarchicalWeights& betas);
 
+// The rest centroids in their joints' frames, B_j^-1 c_rest: what the joints carry.
+std::vector<glm::vec3> joint_centroids(const std::vector<glm::vec3>& rest, const std::vector<glm::mat4>& inverse_binds);
+
 // Sets each drive's centroid c_j = G_j (B_j^-1 c_rest + offset_j) and its medial direction
-// from the drive's joint position (which must be set). globals: the joints at t.
-void place_centroids(const std::vector<glm::vec3>& rest, const std::vector<glm::mat4>& inverse_binds,
-                     const std::vector<glm::mat4>& globals, const DynamicSettings& settings, float size,
-                     std::vector<JointDrive>& drives);
+// from the drive's joint position (which must be set). in_joints: joint_centroids(); globals:
+// the joints at t.
+void place_centroids(const std::vector<glm::vec3>& in_joints, const std::vector<glm::mat4>& globals,
+                     const DynamicSettings& settings, float size, std::vector<JointDrive>& drives);
 
 }  // namespace dynskin

@@ -1,0 +1,161 @@
+// dynskin-three against three-vrm's spring bones on the public Fox (clip "Run"), side by side
+// in one headless Chromium: the CPU time of each runtime's update call alone, per character
+// per frame, for 1, 10 and 100 Foxes, with frames at 60 Hz, at 30 Hz (two ticks an update)
+// and jittered (half a tick to three and a half), the variants interleaved frame by frame and
+// the whole repeated over rounds. The page is served cross-origin isolated (COOP and COEP), so
+// that performance.now() is precise to 5 µs rather than 100 µs. Prints figures; it never fails
+// on speed. Usage: bench/three/fox.sh (installs what it needs first), or
+//   node bench/three/fox.mjs --fox FOX.glb --vrm NODE_MODULES [--sizes 1,10,100]
+//        [--steps 60,30,jittered] [--rounds 3] [--frames 600] [--profile]
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+// puppeteer-core from dynskin-three's development dependencies (its test/npm_ci_if_needed.sh).
+const puppeteer = createRequire(path.join(root, 'packages/dynskin-three/package.json'))('puppeteer-core');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const foxFile = path.resolve(option('fox', path.join(root, '../shared/rigs/wild/Fox.glb')));
+const vrmModules = path.resolve(option('vrm', path.join(root, 'build-three-bench/node_modules')));
+const sizes = option('sizes', '1,10,100').split(',').map(Number);
+const stepKinds = option('steps', '60,30,jittered').split(',');
+const rounds = Number(option('rounds', 3));
+const frames = Number(option('frames', 600));
+
+if (!fs.existsSync(foxFile)) {
+  console.log(`SKIP: ${foxFile} is absent (the public Fox, which the bench reads from ../shared/rigs/wild; --fox FILE gives another path)`);
+  process.exit(0);
+}
+const springbone = path.join(vrmModules, '@pixiv/three-vrm-springbone/package.json');
+if (!fs.existsSync(springbone)) throw new Error(`${springbone} is missing: bench/three/fox.sh installs it`);
+
+// The repository at /, the Fox at /fox/Fox.glb, three-vrm at /vrm/, every answer with the
+// headers of cross-origin isolation.
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.glb': 'model/gltf-binary' };
+function serve() {
+  const server = http.createServer((request, response) => {
+    const address = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+    let file;
+    if (address === '/fox/Fox.glb') file = foxFile;
+    else if (address.startsWith('/vrm/')) file = path.join(vrmModules, address.slice(5));
+    else file = path.join(root, address);
+    const inside = file === foxFile || file.startsWith(vrmModules + path.sep) || file.startsWith(root + path.sep);
+    if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404);
+      response.end();
+      return;
+    }
+    response.writeHead(200, {
+      'Content-Type': types[path.extname(file)] || 'application/octet-stream',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    });
+    fs.createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const stepName = { 60: '1/60 s', 30: '1/30 s', jittered: 'jittered' };
+
+// Where dynskin's update spends its time: Chromium's sampling profiler over n Foxes' frames,
+// the samples inside DynskinRuntime.update by function (self time; WebAssembly functions are
+// named when the core is built with --profiling-funcs, else numbered).
+async function profile(page, n, kind) {
+  await page.evaluate((url, count) => foxBench.setup(url, count), '/fox/Fox.glb', n);
+  await page.evaluate((k) => foxBench.profileLoop(k, 600), kind);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 20 });
+  await cdp.send('Profiler.start');
+  const spent = await page.evaluate((k) => foxBench.profileLoop(k, 3000), kind);
+  const { profile: p } = await cdp.send('Profiler.stop');
+  const byId = new Map(p.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map();
+  for (const node of p.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const insideUpdate = (id) => {
+    for (let at = id; at !== undefined; at = parentOf.get(at)) {
+      const { functionName, url } = byId.get(at).callFrame;
+      if (functionName === 'update' && url.endsWith('/runtime.js')) return true;
+    }
+    return false;
+  };
+  const self = new Map();
+  let inside = 0;
+  for (const id of p.samples) {
+    if (!insideUpdate(id)) continue;
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const where = url.endsWith('.js') || url.endsWith('.mjs') ? ` ${path.basename(url)}:${lineNumber + 1}` : '';
+    const key = `${functionName || '(anonymous)'}${where}`;
+    self.set(key, (self.get(key) ?? 0) + 1);
+    inside++;
+  }
+  const perFrame = (1000 * spent.dynskin) / 3000 / n;
+  console.log(`\nProfile: DynskinRuntime.update, ${n} Foxes, ${stepName[kind]} steps, 3000 frames, ${perFrame.toFixed(2)} µs per Fox per frame; ` +
+    `self time of the ${inside} samples inside it (${p.samples.length} in all), the top 30:`);
+  for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    console.log(`  ${((100 * count) / inside).toFixed(1).padStart(5)} %  ${key.length > 150 ? `${key.slice(0, 147)}...` : key}`);
+  }
+}
+
+const server = await serve();
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--enable-precise-memory-info',
+    `--user-data-dir=${fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dynskin-fox-bench-'))}`],
+});
+try {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.setDefaultTimeout(1800000);
+  await page.goto(`http://127.0.0.1:${server.address().port}/bench/three/fox/index.html`);
+  await page.waitForFunction(() => window.foxBench?.ready === true, { timeout: 60000 });
+  const version = JSON.parse(fs.readFileSync(springbone, 'utf8')).version;
+  const info = await page.evaluate((url) => foxBench.setup(url, 1), '/fox/Fox.glb');
+  console.log(`dynskin-three vs @pixiv/three-vrm-springbone ${version}: ${await browser.version()}, ${foxFile}, clip Run`);
+  console.log(`crossOriginIsolated: ${info.crossOriginIsolated}`);
+  console.log(`dynskin: all ${info.joints} joints, mode dynamic (the core's defaults); three-vrm: ${info.springJoints} spring joints on the tail (${info.tail.join(' > ')})`);
+  console.log(`CPU µs per Fox per frame of each runtime's update call alone; mean over ${frames} frames after ${frames / 4} of warm-up, median of ${rounds} rounds`);
+  if (!info.crossOriginIsolated) throw new Error('the page is not cross-origin isolated: performance.now() would be rounded to 100 µs');
+  if (errors.length) throw new Error(errors.join(' | '));
+
+  if (args.includes('--profile')) {
+    for (const kind of stepKinds) await profile(page, 10, kind);
+  } else {
+    console.log('\n| Foxes | steps | dynskin update(delta) | dynskin updateWithMixer | three-vrm springs update | (AnimationMixer update) | dynskin core memory per Fox |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const n of sizes) {
+      const setup = await page.evaluate((url, count) => foxBench.setup(url, count), '/fox/Fox.glb', n);
+      for (const kind of stepKinds) {
+        const runs = [];
+        for (let r = 0; r < rounds; ++r) runs.push(await page.evaluate((k, f, w) => foxBench.run(k, f, w), kind, frames, frames / 4));
+        const m = (key) => median(runs.map((run) => run[key])).toFixed(2);
+        console.log(`| ${n} | ${stepName[kind]} | ${m('dynskin')} | ${m('withMixer')} | ${m('spring')} | ${m('mixer')} | ${(setup.wasmBytesPerFox / 1024).toFixed(1)} KiB |`);
+      }
+    }
+    // What a frame allocates, each variant alone: the JS heap's growth over 2000 frames.
+    const grown = {};
+    for (const variant of ['dynskin', 'withMixer', 'spring']) grown[variant] = await page.evaluate((v) => foxBench.allocation(v, 2000), variant);
+    console.log(`\nJS heap grown over 2000 frames of ${sizes[sizes.length - 1]} Foxes, bones held still: dynskin update ${grown.dynskin} bytes, ` +
+      `updateWithMixer ${grown.withMixer} bytes (the mixer's own included), three-vrm springs ${grown.spring} bytes`);
+  }
+  if (errors.length) throw new Error(errors.join(' | '));
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,0 +1,217 @@
+// The page of bench/three/fox.mjs: N Foxes with dynskin-three and N with three-vrm's spring
+// bones on the tail (a VRMC_springBone chain written on the tail bones, read by three-vrm's
+// own loader plugin), every one playing "Run" from its own phase, and the CPU time of each
+// runtime's update call alone, the variants interleaved frame by frame. Nothing is drawn: a
+// frame here is the animation and the runtimes' update calls.
+import * as THREE from 'three';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { DynskinPlugin, loadDynskinCore } from 'dynskin-three';
+import { VRMSpringBoneLoaderPlugin } from '@pixiv/three-vrm-springbone';
+
+const CLIP = 'Run';
+// three-vrm's defaults for a joint, but for a softer stiffness: a tail that swings.
+const SPRING = { stiffness: 0.5, dragForce: 0.4, gravityPower: 0, gravityDir: [0, -1, 0], hitRadius: 0 };
+
+// A copy of a .glb with its JSON edited (the binary chunk as it is).
+function editedGlb(bytes, edit) {
+  const view = new DataView(bytes);
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 20, jsonLength)));
+  const rest = new Uint8Array(bytes, 20 + jsonLength);
+  edit(json);
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const padded = new Uint8Array(Math.ceil(text.length / 4) * 4).fill(0x20);
+  padded.set(text);
+  const out = new Uint8Array(20 + padded.length + rest.length);
+  const o = new DataView(out.buffer);
+  o.setUint32(0, 0x46546c67, true); // glTF
+  o.setUint32(4, 2, true);
+  o.setUint32(8, out.length, true);
+  o.setUint32(12, padded.length, true);
+  o.setUint32(16, 0x4e4f534a, true); // JSON
+  out.set(padded, 20);
+  out.set(rest, 20 + padded.length);
+  return out.buffer;
+}
+
+// The tail's bones, root to tip: the nodes named "tail", from the one whose parent is not
+// one of them, down through their children.
+function tailChain(json) {
+  const tail = new Set(json.nodes.map((node, i) => (/tail/i.test(node.name ?? '') ? i : -1)).filter((i) => i >= 0));
+  const parentOf = new Map();
+  json.nodes.forEach((node, i) => (node.children ?? []).forEach((child) => parentOf.set(child, i)));
+  const roots = [...tail].filter((i) => !tail.has(parentOf.get(i)));
+  if (roots.length !== 1) throw new Error(`expected one tail chain, found ${roots.length} (nodes named "tail": ${tail.size})`);
+  const chain = [roots[0]];
+  for (;;) {
+    const next = (json.nodes[chain[chain.length - 1]].children ?? []).filter((child) => tail.has(child));
+    if (next.length !== 1) break;
+    chain.push(next[0]);
+  }
+  return chain;
+}
+
+// The Fox with VRMC_springBone 1.0 on its tail: one spring whose joints are the tail's bones
+// (three-vrm swings each joint toward the next: the chain's last bone follows its parent).
+function withSpringTail(bytes) {
+  let chain = [];
+  const buffer = editedGlb(bytes, (json) => {
+    chain = tailChain(json).map((node) => ({ node, name: json.nodes[node].name }));
+    json.extensionsUsed = [...(json.extensionsUsed ?? []), 'VRMC_springBone'];
+    json.extensions = {
+      ...(json.extensions ?? {}),
+      VRMC_springBone: { specVersion: '1.0', springs: [{ name: 'tail', joints: chain.map(({ node }) => ({ node, ...SPRING })) }] },
+    };
+  });
+  return { buffer, chain };
+}
+
+let fox = null; // { plain, spring, chain }: the file, with the springs, the tail's bones
+const sets = { dynskin: [], withMixer: [], spring: [] };
+
+function play(gltf, phase) {
+  const mixer = new THREE.AnimationMixer(gltf.scene);
+  const clip = THREE.AnimationClip.findByName(gltf.animations, CLIP);
+  if (!clip) throw new Error(`the Fox has no clip ${CLIP}`);
+  const action = mixer.clipAction(clip).play();
+  action.time = phase * clip.duration;
+  mixer.update(0);
+  return mixer;
+}
+
+// n Foxes of each variant (dynskin with update, dynskin with updateWithMixer, spring bones).
+async function setup(url, n) {
+  if (!fox) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    const plain = await response.arrayBuffer();
+    const { buffer, chain } = withSpringTail(plain);
+    fox = { plain, spring: buffer, chain };
+  }
+  for (const set of Object.values(sets)) {
+    for (const c of set) c.runtime?.dispose();
+    set.length = 0;
+  }
+  const core = await loadDynskinCore();
+  const heapBefore = core.JointLevel.heapBytesInUse();
+  const dynskinLoader = new GLTFLoader().register((parser) => new DynskinPlugin(parser, { withoutExtension: true, parameters: { mode: 'dynamic' } }));
+  const springLoader = new GLTFLoader().register((parser) => new VRMSpringBoneLoaderPlugin(parser));
+  for (let i = 0; i < n; ++i) {
+    const phase = (i * 0.618) % 1;
+    for (const key of ['dynskin', 'withMixer']) {
+      const gltf = await dynskinLoader.parseAsync(fox.plain, '');
+      sets[key].push({ runtime: gltf.userData.dynskin, mixer: play(gltf, phase) });
+    }
+    const gltf = await springLoader.parseAsync(fox.spring, '');
+    const springs = gltf.userData.vrmSpringBoneManager;
+    if (!springs || springs.joints.size === 0) throw new Error('three-vrm made no spring bone of the tail');
+    sets.spring.push({ springs, mixer: play(gltf, phase) });
+  }
+  const character = sets.dynskin[0].runtime.characters[0];
+  return {
+    crossOriginIsolated: window.crossOriginIsolated,
+    joints: character.jointCount,
+    vertices: character.level.vertexCount(),
+    tail: fox.chain.map(({ name }) => name),
+    springJoints: sets.spring[0].springs.joints.size,
+    // The core's memory in use per dynskin Fox (the mean over the 2n just built).
+    wasmBytesPerFox: (core.JointLevel.heapBytesInUse() - heapBefore) / (2 * n),
+  };
+}
+
+// A deterministic generator: the same jittered steps in every run.
+function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The frame steps: 60 Hz, 30 Hz (two ticks an update), or jittered between half a tick and
+// three and a half (two on average).
+function steps(kind) {
+  if (kind === '60') return () => 1 / 60;
+  if (kind === '30') return () => 1 / 30;
+  const rng = random(60);
+  return () => (0.5 + 3 * rng()) / 60;
+}
+
+// One frame of each variant, its update calls timed (ms, all n together).
+const variants = {
+  dynskin(dt, spent) {
+    const set = sets.dynskin;
+    let start = performance.now();
+    for (let i = 0; i < set.length; ++i) set[i].mixer.update(dt);
+    spent.mixer += performance.now() - start;
+    start = performance.now();
+    for (let i = 0; i < set.length; ++i) set[i].runtime.update(dt);
+    spent.dynskin += performance.now() - start;
+  },
+  withMixer(dt, spent) {
+    const set = sets.withMixer;
+    const start = performance.now();
+    for (let i = 0; i < set.length; ++i) set[i].runtime.updateWithMixer(set[i].mixer, dt);
+    spent.withMixer += performance.now() - start;
+  },
+  spring(dt, spent) {
+    const set = sets.spring;
+    let start = performance.now();
+    for (let i = 0; i < set.length; ++i) set[i].mixer.update(dt);
+    spent.mixer += performance.now() - start;
+    start = performance.now();
+    for (let i = 0; i < set.length; ++i) set[i].springs.update(dt);
+    spent.spring += performance.now() - start;
+  },
+};
+const order = Object.keys(variants);
+
+// `frames` frames (after `warmup`), the variants' order turning each frame. Returns µs of CPU
+// per character per frame: each runtime's update call, and the mixer's update (for scale;
+// updateWithMixer's figure includes its mixer updates: at each tick and the one after).
+function run(kind, frames, warmup) {
+  const step = steps(kind);
+  const spent = { dynskin: 0, withMixer: 0, spring: 0, mixer: 0 };
+  for (let f = 0; f < warmup + frames; ++f) {
+    if (f === warmup) for (const key of Object.keys(spent)) spent[key] = 0;
+    const dt = step();
+    for (let v = 0; v < order.length; ++v) variants[order[(f + v) % order.length]](dt, spent);
+  }
+  const n = sets.dynskin.length;
+  const perCharacter = (ms, count = 1) => (1000 * ms) / (frames * n * count);
+  return {
+    dynskin: perCharacter(spent.dynskin),
+    withMixer: perCharacter(spent.withMixer),
+    spring: perCharacter(spent.spring),
+    mixer: perCharacter(spent.mixer, 2),
+  };
+}
+
+// The JS heap's growth over `frames` frames of one variant alone, its bones held still (no
+// mixer), after as many frames of warm-up: what its update allocates (Chromium with
+// --enable-precise-memory-info; a collection in between would hide some).
+function allocation(variant, frames) {
+  const set = sets[variant];
+  const call = {
+    dynskin: (c) => c.runtime.update(1 / 60),
+    withMixer: (c) => c.runtime.updateWithMixer(c.mixer, 1 / 60),
+    spring: (c) => c.springs.update(1 / 60),
+  }[variant];
+  for (let f = 0; f < frames; ++f) for (let i = 0; i < set.length; ++i) call(set[i]);
+  const before = performance.memory.usedJSHeapSize;
+  for (let f = 0; f < frames; ++f) for (let i = 0; i < set.length; ++i) call(set[i]);
+  return performance.memory.usedJSHeapSize - before;
+}
+
+// dynskin's update alone for the profiler, `frames` frames of `kind` steps.
+function profileLoop(kind, frames) {
+  const step = steps(kind);
+  const spent = { dynskin: 0, withMixer: 0, spring: 0, mixer: 0 };
+  for (let f = 0; f < frames; ++f) variants.dynskin(step(), spent);
+  return spent;
+}
+
+window.foxBench = { setup, run, allocation, profileLoop, ready: true };
+window.foxRuntimeGetter = () => sets.dynskin[0].runtime;
