@@ -33,7 +33,7 @@ const scratchTranslation = new Vector3(), scratchScale = new Vector3(), scratchR
 
 // A view of the core's memory, taken again once the memory has grown (the views of the old
 // buffer are then empty): `take` makes one.
-class HeapView {
+export class HeapView {
   constructor(core, take) {
     this.core = core;
     this.take = take;
@@ -44,6 +44,15 @@ class HeapView {
     if (this.view.buffer !== this.core.HEAPF32.buffer) this.view = this.take();
     return this.view;
   }
+}
+
+// A uniform whose value the core wrote into its values (JointLevel.values()), read from its
+// memory when three.js uploads the uniform: a frame copies nothing, and stores no number
+// (each store of a fraction into a uniform object allocates one).
+function coreUniform(values, index, bool) {
+  return bool
+    ? { get value() { return values.get()[index] !== 0; } }
+    : { get value() { return values.get()[index]; } };
 }
 
 function configure(texture) {
@@ -155,11 +164,10 @@ export class DynskinCharacter {
   #locals; // HeapViews of the core's buffers
   #values;
   #ringState;
-  #uniformSlots; // {uniform, index into the values, bool} for each uniform the core sets
   #boundIndex; // where the bounding sphere is in the values
-  #switches; // {uniform, bool} for each of the stage's mode switches (stageSwitches)
+  #switches; // {index into the values, bool} for each of the stage's mode switches (stageSwitches)
   #materials = [];
-  #mode = -1; // the stage's mode the patched materials were compiled for (#modeNow)
+  #mode = -1; // the stage's mode the patched materials were compiled for (#modeOf)
   #originals = [];
   // The ring's rows on the GPU: its length, newest tick and the history's restarts then.
   #ringTicks = 0;
@@ -261,30 +269,14 @@ export class DynskinCharacter {
       dynskin_influences: { value: filledTable(level.influences(), width) },
       dynskin_betas: { value: filledTable(level.betas(), width) },
       dynskin_inverse_binds: { value: filledTable(level.inverseBinds(), width) },
-      dynskin_delayed: { value: false },
-      dynskin_propagation_speed: { value: 0 },
       dynskin_rotation_ring: { value: filledTable(new Float32Array(4), width) },
-      dynskin_ring_ticks: { value: 1 },
-      dynskin_newest_row: { value: 0 },
-      dynskin_rows_kept: { value: 1 },
-      dynskin_since_previous_tick: { value: 1 },
-      dynskin_bend_enabled: { value: false },
-      dynskin_dual_quaternion: { value: false },
-      dynskin_character_size: { value: this.size },
-      dynskin_max_angle: { value: 0 },
-      dynskin_max_offset: { value: 0 },
-      dynskin_squash: { value: 0 },
-      dynskin_squash_about_centroid: { value: false },
     };
+    // The constants: what the core wrote at its last advance().
     const isBool = (name) => stageInputs.some((input) => input.name === name && input.type === 'bool');
     const names = core.JointLevel.uniformNames();
-    this.#uniformSlots = names.map((name, index) => {
-      const uniform = this.uniforms[`dynskin_${name}`];
-      if (!uniform) throw new Error(`dynskin-three: the core sets a uniform dynskin_${name} the stage does not have`);
-      return { uniform, index, bool: isBool(`dynskin_${name}`) };
-    });
+    names.forEach((name, index) => (this.uniforms[`dynskin_${name}`] = coreUniform(this.#values, index, isBool(`dynskin_${name}`))));
     this.#boundIndex = names.length; // the bounding sphere follows the uniforms' values
-    this.#switches = stageSwitches.map(({ name, type }) => ({ uniform: this.uniforms[`dynskin_${name}`], bool: type === 'bool' }));
+    this.#switches = stageSwitches.map(({ name, type }) => ({ index: names.indexOf(name), bool: type === 'bool' }));
     this.meshUniforms = this.meshes.map((mesh) => ({
       dynskin_bind_matrix: { value: mesh.bindMatrix.clone() },
       dynskin_bind_normal_matrix: { value: new Matrix3().getNormalMatrix(mesh.bindMatrix) },
@@ -363,26 +355,30 @@ export class DynskinCharacter {
     }
   }
 
-  /** @internal the bones' pose now, as the frame at time t */
-  addFrame(t) {
+  // The per-frame calls below run at the time written into the core's clock
+  // (JointLevel.clock(): the runtime writes it; a fraction passed as an argument would be a
+  // number allocated at every call).
+
+  /** @internal the bones' pose now, as a frame at the clock's time */
+  addFrame() {
     this.readLocals();
-    if (this.level.addFrame(t)) this.#fail();
+    if (this.level.addFrame()) this.#fail();
   }
 
-  /** @internal the clock to time t from the frames given, for a tick before the frame's time */
-  measure(t) {
-    if (this.level.measure(t)) this.#fail();
+  /** @internal the clock alone to its time, for a tick before the frame's time */
+  measure() {
+    this.level.measure();
   }
 
-  /** @internal the joint level at time t from the frames given */
-  advance(t) {
-    if (this.level.advance(t)) this.#fail();
+  /** @internal the joint level at the clock's time from the frames given */
+  advance() {
+    this.level.advance();
   }
 
-  /** @internal the bones' pose now as the frame at time t, the joint level, then the uniforms */
-  update(t) {
+  /** @internal the bones' pose now as the frame at the clock's time, the joint level, then the uniforms */
+  update() {
     this.readLocals();
-    if (this.level.update(t)) this.#fail();
+    if (this.level.update()) this.#fail();
     this.publish();
   }
 
@@ -394,12 +390,7 @@ export class DynskinCharacter {
   publish() {
     this.uniforms.dynskin_joints.value.needsUpdate = true;
     const values = this.#values.get();
-    const slots = this.#uniformSlots;
-    for (let i = 0; i < slots.length; ++i) {
-      const slot = slots[i];
-      slot.uniform.value = slot.bool ? values[slot.index] !== 0 : values[slot.index];
-    }
-    const mode = this.#modeNow();
+    const mode = this.#modeOf(values);
     if (mode !== this.#mode) {
       // A new mode: a program of its own (compiled once, then taken from three.js's cache).
       for (const material of this.#materials) material.needsUpdate = true;
@@ -410,11 +401,11 @@ export class DynskinCharacter {
   }
 
   // The stage's mode (material.js's stageMode) as a number: one bit a switch.
-  #modeNow() {
+  #modeOf(values) {
     let mode = 0;
     for (let i = 0; i < this.#switches.length; ++i) {
-      const { uniform, bool } = this.#switches[i];
-      if (bool ? uniform.value : uniform.value === 0) mode |= 1 << i;
+      const { index, bool } = this.#switches[i];
+      if (bool ? values[index] !== 0 : values[index] === 0) mode |= 1 << i;
     }
     return mode;
   }

@@ -4,7 +4,7 @@
 // The parameters go to the core when they changed (a write through runtime.parameters marks
 // them), not every frame.
 import { loadDynskinCore } from './core.js';
-import { DynskinCharacter } from './character.js';
+import { DynskinCharacter, HeapView } from './character.js';
 
 // The SkinnedMeshes under root, grouped by skeleton (the same bones in the same order: three.js
 // gives each mesh of a glTF skin a Skeleton of its own over the same bones).
@@ -89,6 +89,7 @@ export class DynskinRuntime {
     this.#joints = new Map(options.joints instanceof Map ? options.joints : []);
     this.#constants = core.JointLevel.shaderConstants();
     this.#ticksPerSecond = core.JointLevel.ticksPerSecond(); // the core's measurement clock
+    this.#clock = new HeapView(core, () => core.JointLevel.clock());
     const groups = skeletonsUnder(root);
     if (groups.length === 0) throw new Error('dynskin-three: no skinned mesh under this object');
     this.characters = [];
@@ -112,6 +113,9 @@ export class DynskinRuntime {
     this.#changed = true;
   };
   #mixerTime = 0; // updateWithMixer: the time the mixer's pose is at
+  // Where the characters' per-frame calls find their time (DynskinCharacter): taken again
+  // before each write, as a call into the core may grow its memory.
+  #clock;
 
   /**
    * The live parameters (the keys of the extension's `parameters`); a change, at any depth,
@@ -212,8 +216,9 @@ export class DynskinRuntime {
     this.#applySettings();
     this.#starting = false;
     this.time += delta;
+    this.#clock.get()[0] = this.time;
     const characters = this.characters;
-    for (let i = 0; i < characters.length; ++i) characters[i].update(this.time);
+    for (let i = 0; i < characters.length; ++i) characters[i].update();
   }
 
   /**
@@ -230,29 +235,35 @@ export class DynskinRuntime {
     const t0 = this.time, t1 = t0 + delta;
     this.#mixerTime = t0;
     // The pose the clock starts from: the mixer's before this first step.
-    if (this.#starting) for (let i = 0; i < characters.length; ++i) characters[i].addFrame(t0);
+    if (this.#starting) {
+      this.#clock.get()[0] = t0;
+      for (let i = 0; i < characters.length; ++i) characters[i].addFrame();
+    }
     this.#starting = false;
     const ticksPerSecond = this.#ticksPerSecond;
     // The ticks before t1: each the clock's alone (what the shader reads is written at t1).
     for (let n = Math.floor(t0 * ticksPerSecond + 1e-9) + 1; n / ticksPerSecond < t1 - 1e-9; ++n) {
-      const t = n / ticksPerSecond;
-      this.#moveMixer(mixer, t);
+      this.#moveMixer(mixer, n / ticksPerSecond);
+      this.#clock.get()[0] = n / ticksPerSecond;
       for (let i = 0; i < characters.length; ++i) {
-        characters[i].addFrame(t);
-        characters[i].measure(t);
+        characters[i].addFrame();
+        characters[i].measure();
       }
     }
     this.#moveMixer(mixer, t1);
-    for (let i = 0; i < characters.length; ++i) characters[i].addFrame(t1);
+    this.#clock.get()[0] = t1;
+    for (let i = 0; i < characters.length; ++i) characters[i].addFrame();
     const after = Math.ceil(t1 * ticksPerSecond - 1e-9) / ticksPerSecond;
     if (after > t1) {
       this.#moveMixer(mixer, after);
-      for (let i = 0; i < characters.length; ++i) characters[i].addFrame(after);
+      this.#clock.get()[0] = after;
+      for (let i = 0; i < characters.length; ++i) characters[i].addFrame();
       this.#moveMixer(mixer, t1);
     }
     this.time = t1;
+    this.#clock.get()[0] = t1;
     for (let i = 0; i < characters.length; ++i) {
-      characters[i].advance(t1);
+      characters[i].advance();
       characters[i].publish();
     }
   }

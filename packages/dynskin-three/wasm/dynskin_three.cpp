@@ -68,6 +68,8 @@ std::size_t table_texels(std::size_t count) {
     return std::max<std::size_t>(1, (count + width - 1) / width) * width;
 }
 
+double clock_time = 0.0;  // of the per-frame calls, written by JavaScript (JointLevel::clock())
+
 std::int64_t ring_slot(dynskin::Tick tick, int ticks) { return ((tick % ticks) + ticks) % ticks; }
 
 // What JavaScript reads after each advance, by index into values(): first the skinning
@@ -171,6 +173,7 @@ public:
             ring_restarts_ = -1;
             ring_ticks_ = 0;
             ring_newest_ = 0;
+            write_values(dynamics_->skinning_constants(settings_.parameters));  // before any frame
             return "";
         } catch (const std::exception& e) {
             return e.what();
@@ -198,54 +201,60 @@ public:
         if (reference_) reference_->reset();
     }
 
-    // The bones at time t (seconds), as written into locals(): a frame for the clock, whose
-    // advance() then samples the pose between frames. 0, or 1 with the reason in error().
-    int add_frame(double t) {
+    // The per-frame calls below run at the time t (seconds) in clock(), where JavaScript
+    // writes it first: a fraction passed as an argument would be a number JavaScript
+    // allocates at every call.
+
+    // The bones at time t, as written into locals(): a frame for the clock, whose advance()
+    // then samples the pose between frames. 0, or 1 with the reason in error(). The frame is
+    // checked here as PoseFrames::add checks it, so that the per-frame calls need no try
+    // block: Emscripten's exception catching sends every call inside one through JavaScript.
+    int add_frame() {
         if (!dynamics_) return fail("no character");
+        if (!std::isfinite(clock_time)) return fail("the frame's time is not a finite number");
         for (std::size_t j = 0; j < locals_.size(); ++j) {
             const float* x = &local_floats_[10 * j];
-            locals_[j].translation = glm::vec3(x[0], x[1], x[2]);
-            locals_[j].rotation = glm::quat(x[6], x[3], x[4], x[5]);
-            locals_[j].scale = glm::vec3(x[7], x[8], x[9]);
+            dynskin::Trs& local = locals_[j];
+            local.translation = glm::vec3(x[0], x[1], x[2]);
+            local.rotation = glm::quat(x[6], x[3], x[4], x[5]);
+            local.scale = glm::vec3(x[7], x[8], x[9]);
+            const float length = glm::length(local.rotation);
+            if (!finite(local.translation) || !finite(local.scale) || !(length > 1e-6f) || !std::isfinite(length))
+                return fail("a bone's transform is not finite or has a zero rotation");
         }
-        try {
-            frames_->add(t, locals_);
-        } catch (const std::exception& e) {
-            return fail(e.what());
-        }
+        frames_->add(clock_time, locals_);
         return 0;
     }
 
     // The joint level at time t, from the frames given: the rows, values() and the ring are
-    // then current (and the reference's positions, when it is on). 0, or 1 and error().
-    int advance(double t) {
-        const int status = measure(t);
-        if (status) return status;
+    // then current (and the reference's positions, when it is on).
+    void advance() {
+        if (!dynamics_) return;
+        measure();
         dynamics_->write_joint_rows(rows_.data());
         const dynskin::SkinningConstants c = dynamics_->skinning_constants(settings_.parameters);
         if (c.delayed) update_ring(c);
         write_values(c);
-        return 0;
     }
 
     // The clock alone to time t (a tick between the frames a late frame covers): advance()
     // without writing what the shader reads, which the frame's last advance() writes.
-    int measure(double t) {
-        if (!dynamics_) return fail("no character");
-        try {
-            dynamics_->update(t, sampler_, settings_);
-            if (reference_) reference_->update(t, sampler_, settings_);
-        } catch (const std::exception& e) {
-            return fail(e.what());
-        }
-        return 0;
+    void measure() {
+        if (!dynamics_) return;
+        dynamics_->update(clock_time, sampler_, settings_);
+        if (reference_) reference_->update(clock_time, sampler_, settings_);
     }
 
-    // add_frame and advance at the same time t.
-    int update(double t) {
-        const int status = add_frame(t);
-        return status ? status : advance(t);
+    // add_frame and advance at the same time t: 0, or 1 and error().
+    int update() {
+        const int status = add_frame();
+        if (status == 0) advance();
+        return status;
     }
+
+    // Where JavaScript writes the time of the next per-frame calls (one double, for every
+    // character).
+    static val clock() { return view(&clock_time, 1); }
 
     // Why the last call that returned 1 failed.
     std::string error() const { return error_; }
@@ -322,6 +331,8 @@ private:
         return view(reinterpret_cast<const float*>(p.data()), p.size() * 3);
     }
 
+    static bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
     int fail(const char* message) {
         error_ = message;
         return 1;
@@ -380,45 +391,43 @@ private:
     // not those of S_j: a generous margin of twice the rest's diameter stands in for each.
     void grow_bound(const dynskin::SkinningConstants& c) {
         const int joints = rig_->joint_count();
-        glm::dvec3 low(INFINITY), high(-INFINITY);
-        double scale = 0.0;
+        const glm::vec4 rest_centre(rest_centre_, 1.0f);
+        glm::vec3 low(INFINITY), high(-INFINITY);
+        float scale = 0.0f;  // squared
         for (int j = 0; j < joints; ++j) {
-            const glm::dmat4 s(rows_[j].skinning);
-            const glm::dvec3 p(s * glm::dvec4(rest_centre_, 1.0));
+            const glm::mat4& s = rows_[j].skinning;
+            const glm::vec3 p(s * rest_centre);
+            bound_points_[j] = p;
             low = glm::min(low, p);
             high = glm::max(high, p);
-            const double largest = std::max({glm::dot(glm::dvec3(s[0]), glm::dvec3(s[0])), glm::dot(glm::dvec3(s[1]), glm::dvec3(s[1])),
-                                             glm::dot(glm::dvec3(s[2]), glm::dvec3(s[2]))});
-            scale = std::max(scale, largest);
+            scale = std::max({scale, glm::dot(glm::vec3(s[0]), glm::vec3(s[0])), glm::dot(glm::vec3(s[1]), glm::vec3(s[1])),
+                              glm::dot(glm::vec3(s[2]), glm::vec3(s[2]))});
         }
-        const glm::dvec3 centre = 0.5 * (low + high);
-        double farthest = 0.0;
-        for (int j = 0; j < joints; ++j) {
-            const glm::dvec3 p(glm::dmat4(rows_[j].skinning) * glm::dvec4(rest_centre_, 1.0));
-            farthest = std::max(farthest, glm::distance(centre, p));
-        }
-        const double margin = 4.0 * rest_radius_;
+        const glm::vec3 centre = 0.5f * (low + high);
+        float farthest = 0.0f;  // squared
+        for (int j = 0; j < joints; ++j) farthest = std::max(farthest, glm::dot(bound_points_[j] - centre, bound_points_[j] - centre));
+        const float margin = 4.0f * rest_radius_;
         // (1e-4: the rest's farthest vertices lie on the bound, give or take float rounding)
-        const double radius = farthest + rest_radius_ * std::sqrt(scale) * (1.0 + 1e-4) +
-                              (c.bend ? (c.max_offset > 0.0f ? double(c.max_offset) : margin) : 0.0) +
-                              (c.delayed ? margin : 0.0);
-        values_[kBoundX] = float(centre.x);
-        values_[kBoundY] = float(centre.y);
-        values_[kBoundZ] = float(centre.z);
-        values_[kBoundRadius] = float(radius);
+        const float radius = std::sqrt(farthest) + rest_radius_ * std::sqrt(scale) * (1.0f + 1e-4f) +
+                             (c.bend ? (c.max_offset > 0.0f ? c.max_offset : margin) : 0.0f) + (c.delayed ? margin : 0.0f);
+        values_[kBoundX] = centre.x;
+        values_[kBoundY] = centre.y;
+        values_[kBoundZ] = centre.z;
+        values_[kBoundRadius] = radius;
     }
 
     // The rest's bounding sphere: the centre of its box, the farthest vertex from it.
     void rest_bound() {
         const std::vector<glm::vec3>& p = character_->mesh.rest_positions;
-        glm::dvec3 low(INFINITY), high(-INFINITY);
+        glm::vec3 low(INFINITY), high(-INFINITY);
         for (const glm::vec3& v : p) {
-            low = glm::min(low, glm::dvec3(v));
-            high = glm::max(high, glm::dvec3(v));
+            low = glm::min(low, v);
+            high = glm::max(high, v);
         }
-        rest_centre_ = p.empty() ? glm::dvec3(0.0) : 0.5 * (low + high);
-        rest_radius_ = 0.0;
-        for (const glm::vec3& v : p) rest_radius_ = std::max(rest_radius_, glm::distance(rest_centre_, glm::dvec3(v)));
+        rest_centre_ = p.empty() ? glm::vec3(0.0f) : 0.5f * (low + high);
+        rest_radius_ = 0.0f;
+        for (const glm::vec3& v : p) rest_radius_ = std::max(rest_radius_, glm::distance(rest_centre_, v));
+        bound_points_.assign(std::size_t(rig_->joint_count()), glm::vec3(0.0f));
     }
 
     void build_tables(const dynskin::Deformer& deformer) {
@@ -469,8 +478,9 @@ private:
     std::array<float, kValueCount> values_{};
     std::array<std::int32_t, kRingStateCount> ring_state_{};
     std::vector<float> ranges_, layers_, influences_, betas_, inverse_binds_, ring_;
-    glm::dvec3 rest_centre_{0.0};
-    double rest_radius_ = 0.0;
+    glm::vec3 rest_centre_{0.0f};
+    float rest_radius_ = 0.0f;
+    std::vector<glm::vec3> bound_points_;  // grow_bound's, kept to allocate nothing a frame
     int ring_restarts_ = -1;
     int ring_ticks_ = 0;
     dynskin::Tick ring_newest_ = 0;
@@ -506,6 +516,7 @@ EMSCRIPTEN_BINDINGS(dynskin_three) {
                 .function("enableReference", &JointLevel::enable_reference)
         .function("referencePositions", &JointLevel::reference_positions)
         .function("referenceBasePositions", &JointLevel::reference_base_positions)
+        .class_function("clock", &JointLevel::clock)
         .class_function("uniformNames", &JointLevel::uniform_names)
         .class_function("ticksPerSecond", &JointLevel::ticks_per_second)
         .class_function("tableWidth", &JointLevel::table_width)
