@@ -165,6 +165,7 @@ export class DynskinCharacter {
   #values;
   #ringState;
   #boundIndex; // where the bounding sphere is in the values
+  #delayedIndex; // where dLBS's switch is
   #switches; // {index into the values, bool} for each of the stage's mode switches (stageSwitches)
   #materials = [];
   #mode = -1; // the stage's mode the patched materials were compiled for (#modeOf)
@@ -276,6 +277,7 @@ export class DynskinCharacter {
     const names = core.JointLevel.uniformNames();
     names.forEach((name, index) => (this.uniforms[`dynskin_${name}`] = coreUniform(this.#values, index, isBool(`dynskin_${name}`))));
     this.#boundIndex = names.length; // the bounding sphere follows the uniforms' values
+    this.#delayedIndex = names.indexOf('delayed');
     this.#switches = stageSwitches.map(({ name, type }) => ({ index: names.indexOf(name), bool: type === 'bool' }));
     this.meshUniforms = this.meshes.map((mesh) => ({
       dynskin_bind_matrix: { value: mesh.bindMatrix.clone() },
@@ -342,16 +344,10 @@ export class DynskinCharacter {
         rotation = scratchRotation;
         scale = scratchScale;
       }
-      locals[o] = translation.x;
-      locals[o + 1] = translation.y;
-      locals[o + 2] = translation.z;
-      locals[o + 3] = rotation.x;
-      locals[o + 4] = rotation.y;
-      locals[o + 5] = rotation.z;
-      locals[o + 6] = rotation.w;
-      locals[o + 7] = scale.x;
-      locals[o + 8] = scale.y;
-      locals[o + 9] = scale.z;
+      // toArray, not the x, y, z getters: a getter not inlined returns a number allocated.
+      translation.toArray(locals, o);
+      rotation.toArray(locals, o + 3);
+      scale.toArray(locals, o + 7);
     }
   }
 
@@ -396,7 +392,7 @@ export class DynskinCharacter {
       for (const material of this.#materials) material.needsUpdate = true;
       this.#mode = mode;
     }
-    if (this.uniforms.dynskin_delayed.value) this.#uploadRing();
+    if (values[this.#delayedIndex] !== 0) this.#uploadRing();
     this.#placeBounds(values);
   }
 
@@ -420,12 +416,7 @@ export class DynskinCharacter {
     let texture = uniform.value;
     const renewed = restarts !== this.#ringRestarts;
     const rows = renewed || ticks !== this.#ringTicks ? ticks : Math.min(ticks, newest - this.#ringNewest);
-    if (ticks !== this.#ringTicks) {
-      texture.dispose();
-      texture = uniform.value = heapTable(this.#core, () => this.level.ring(), ticks * this.jointCount, this.#tableWidth);
-      texture.onUpdate = this.#ringUploaded;
-      this.#ringTicks = ticks;
-    }
+    if (ticks !== this.#ringTicks) texture = this.#newRing(ticks);
     this.#ringNewest = newest;
     this.#ringRestarts = restarts;
     if (rows <= 0) return;
@@ -444,6 +435,17 @@ export class DynskinCharacter {
     }
     ranges.length = 0; // none: the whole texture
     this.#ringWhole = true;
+  }
+
+  // A ring texture `ticks` rows long. (A method of its own: a closure in #uploadRing would
+  // make every call allocate its context.)
+  #newRing(ticks) {
+    const uniform = this.uniforms.dynskin_rotation_ring;
+    uniform.value.dispose();
+    uniform.value = heapTable(this.#core, () => this.level.ring(), ticks * this.jointCount, this.#tableWidth);
+    uniform.value.onUpdate = this.#ringUploaded;
+    this.#ringTicks = ticks;
+    return uniform.value;
   }
 
   #addRanges(ranges, start, count, width) {

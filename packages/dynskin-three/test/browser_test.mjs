@@ -2,8 +2,9 @@
 // shader against the C++ core on every bundled character and on ../shared/rigs/wild (when
 // present), in every mode; the same motion at 30, 60 and 144 Hz; the same motion in character
 // sizes at 100 times the scale; the deformed skin's shadow; the GLTFLoader plugin and the four
-// material types; no explosion on the first frame or after a teleport. Run by test/run.sh.
-// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow, robustness by default; timing prints figures)
+// material types; no explosion on the first frame or after a teleport; a frame that allocates
+// nothing. Run by test/run.sh.
+// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow, robustness, allocation by default; timing prints figures)
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const wild = path.resolve(root, '../shared/rigs/wild');
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'shadow', 'robustness'];
+const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'shadow', 'robustness', 'allocation'];
 
 let failures = 0;
 function check(name, ok, detail = '') {
@@ -141,6 +142,40 @@ async function timing(page) {
   }
 }
 
+// A frame allocates nothing: the JavaScript heap allocated inside update() (V8's sampling heap
+// profiler, the objects collected since included), on a file with dLBS off and on.
+async function allocation(page) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('HeapProfiler.enable');
+  for (const parameters of [{ mode: 'dynamic' }, { mode: 'dynamic', propagation_speed: 1.5, squash: 0.05 }]) {
+    await page.evaluate((p) => dynskinTest.load('/assets/cow.glb', { parameters: p, reference: false }), parameters);
+    await page.evaluate(() => dynskinTest.play(1 / 60, 30));
+    await page.evaluate(() => dynskinTest.updates(10000)); // optimised
+    await cdp.send('HeapProfiler.startSampling', { samplingInterval: 32, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    const calls = await page.evaluate(() => dynskinTest.updates(10000));
+    const { profile } = await cdp.send('HeapProfiler.stopSampling');
+    let bytes = 0;
+    const where = new Map();
+    const sum = (node) => {
+      const { functionName, url, lineNumber } = node.callFrame;
+      // The VM's own states and the test's loop (its call with a fraction) are not the runtime's.
+      if (node.selfSize && !functionName.startsWith('(') && !url.endsWith('/test-page.js') && url) {
+        bytes += node.selfSize;
+        const key = `${functionName || '(anonymous)'} ${path.basename(url)}:${lineNumber + 1}`;
+        where.set(key, (where.get(key) ?? 0) + node.selfSize);
+      }
+      node.children.forEach(sum);
+    };
+    sum(profile.head);
+    const most = [...where].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([key, size]) => `${key} ${(size / calls).toFixed(2)}`);
+    // A number allocated a frame would be 12 bytes a call; what is left is a few objects of the
+    // JIT's comings and goings (0 to 3 bytes a call from run to run).
+    check(`allocation: update() allocates nothing a frame (${JSON.stringify(parameters)})`, bytes / calls < 4,
+      `${(bytes / calls).toFixed(2)} bytes a call over ${calls} calls${most.length ? ` (most in ${most.join(', ')})` : ''}`);
+  }
+  await cdp.detach();
+}
+
 async function plugin(page) {
   const r = await page.evaluate(() => dynskinTest.pluginCheck('/assets/cow.glb'));
   check('plugin: a file without the extension plays plain skinning', r.withoutExtension);
@@ -175,7 +210,7 @@ try {
   await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-three/test/page/index.html`);
   await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 60000 });
   for (const suite of suites) {
-    const run = { accuracy, framerate, scale, shadow, plugin, robustness, timing }[suite];
+    const run = { accuracy, framerate, scale, shadow, plugin, robustness, allocation, timing }[suite];
     if (!run) throw new Error(`no suite ${suite}`);
     const start = Date.now();
     await run(page);

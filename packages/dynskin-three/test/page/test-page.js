@@ -428,6 +428,13 @@ async function timing(url) {
   return { ms: spent / 240, joints: c.jointCount, vertices: c.level.vertexCount(), parts };
 }
 
+// `n` frames of the runtime's update alone, the bones held still (for the count of what a
+// frame allocates, made around it by browser_test.mjs).
+function updates(n) {
+  for (let i = 0; i < n; ++i) current.runtime.update(1 / 60);
+  return n;
+}
+
 // No explosion: the largest offset from the base skinning (the core's, in character sizes)
 // on the first frame of a clip started mid-motion, and on the frames after the whole
 // character jumps by ten sizes, with both soft limits off.
@@ -459,5 +466,5 @@ function clone(value) {
   return JSON.parse(JSON.stringify(value));
 }
 
-window.dynskinTest = { load, play, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, robustnessCheck, timing, renderer, THREE };
+window.dynskinTest = { load, play, updates, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, robustnessCheck, timing, renderer, THREE };
 window.dynskinTestReady = true;
