@@ -71,6 +71,17 @@ async function accuracy(page) {
             `three.js's own CPU skinning ${r.worstAgainstThree.toExponential(2)} L away`);
         }
       }
+      if (mode === 'dlbs') {
+        // Frame after frame, the ring's texture takes the new ticks' rows alone (update ranges).
+        let worst = 0, ranges = 0;
+        for (let k = 0; k < 3; ++k) {
+          await page.evaluate(() => dynskinTest.play(1 / 47, 1));
+          ranges += await page.evaluate(() => dynskinTest.ringRanges(0));
+          worst = Math.max(worst, (await page.evaluate(() => dynskinTest.compare(0))).worst);
+        }
+        check(`accuracy ${path.basename(file)} dlbs: the ring's new rows alone uploaded`, worst <= 1e-5 && ranges > 0,
+          `${ranges} update ranges over 3 frames; worst ${worst.toExponential(2)} L from the core`);
+      }
     }
     console.log(`(${path.basename(file)}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
   }

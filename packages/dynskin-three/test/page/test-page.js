@@ -428,6 +428,11 @@ async function timing(url) {
   return { ms: spent / 240, joints: c.jointCount, vertices: c.level.vertexCount(), parts };
 }
 
+// The update ranges waiting in a character's dLBS ring texture (none: it goes up whole).
+function ringRanges(characterIndex = 0) {
+  return current.runtime.characters[characterIndex].uniforms.dynskin_rotation_ring.value.updateRanges.length;
+}
+
 // `n` frames of the runtime's update alone, the bones held still (for the count of what a
 // frame allocates, made around it by browser_test.mjs).
 function updates(n) {
@@ -466,5 +471,5 @@ function clone(value) {
   return JSON.parse(JSON.stringify(value));
 }
 
-window.dynskinTest = { load, play, updates, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, robustnessCheck, timing, renderer, THREE };
+window.dynskinTest = { load, play, updates, ringRanges, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, robustnessCheck, timing, renderer, THREE };
 window.dynskinTestReady = true;
