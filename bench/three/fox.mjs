@@ -2,11 +2,13 @@
 // in one headless Chromium: the CPU time of each runtime's update call alone, per character
 // per frame, for 1, 10 and 100 Foxes, with frames at 60 Hz, at 30 Hz (two ticks an update)
 // and jittered (half a tick to three and a half), the variants interleaved frame by frame and
-// the whole repeated over rounds. The page is served cross-origin isolated (COOP and COEP), so
-// that performance.now() is precise to 5 µs rather than 100 µs. Prints figures; it never fails
-// on speed. Usage: bench/three/fox.sh (installs what it needs first), or
+// the whole repeated over rounds; then what each call allocates, and what dynskin-three's
+// texture uploads cost. The page is served cross-origin isolated (COOP and COEP), so that
+// performance.now() is precise to 5 µs rather than 100 µs. Prints figures; it never fails on
+// speed. Usage: bench/three/fox.sh (installs what it needs first), or
 //   node bench/three/fox.mjs --fox FOX.glb --vrm NODE_MODULES [--sizes 1,10,100]
 //        [--steps 60,30,jittered] [--rounds 3] [--frames 600] [--profile]
+// --profile prints where dynskin-three's update spends its time instead (Chromium's profiler).
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -109,12 +111,66 @@ async function profile(page, n, kind) {
   }
 }
 
+// The table: each size and kind of steps, the variants interleaved, the median of the rounds.
+async function table(page) {
+  console.log('\n| Foxes | steps | dynskin update(delta) | dynskin updateWithMixer | three-vrm springs update | (AnimationMixer update) | dynskin core memory per Fox |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const n of sizes) {
+    const setup = await page.evaluate((url, count) => foxBench.setup(url, count), '/fox/Fox.glb', n);
+    for (const kind of stepKinds) {
+      const runs = [];
+      for (let r = 0; r < rounds; ++r) runs.push(await page.evaluate((k, f, w) => foxBench.run(k, f, w), kind, frames, frames / 4));
+      const m = (key) => median(runs.map((run) => run[key])).toFixed(2);
+      console.log(`| ${n} | ${stepName[kind]} | ${m('dynskin')} | ${m('withMixer')} | ${m('spring')} | ${m('mixer')} | ${(setup.wasmBytesPerFox / 1024).toFixed(1)} KiB |`);
+    }
+  }
+}
+
+// What a call allocates, each variant alone on the n Foxes set up last: V8's sampling heap
+// profiler, the objects collected since included (the VM's own states and the bench page's
+// loop left out), over 10,000 calls after as many of warm-up.
+async function allocations(page, n) {
+  const framesEach = Math.ceil(10000 / n);
+  const cdp = await page.createCDPSession();
+  await cdp.send('HeapProfiler.enable');
+  const allocated = {};
+  for (const variant of ['dynskin', 'withMixer', 'spring']) {
+    await page.evaluate((v, f) => foxBench.callsAlone(v, f), variant, framesEach);
+    await cdp.send('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    const calls = await page.evaluate((v, f) => foxBench.callsAlone(v, f), variant, framesEach);
+    const { profile: p } = await cdp.send('HeapProfiler.stopSampling');
+    let bytes = 0;
+    const sum = (node) => {
+      const { functionName, url } = node.callFrame;
+      if (!functionName.startsWith('(') && url && !url.endsWith('/fox-page.js')) bytes += node.selfSize;
+      node.children.forEach(sum);
+    };
+    sum(p.head);
+    allocated[variant] = bytes / calls;
+  }
+  await cdp.detach();
+  console.log(`\nJS heap allocated per update call (V8's sampling heap profiler, 10,000 calls over ${n} Foxes, bones held still ` +
+    `but in updateWithMixer): dynskin update ${allocated.dynskin.toFixed(1)} bytes, updateWithMixer ${allocated.withMixer.toFixed(1)} bytes ` +
+    `(the AnimationMixer's updates included), three-vrm springs update ${allocated.spring.toFixed(1)} bytes`);
+}
+
+async function uploads(page) {
+  const u = await page.evaluate((f) => foxBench.uploads(f), 300);
+  const fmt = ({ sent, done }) => `${sent.toFixed(1)} µs sent, ${done.toFixed(1)} µs until the GPU has it`;
+  console.log(`\nUploads a frame, one Fox with dLBS (c = 1.5: a ring of ${u.ringTicks} ticks x ${u.joints} joints, ${u.ringTexels} texels), ` +
+    `three.js's initTexture alone, software WebGL (SwiftShader), mean of 300 frames:`);
+  console.log(`  joint rows (${u.joints} x 19 texels, the texture their size): ${fmt(u.rows)}`);
+  console.log(`  dLBS ring, the new tick's rows alone (update ranges): ${fmt(u.ringRows)}`);
+  console.log(`  dLBS ring, whole: ${fmt(u.ringWhole)}`);
+  console.log(`  the previous ring, 2048 ticks whole (1024 x 48 texels): ${fmt(u.oldRing)}`);
+}
+
 const server = await serve();
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--enable-precise-memory-info',
+    '--disable-component-update', '--disable-sync', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
     `--user-data-dir=${fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dynskin-fox-bench-'))}`],
 });
 try {
@@ -137,22 +193,9 @@ try {
   if (args.includes('--profile')) {
     for (const kind of stepKinds) await profile(page, 10, kind);
   } else {
-    console.log('\n| Foxes | steps | dynskin update(delta) | dynskin updateWithMixer | three-vrm springs update | (AnimationMixer update) | dynskin core memory per Fox |');
-    console.log('|---|---|---|---|---|---|---|');
-    for (const n of sizes) {
-      const setup = await page.evaluate((url, count) => foxBench.setup(url, count), '/fox/Fox.glb', n);
-      for (const kind of stepKinds) {
-        const runs = [];
-        for (let r = 0; r < rounds; ++r) runs.push(await page.evaluate((k, f, w) => foxBench.run(k, f, w), kind, frames, frames / 4));
-        const m = (key) => median(runs.map((run) => run[key])).toFixed(2);
-        console.log(`| ${n} | ${stepName[kind]} | ${m('dynskin')} | ${m('withMixer')} | ${m('spring')} | ${m('mixer')} | ${(setup.wasmBytesPerFox / 1024).toFixed(1)} KiB |`);
-      }
-    }
-    // What a frame allocates, each variant alone: the JS heap's growth over 2000 frames.
-    const grown = {};
-    for (const variant of ['dynskin', 'withMixer', 'spring']) grown[variant] = await page.evaluate((v) => foxBench.allocation(v, 2000), variant);
-    console.log(`\nJS heap grown over 2000 frames of ${sizes[sizes.length - 1]} Foxes, bones held still: dynskin update ${grown.dynskin} bytes, ` +
-      `updateWithMixer ${grown.withMixer} bytes (the mixer's own included), three-vrm springs ${grown.spring} bytes`);
+    await table(page);
+    await allocations(page, sizes[sizes.length - 1]);
+    await uploads(page);
   }
   if (errors.length) throw new Error(errors.join(' | '));
 } finally {

@@ -189,10 +189,9 @@ function run(kind, frames, warmup) {
   };
 }
 
-// The JS heap's growth over `frames` frames of one variant alone, its bones held still (no
-// mixer), after as many frames of warm-up: what its update allocates (Chromium with
-// --enable-precise-memory-info; a collection in between would hide some).
-function allocation(variant, frames) {
+// `frames` frames of one variant's update calls alone, its bones held still (no mixer, but
+// in updateWithMixer's own calls), for fox.mjs's count of what they allocate.
+function callsAlone(variant, frames) {
   const set = sets[variant];
   const call = {
     dynskin: (c) => c.runtime.update(1 / 60),
@@ -200,9 +199,59 @@ function allocation(variant, frames) {
     spring: (c) => c.springs.update(1 / 60),
   }[variant];
   for (let f = 0; f < frames; ++f) for (let i = 0; i < set.length; ++i) call(set[i]);
-  const before = performance.memory.usedJSHeapSize;
-  for (let f = 0; f < frames; ++f) for (let i = 0; i < set.length; ++i) call(set[i]);
-  return performance.memory.usedJSHeapSize - before;
+  return frames * set.length;
+}
+
+// What a frame's uploads cost (the textures dynskin-three writes, with dLBS on at c = 1.5):
+// three.js's upload of each alone (renderer.initTexture), timed on the main thread and until
+// the GPU has it (gl.finish), the ring's new rows alone and the whole ring on alternate frames,
+// and the whole 2048-tick ring of the previous dynskin-three (a texture of its size).
+async function uploads(frames) {
+  const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser, { withoutExtension: true, parameters: { mode: 'dynamic', propagation_speed: 1.5 } }));
+  const gltf = await loader.parseAsync(fox.plain, '');
+  const runtime = gltf.userData.dynskin, mixer = play(gltf, 0);
+  const renderer = new THREE.WebGLRenderer({ canvas: document.createElement('canvas') });
+  const gl = renderer.getContext();
+  const character = runtime.characters[0];
+  const old = new THREE.DataTexture(new Float32Array(1024 * 48 * 4), 1024, 48, THREE.RGBAFormat, THREE.FloatType);
+  const time = (texture) => {
+    const start = performance.now();
+    renderer.initTexture(texture);
+    const sent = performance.now();
+    gl.finish();
+    return [sent - start, performance.now() - start];
+  };
+  const spent = { rows: [0, 0], ringRows: [0, 0], ringWhole: [0, 0], oldRing: [0, 0] };
+  const add = (key, [sent, done]) => {
+    spent[key][0] += sent;
+    spent[key][1] += done;
+  };
+  for (let f = 0; f < 2 * frames + 60; ++f) {
+    mixer.update(1 / 60);
+    runtime.update(1 / 60);
+    const ring = character.uniforms.dynskin_rotation_ring.value;
+    const timed = f >= 60;
+    if (f % 2) ring.updateRanges.length = 0; // the whole ring this frame
+    const ringTime = time(ring);
+    if (timed) add(f % 2 ? 'ringWhole' : 'ringRows', ringTime);
+    const rowsTime = time(character.uniforms.dynskin_joints.value);
+    old.needsUpdate = true;
+    const oldTime = time(old);
+    if (timed) {
+      add('rows', rowsTime);
+      add('oldRing', oldTime);
+    }
+  }
+  const ring = character.uniforms.dynskin_rotation_ring.value.image;
+  const result = { ringTicks: character.uniforms.dynskin_ring_ticks.value, ringTexels: ring.width * ring.height, joints: character.jointCount };
+  for (const [key, [sent, done]] of Object.entries(spent)) {
+    const count = key === 'rows' || key === 'oldRing' ? 2 * frames : frames;
+    result[key] = { sent: (1000 * sent) / count, done: (1000 * done) / count };
+  }
+  runtime.dispose();
+  renderer.dispose();
+  old.dispose();
+  return result;
 }
 
 // dynskin's update alone for the profiler, `frames` frames of `kind` steps.
@@ -213,5 +262,4 @@ function profileLoop(kind, frames) {
   return spent;
 }
 
-window.foxBench = { setup, run, allocation, profileLoop, ready: true };
-window.foxRuntimeGetter = () => sets.dynskin[0].runtime;
+window.foxBench = { setup, run, callsAlone, uploads, profileLoop, ready: true };

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -69,6 +70,13 @@ std::size_t table_texels(std::size_t count) {
 }
 
 double clock_time = 0.0;  // of the per-frame calls, written by JavaScript (JointLevel::clock())
+
+// A Trs is 10 floats, in the order JavaScript writes a bone (locals()).
+constexpr std::size_t kFloatsPerTrs = 10;
+static_assert(sizeof(dynskin::Trs) == kFloatsPerTrs * sizeof(float) && offsetof(dynskin::Trs, rotation) == 3 * sizeof(float) &&
+                  offsetof(dynskin::Trs, scale) == 7 * sizeof(float) && offsetof(glm::quat, x) == 0 &&
+                  offsetof(glm::quat, w) == 3 * sizeof(float),
+              "a Trs is translation xyz, rotation xyzw, scale xyz");
 
 std::int64_t ring_slot(dynskin::Tick tick, int ticks) { return ((tick % ticks) + ticks) % ticks; }
 
@@ -162,7 +170,6 @@ public:
             frames_ = std::make_unique<dynskin::PoseFrames>(rig_->joint_count());
             sampler_ = frames_->sampler();
             locals_.assign(joint_count, dynskin::Trs{});
-            local_floats_.assign(10 * joint_count, 0.0f);
             rows_.assign((table_texels(joint_count * dynskin::kJointRowTexels) + dynskin::kJointRowTexels - 1) /
                              dynskin::kJointRowTexels,
                          dynskin::JointRow{});
@@ -212,12 +219,7 @@ public:
     int add_frame() {
         if (!dynamics_) return fail("no character");
         if (!std::isfinite(clock_time)) return fail("the frame's time is not a finite number");
-        for (std::size_t j = 0; j < locals_.size(); ++j) {
-            const float* x = &local_floats_[10 * j];
-            dynskin::Trs& local = locals_[j];
-            local.translation = glm::vec3(x[0], x[1], x[2]);
-            local.rotation = glm::quat(x[6], x[3], x[4], x[5]);
-            local.scale = glm::vec3(x[7], x[8], x[9]);
+        for (const dynskin::Trs& local : locals_) {
             const float length = glm::length(local.rotation);
             if (!finite(local.translation) || !finite(local.scale) || !(length > 1e-6f) || !std::isfinite(length))
                 return fail("a bone's transform is not finite or has a zero rotation");
@@ -264,9 +266,9 @@ public:
     float size() const { return rig_ ? rig_->size() : 1.0f; }
 
     // Where JavaScript writes the bones before add_frame: J x 10 floats, translation xyz,
-    // rotation xyzw, scale xyz, parent-local. Like every view below, it lasts until this
-    // module's memory grows (its buffer then changes): take it again then.
-    val locals() const { return view(local_floats_); }
+    // rotation xyzw, scale xyz, parent-local (the Trs themselves). Like every view below, it
+    // lasts until this module's memory grows (its buffer then changes): take it again then.
+    val locals() const { return view(reinterpret_cast<const float*>(locals_.data()), locals_.size() * kFloatsPerTrs); }
     // kJointRowTexels RGBA texels per joint, after advance(), in whole rows of the table width.
     val joint_rows() const {
         return view(reinterpret_cast<const float*>(rows_.data()), rows_.size() * sizeof(dynskin::JointRow) / sizeof(float));
@@ -472,7 +474,6 @@ private:
     std::unique_ptr<dynskin::PoseFrames> frames_;
     dynskin::PoseSampler sampler_;
     dynskin::DynamicSettings settings_;
-    std::vector<float> local_floats_;
     std::vector<dynskin::Trs> locals_;
     std::vector<dynskin::JointRow> rows_;
     std::array<float, kValueCount> values_{};
