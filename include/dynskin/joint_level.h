@@ -73,6 +73,9 @@ public:
     const glm::quat* local_rotations_at(Tick tick) const;
     // Bytes this instance holds (its share of nothing: the rig is counted apart).
     std::size_t memory_bytes() const;
+    // An upper bound of memory_bytes() for an instance of rig with these settings: for
+    // sizing a crowd to the memory there is.
+    static std::size_t memory_bound(const JointRig& rig, const DynamicSettings& settings);
 
 private:
     friend struct JointLevelJob;

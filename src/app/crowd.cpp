@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cmath>
 
 namespace dynskin::app {
@@ -139,6 +140,18 @@ std::vector<glm::vec3> Crowd::joint_positions() const {
 SkinningConstants Crowd::constants(const DynamicParameters& parameters) const {
     // What differs between instances is for dLBS alone (the history's ticks), not drawn here.
     return instances_.front().dynamics.skinning_constants(parameters);
+}
+
+int Crowd::instances_within(std::size_t bytes, const Character& character, const DynamicSettings& settings) {
+    const JointRig rig(character);
+    const std::size_t joints = static_cast<std::size_t>(rig.joint_count());
+    // A timeline of a quarter second at up to 240 frames a second, each frame's input with
+    // its drag lists; the instance's rows and its job.
+    const std::size_t timeline = 64 * (sizeof(double) + sizeof(PoseInput) + joints * (sizeof(glm::quat) + sizeof(glm::vec3)));
+    const std::size_t per_instance = sizeof(Instance) + JointDynamics::memory_bound(rig, settings) + timeline +
+                                     joints * sizeof(JointRow) + sizeof(PoseSampler) + sizeof(JointLevelJob::Item) +
+                                     sizeof(glm::vec3);
+    return static_cast<int>(std::clamp<std::size_t>(bytes / per_instance, 1, INT32_MAX));
 }
 
 std::size_t Crowd::memory_bytes_per_instance() const {

@@ -35,6 +35,10 @@ public:
     Crowd(const Crowd&) = delete;  // its job refers to its own instances
     Crowd& operator=(const Crowd&) = delete;
 
+    // The most instances of character that `bytes` hold with these settings (their joint
+    // levels at the longest the settings ask for, timelines and rows), at least 1.
+    static int instances_within(std::size_t bytes, const Character& character, const DynamicSettings& settings);
+
     // Every instance plays clip (-1: the rest pose), each at its own phase and speed.
     void play_clip(int clip);
     // Forgets every instance's motion (reset, a new clip): no wobble starts.

@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     cli.add_option("--crowd,--herd", options.crowd,
                    "A crowd of N instances of the character on the GPU path, each with its own motion: its clip, "
                    "phase and speed, its own wobble, dragged on its own")
-        ->check(CLI::Range(1, 1000));
+        ->check(CLI::Range(1, 10000));
     auto* clip = cli.add_option("--clip", options.clip, "The clip to start with: a name, an index, or none (the rest pose)");
     cli.add_option("--link", options.link,
                    "Parameters as in a shared link, over the character's own: 'f=2.5&tau=0.4&A=0.2&D=0.1' "

@@ -1,5 +1,7 @@
 #include "app/platform.h"
 
+#include <cstdint>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -45,6 +47,8 @@ bool load_gl() { return true; }
 float content_scale(GLFWwindow*) { return static_cast<float>(emscripten_get_device_pixel_ratio()); }
 
 TouchGestures* touch_gestures() { return &web::touch_input(); }
+
+std::size_t crowd_memory_budget() { return std::size_t(1) << 30; }
 
 std::string page_address() {
     static const std::string address = emscripten_run_script_string("location.href.split(/[?#]/)[0]");
@@ -165,6 +169,8 @@ float content_scale(GLFWwindow* window) {
 void adapt_input(GLFWwindow*) {}
 
 TouchGestures* touch_gestures() { return nullptr; }
+
+std::size_t crowd_memory_budget() { return SIZE_MAX; }
 
 std::string page_address() { return ""; }
 

@@ -4,6 +4,7 @@
 // Emscripten's GLFW (a 3.2 API on a canvas: no content scale, raw wheel deltas) and gets its
 // frames from the browser (requestAnimationFrame), one callback each.
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -34,6 +35,10 @@ void adapt_input(GLFWwindow* window);
 // The touch screen's gestures, fed by the browser's touch events; null on the desktop, where
 // GLFW reports no touches (a touch screen there acts as a mouse).
 TouchGestures* touch_gestures();
+
+// The memory a crowd's instances may take: in the browser a part of WebAssembly's 2 GB
+// (the rest is the viewer's); on the desktop no limit of its own.
+std::size_t crowd_memory_budget();
 
 // The page's address without its query ("http://host/index.html") in the browser; "" on the
 // desktop, which shares command lines instead.

@@ -186,10 +186,22 @@ void ViewerApp::start_quality() {
     }
 }
 
+std::unique_ptr<Crowd> ViewerApp::make_crowd(const Scene& scene) {
+    // As many as asked, or as many as the memory there is holds (the browser's).
+    const DynamicSettings settings = scene.loaded.settings.value_or(state_.settings);
+    const int affordable = Crowd::instances_within(platform::crowd_memory_budget(), scene.character(), settings);
+    if (options_.crowd > affordable) {
+        if (!state_.error_message.empty()) state_.error_message += "\n\n";
+        state_.error_message += "A crowd of " + std::to_string(options_.crowd) + " " + scene.character().name +
+                               " would not fit in this page's memory: " + std::to_string(affordable) + " are shown.";
+    }
+    return std::make_unique<Crowd>(std::min(options_.crowd, affordable), scene.character());
+}
+
 void ViewerApp::load(const std::string& file_or_name) {
     try {
         auto scene = std::make_unique<Scene>(characters::load_character(file_or_name), file_or_name);
-        if (options_.crowd > 0) scene->crowd = std::make_unique<Crowd>(options_.crowd, scene->character());
+        if (options_.crowd > 0) scene->crowd = make_crowd(*scene);
         std::error_code error;
         scene->from_file = std::filesystem::exists(file_or_name, error);
         if (scene->loaded.settings) state_.settings = *scene->loaded.settings;

@@ -70,6 +70,8 @@ public:
 
 private:
     void load(const std::string& file_or_name);
+    // The crowd options_.crowd asks for, as large as the memory allows.
+    std::unique_ptr<Crowd> make_crowd(const Scene& scene);
     // Carries out state_.load_request, once its file is there (the browser downloads bundled
     // characters on demand).
     void take_load_request();

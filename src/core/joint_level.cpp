@@ -5,6 +5,7 @@
 #include "core/dynamics/joint_level_state.h"
 #include "core/dynamics/joint_rig_data.h"
 #include "core/support/parallel_updates.h"
+#include "core/support/row_store.h"
 #include "dynskin/hierarchical_weights.h"
 
 namespace dynskin {
@@ -48,6 +49,9 @@ SkinningConstants JointDynamics::skinning_constants(const DynamicParameters& par
 }
 const glm::quat* JointDynamics::local_rotations_at(Tick tick) const { return state_->local_rotations_at(tick); }
 std::size_t JointDynamics::memory_bytes() const { return sizeof(*this) + state_->memory_bytes(); }
+std::size_t JointDynamics::memory_bound(const JointRig& rig, const DynamicSettings& settings) {
+    return sizeof(JointDynamics) + JointLevelState::memory_bound(*rig.data_, settings);
+}
 
 std::string JointLevelJob::validate() const {
     if (count > 0 && !items) return "JointLevelJob: " + std::to_string(count) + " items but no array";
@@ -63,14 +67,21 @@ void JointLevelJob::run(Executor& executor) const {
     const std::string problem = validate();
     if (!problem.empty()) throw std::invalid_argument(problem);
     // A few instances to a range: one instance is a few microseconds of work.
+    // Rows past what the caches hold go straight to memory (a crowd's table is written once
+    // a frame and read by the upload, not by this job).
+    std::size_t table = 0;
+    for (std::size_t k = 0; k < count; ++k)
+        if (items[k].rows) table += std::size_t(items[k].dynamics->joint_count()) * sizeof(JointRow);
+    const bool streaming = table > (std::size_t(4) << 20);
     FirstFailure failures;
     run_updates(
         executor, count, 8,
-        [this](std::size_t k) {
+        [this, streaming](std::size_t k) {
             const Item& item = items[k];
             JointLevelState& state = *item.dynamics->state_;
             state.update(item.t, *item.sampler, *item.settings);
-            if (item.rows) state.write_joint_rows(item.rows);
+            if (item.rows) state.write_joint_rows(item.rows, streaming);
+            if (streaming) finish_row_stores();
         },
         failures);
     failures.rethrow();

@@ -96,6 +96,20 @@ TEST(Crowd, ADragOnOneInstanceLeavesTheOthersAlone) {
     EXPECT_TRUE(dragged.instance(0).input.drag_rotations.empty());
 }
 
+TEST(Crowd, ItsSizeForAMemoryBudgetHoldsWhatItsInstancesTake) {
+    const io::LoadedCharacter cow = characters::load_character("cow");
+    DynamicSettings settings = cow.settings.value_or(DynamicSettings{});
+    settings.parameters.propagation_speed = 1.0f;  // dLBS: the rotations are kept too
+    const int count = Crowd::instances_within(std::size_t(10) << 20, cow.character, settings);
+    EXPECT_GE(count, 50);
+    EXPECT_LT(count, 2000);
+    Crowd crowd(count, cow.character);
+    for (int f = 1; f <= 90; ++f) crowd.simulate(f * kFrame, kFrame, settings);
+    EXPECT_LE(crowd.memory_bytes_per_instance() * std::size_t(count), std::size_t(10) << 20);
+    EXPECT_EQ(Crowd::instances_within(1, cow.character, settings), 1) << "one at least";
+    EXPECT_GT(Crowd::instances_within(std::size_t(1) << 30, cow.character, DynamicSettings{}), 10000);
+}
+
 TEST(Crowd, StandsOnAGridInsideItsBox) {
     const io::LoadedCharacter cow = characters::load_character("cow");
     Crowd crowd(7, cow.character);  // a 3 x 3 grid, its last row short

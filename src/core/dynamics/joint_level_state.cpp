@@ -8,6 +8,7 @@
 #include "core/dynamics/oscillation_kernel.h"
 #include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/squash_centroids.h"
+#include "core/support/row_store.h"
 
 namespace dynskin {
 namespace {
@@ -115,17 +116,32 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
     const MorphTargets& morphs = rig_.character.mesh.morphs;
     const Tick n = history_.newest_tick();
     if (morphs.groups.empty() && std::abs(t - tick_time(n)) * kTicksPerSecond <= 1e-9) {
-        pose_.local = history_.newest_pose().local;
-        pose_.cycle = history_.newest_pose().cycle;
+        shown_ = &history_.newest_pose();
     } else {
         pose_.local = skeleton.rest;
         pose_.cycle = 0;
         pose_.morph_weights = morphs.default_weights();  // same size each frame: no allocation
         sampler(t, pose_);
+        shown_ = &pose_;
     }
-    forward_kinematics(skeleton, pose_, globals_);
+    forward_kinematics(skeleton, *shown_, globals_);
+    global_rotations();
     compute_drives(settings, t);
     place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
+}
+
+void JointLevelState::global_rotations() {
+    const Skeleton& skeleton = rig_.character.skeleton;
+    const std::size_t joint_count = static_cast<std::size_t>(skeleton.joint_count());
+    global_rotations_.resize(joint_count);
+    unscaled_.resize(joint_count);
+    for (std::size_t j = 0; j < joint_count; ++j) {
+        const int parent = skeleton.parents[j];
+        const Trs& local = shown_->local[j];
+        const bool unscaled = local.scale == glm::vec3(1.0f);
+        global_rotations_[j] = parent < 0 ? local.rotation : global_rotations_[parent] * local.rotation;
+        unscaled_[j] = parent < 0 ? unscaled : unscaled && unscaled_[parent];
+    }
 }
 
 void JointLevelState::compute_drives(const DynamicSettings& settings, double t) {
@@ -138,7 +154,6 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
         return;
     }
 
-    global_rotations_.resize(static_cast<std::size_t>(joint_count));
     const float translation_gain = finite_or_zero(p.translation_gain);
     const bool squash = std::isfinite(p.squash) && p.squash != 0.0f;
 
@@ -163,8 +178,6 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
 
     for (int j = 0; j < joint_count; ++j) {
         const int parent = skeleton.parents[j];
-        global_rotations_[j] = parent < 0 ? pose_.local[j].rotation : global_rotations_[parent] * pose_.local[j].rotation;
-
         const JointSettings& joint = joint_settings(settings, j);
         JointDrive& d = drives_[j];
         d = resting_drive(joint, globals_[j]);
@@ -200,7 +213,9 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
     const DynamicParameters& p = settings.parameters;
     held_ = true;
     pose_ = pose;
+    shown_ = &pose_;
     forward_kinematics(skeleton, pose_, globals_);
+    global_rotations();
     drives_.assign(static_cast<std::size_t>(skeleton.joint_count()), JointDrive{});
     const bool bends = p.mode != DeformerMode::LbsOnly;
     const bool squash = bends && std::isfinite(p.squash) && p.squash != 0.0f;
@@ -223,11 +238,33 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
     place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
 }
 
+namespace {
+
+// q or -q, whichever has its largest component (the first of equals, in w x y z order)
+// positive: the sign rigid_rotation (glm::quat_cast) gives.
+glm::quat with_quat_cast_sign(const glm::quat& q) {
+    float biggest = q.w;
+    for (const float c : {q.x, q.y, q.z})
+        if (std::abs(c) > std::abs(biggest)) biggest = c;
+    return biggest < 0.0f ? -q : q;
+}
+
+}  // namespace
+
 void JointLevelState::write_joint_row(int j, JointRow& row) const {
     const glm::mat4 skinning = globals_[j] * rig_.character.mesh.inverse_binds[j];
-    const glm::dualquat dq = rigid_dual_quaternion(skinning);
+    // The rigid rotation of the skinning matrix: from the pose's rotations when no joint of
+    // the chain is scaled and the inverse bind is a rotation and scales (the same rotation
+    // to float rounding, a third of the cost), else read back from the matrix.
+    glm::dualquat dq;
+    if (unscaled_[j] && rig_.rigid_inverse_binds[j]) {
+        const glm::quat q = global_rotations_[j] * rig_.inverse_bind_rotations[j];
+        dq = glm::dualquat(with_quat_cast_sign(q * (1.0f / std::sqrt(glm::dot(q, q)))), glm::vec3(skinning[3]));
+    } else {
+        dq = rigid_dual_quaternion(skinning);
+    }
     const JointDrive& d = drives_[j];
-    const Trs& local = pose_.local[j];
+    const Trs& local = shown_->local[j];
     const glm::quat& r = local.rotation;
     row.skinning = skinning;
     row.angular_gain = glm::vec4(d.angular, d.gain);
@@ -253,8 +290,16 @@ JointRow JointLevelState::joint_row(int j) const {
     return row;
 }
 
-void JointLevelState::write_joint_rows(JointRow* rows) const {
-    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) write_joint_row(j, rows[j]);
+void JointLevelState::write_joint_rows(JointRow* rows, bool streaming) const {
+    if (!streaming) {
+        for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) write_joint_row(j, rows[j]);
+        return;
+    }
+    JointRow row;
+    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) {
+        write_joint_row(j, row);
+        store_row(rows[j], row, true);
+    }
 }
 
 SkinningConstants JointLevelState::skinning_constants(const DynamicParameters& p) const {
@@ -288,7 +333,21 @@ std::size_t JointLevelState::memory_bytes() const {
            recursions_.capacity() * sizeof(KernelRecursion) + terms_.capacity() * sizeof(JointTerms) +
            resolved_for_.joints.capacity() * sizeof(JointSettings) + pose_.local.capacity() * sizeof(Trs) +
            pose_.morph_weights.capacity() * sizeof(float) + globals_.capacity() * sizeof(glm::mat4) +
-           global_rotations_.capacity() * sizeof(glm::quat) + drives_.capacity() * sizeof(JointDrive);
+           global_rotations_.capacity() * sizeof(glm::quat) + unscaled_.capacity() + drives_.capacity() * sizeof(JointDrive);
+}
+
+std::size_t JointLevelState::memory_bound(const JointRigData& rig, const DynamicSettings& settings) {
+    const std::size_t joints = static_cast<std::size_t>(rig.character.skeleton.joint_count());
+    const HistoryLengths lengths = history_lengths(settings, rig);
+    const std::size_t histories = joints * (2 * std::size_t(lengths.velocities) * sizeof(glm::vec3) +
+                                            std::size_t(lengths.rotations) * sizeof(glm::quat));
+    // Per joint besides: the two poses of the history and the pose at t, the scratch rows,
+    // the globals, the drives, the sums and the settings' terms (a copy of a joint's too).
+    const std::size_t per_joint = 3 * sizeof(Trs) + 2 * sizeof(glm::vec3) + sizeof(glm::quat) + sizeof(glm::mat4) + sizeof(char) +
+                                  sizeof(glm::quat) + sizeof(JointDrive) + OscillationSums::bytes_per_joint() + sizeof(KernelRecursion) +
+                                  sizeof(JointTerms) + sizeof(JointSettings) + 3 * sizeof(int);
+    return sizeof(JointLevelState) + histories + joints * per_joint +
+           rig.character.mesh.morphs.default_weights().size() * sizeof(float);
 }
 
 }  // namespace dynskin

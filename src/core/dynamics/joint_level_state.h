@@ -26,6 +26,8 @@ class JointLevelState {
 public:
     // The rig must outlive the state.
     explicit JointLevelState(const JointRigData& rig);
+    JointLevelState(const JointLevelState&) = delete;  // it points into itself (shown_)
+    JointLevelState& operator=(const JointLevelState&) = delete;
 
     // Forgets the motion history: the next update starts afresh, no wobble starts.
     void reset() { history_.clear(); }
@@ -38,7 +40,7 @@ public:
     // while the joints move at constant world velocities; the history is not touched.
     void hold(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion, const DynamicSettings& settings);
 
-    const Pose& pose() const { return pose_; }
+    const Pose& pose() const { return *shown_; }
     const std::vector<glm::mat4>& globals() const { return globals_; }
     const std::vector<JointDrive>& drives() const { return drives_; }
     const JointMotionHistory& history() const { return history_; }
@@ -48,13 +50,18 @@ public:
     bool held() const { return held_; }
 
     JointRow joint_row(int joint) const;
-    void write_joint_rows(JointRow* rows) const;
+    // streaming: into a table too large for the caches (support/row_store.h; the caller
+    // finishes the stores).
+    void write_joint_rows(JointRow* rows, bool streaming = false) const;
     SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
     // The local rotations at a kept tick (null for any other).
     const glm::quat* local_rotations_at(Tick tick) const;
 
     // Bytes of everything it holds.
     std::size_t memory_bytes() const;
+    // An upper bound of memory_bytes() on this rig with these settings (every joint's
+    // velocities kept, the histories at the lengths the settings ask for).
+    static std::size_t memory_bound(const JointRigData& rig, const DynamicSettings& settings);
 
 private:
     // Joint j's row, written in place (a crowd's table is large: no copy on the way).
@@ -64,6 +71,9 @@ private:
     // The clock's ticks up to t, each followed by the oscillation sums.
     void advance(double t, const PoseSampler& sampler);
     void step_sums();
+    // Each joint's rotation in the world (the product of the pose's rotations) and whether
+    // its chain is free of scale.
+    void global_rotations();
     void compute_drives(const DynamicSettings& settings, double t);
 
     const JointRigData& rig_;
@@ -80,9 +90,11 @@ private:
     std::vector<JointTerms> terms_;            // per joint
     double time_ = 0.0;  // of the last update
     bool held_ = false;
-    Pose pose_;
+    Pose pose_;                   // the pose at t when it is not a tick's
+    const Pose* shown_ = &pose_;  // the pose at t: pose_, or the newest tick's in the history
     std::vector<glm::mat4> globals_;
     std::vector<glm::quat> global_rotations_;
+    std::vector<char> unscaled_;
     std::vector<JointDrive> drives_;
 };
 

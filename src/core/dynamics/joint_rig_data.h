@@ -9,6 +9,8 @@
 #include "dynskin/character.h"
 #include "dynskin/hierarchical_weights.h"
 
+#include <glm/gtc/quaternion.hpp>
+
 namespace dynskin {
 
 struct JointRigData {
@@ -20,6 +22,12 @@ struct JointRigData {
     std::vector<float> teleport_steps;     // per joint (joint_motion_history.h)
     std::vector<glm::vec3> rest_centroids; // per joint (squash_centroids.h)
     std::vector<glm::vec3> joint_centroids;  // the same in their joints' frames
+    // Per joint: whether its inverse bind's linear part is a rotation times a positive
+    // scale per axis (orthogonal columns, no mirror), and that rotation. Then the skinning
+    // matrix G_j B_j^-1 of a pose without scale has the rotation q_G q_B, which is cheaper
+    // than reading it back from the matrix (JointLevelState::write_joint_row).
+    std::vector<char> rigid_inverse_binds;
+    std::vector<glm::quat> inverse_bind_rotations;
     // An upper bound of every vertex's distance along the skeleton to a joint that moves it
     // (skeleton_distances), in sizes: the longest dLBS delay is this over c.
     float longest_delay_distance;

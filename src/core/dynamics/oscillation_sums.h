@@ -36,6 +36,7 @@ public:
     glm::vec3 linear(int joint, float alpha) const { return at(sums_[joint].linear, alpha); }
 
     std::size_t memory_bytes() const { return sums_.capacity() * sizeof(JointSums); }
+    static constexpr std::size_t bytes_per_joint();
 
 private:
     struct Sum {
@@ -61,5 +62,7 @@ private:
 
     std::vector<JointSums> sums_;
 };
+
+constexpr std::size_t OscillationSums::bytes_per_joint() { return sizeof(JointSums); }
 
 }  // namespace dynskin
