@@ -113,14 +113,13 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
     advance(t, sampler);
     // The pose at t: a frame at a tick is that tick's pose, already sampled (unless the mesh
     // has morph weights, which the ticks do not sample).
-    const MorphTargets& morphs = rig_.character.mesh.morphs;
     const Tick n = history_.newest_tick();
-    if (morphs.groups.empty() && std::abs(t - tick_time(n)) * kTicksPerSecond <= 1e-9) {
+    if (rig_.morph_defaults.empty() && std::abs(t - tick_time(n)) * kTicksPerSecond <= 1e-9) {
         shown_ = &history_.newest_pose();
     } else {
         pose_.local = skeleton.rest;
         pose_.cycle = 0;
-        pose_.morph_weights = morphs.default_weights();  // same size each frame: no allocation
+        pose_.morph_weights = rig_.morph_defaults;  // same size each frame: no allocation
         sampler(t, pose_);
         shown_ = &pose_;
     }
@@ -347,7 +346,7 @@ std::size_t JointLevelState::memory_bound(const JointRigData& rig, const Dynamic
                                   sizeof(glm::quat) + sizeof(JointDrive) + OscillationSums::bytes_per_joint() + sizeof(KernelRecursion) +
                                   sizeof(JointTerms) + sizeof(JointSettings) + 3 * sizeof(int);
     return sizeof(JointLevelState) + histories + joints * per_joint +
-           rig.character.mesh.morphs.default_weights().size() * sizeof(float);
+           rig.morph_defaults.size() * sizeof(float);
 }
 
 }  // namespace dynskin

@@ -13,6 +13,7 @@ JointRigData::JointRigData(const Character& c, const HierarchicalWeights& betas)
     : character(c),
       size(character_size(c.skeleton, c.mesh)),
       teleport_steps(dynskin::teleport_steps(c.skeleton, size)),
+      morph_defaults(c.mesh.morphs.default_weights()),
       rest_centroids(dynskin::rest_centroids(c.mesh, betas)),
       joint_centroids(dynskin::joint_centroids(rest_centroids, c.mesh.inverse_binds)),
       longest_delay_distance(longest_skeleton_distance(c.skeleton) / size) {

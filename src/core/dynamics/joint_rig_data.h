@@ -20,6 +20,7 @@ struct JointRigData {
     const Character& character;
     float size;                            // L
     std::vector<float> teleport_steps;     // per joint (joint_motion_history.h)
+    std::vector<float> morph_defaults;     // the mesh's default morph weights, flattened
     std::vector<glm::vec3> rest_centroids; // per joint (squash_centroids.h)
     std::vector<glm::vec3> joint_centroids;  // the same in their joints' frames
     // Per joint: whether its inverse bind's linear part is a rotation times a positive
