@@ -134,7 +134,7 @@ async function allocations(page, n) {
   const cdp = await page.createCDPSession();
   await cdp.send('HeapProfiler.enable');
   const allocated = {};
-  for (const variant of ['dynskin', 'withMixer', 'spring']) {
+  for (const variant of ['dynskin', 'withMixer', 'spring', 'mixer']) {
     await page.evaluate((v, f) => foxBench.callsAlone(v, f), variant, framesEach);
     await cdp.send('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     const calls = await page.evaluate((v, f) => foxBench.callsAlone(v, f), variant, framesEach);
@@ -151,7 +151,8 @@ async function allocations(page, n) {
   await cdp.detach();
   console.log(`\nJS heap allocated per update call (V8's sampling heap profiler, 10,000 calls over ${n} Foxes, bones held still ` +
     `but in updateWithMixer): dynskin update ${allocated.dynskin.toFixed(1)} bytes, updateWithMixer ${allocated.withMixer.toFixed(1)} bytes ` +
-    `(the AnimationMixer's updates included), three-vrm springs update ${allocated.spring.toFixed(1)} bytes`);
+    `(the AnimationMixer's updates included), three-vrm springs update ${allocated.spring.toFixed(1)} bytes; ` +
+    `an AnimationMixer's update alone ${allocated.mixer.toFixed(1)} bytes`);
 }
 
 async function uploads(page) {
