@@ -407,8 +407,8 @@ export class DynskinCharacter {
   }
 
   // The ring's rows written since the last upload: all of them after a restart or a new
-  // length (a new texture), else the new ticks' rows alone as update ranges (three.js r168
-  // and later; before, the whole ring). Ranges wait there until three.js uploads them.
+  // length (a new texture), else the new ticks' rows alone as update ranges (the whole ring
+  // with a three.js that has none). Ranges wait there until three.js uploads them.
   #uploadRing() {
     const state = this.#ringState.get();
     const ticks = state[RING_TICKS], newest = state[RING_NEWEST_TICK], restarts = state[RING_RESTARTS];

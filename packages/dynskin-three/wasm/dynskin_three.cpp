@@ -104,9 +104,8 @@ enum Value : int {
     kValueCount,
 };
 const char* const kUniformNames[kUniformValues] = {
-    "character_size", "bend_enabled", "dual_quaternion",   "max_angle",           "max_offset",
-    "squash",         "squash_about_centroid", "delayed", "propagation_speed", "since_previous_tick",
-    "ring_ticks",     "rows_kept",      "newest_row",
+    "character_size", "bend_enabled", "dual_quaternion", "max_angle", "max_offset", "squash", "squash_about_centroid",
+    "delayed", "propagation_speed", "since_previous_tick", "ring_ticks", "rows_kept", "newest_row",
 };
 
 // The integers beside them, by index into ring_state(): the ring's length in ticks, its
