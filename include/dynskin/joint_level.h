@@ -29,13 +29,13 @@ class JointLevelState;  // src/core/dynamics/joint_level_state.h, not part of th
 class JointRig {
 public:
     // Throws std::invalid_argument naming the first problem when character.validate() finds
-    // one. The character must outlive the rig and keep its skeleton and skin unchanged.
+    // one. The rig keeps what it reads of the character (its skeleton, inverse binds and
+    // squash centroids): the character need not outlive it.
     explicit JointRig(const Character& character);
     ~JointRig();
     JointRig(JointRig&&) noexcept;
     JointRig& operator=(JointRig&&) noexcept;
 
-    const Character& character() const;
     int joint_count() const;
     float size() const;  // the character size L (character_size)
 
@@ -60,6 +60,10 @@ public:
     // Advances the measurement clock to t (sampler is called at the tick times, and at t
     // unless t is a tick), then the pose at t, its globals and every joint's drive.
     void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+    // The clock alone, to the first tick at or after t: for the ticks a late frame covers
+    // when their poses come one at a time (an animation mixer stepped tick by tick), before
+    // update() at the frame's own time; read the rows and constants after that.
+    void advance_clock(double t, const PoseSampler& sampler, const DynamicSettings& settings);
 
     int joint_count() const;
     float size() const;

@@ -25,8 +25,7 @@ JointRig::JointRig(const Character& character) : data_(rig_data(character)) {}
 JointRig::~JointRig() = default;
 JointRig::JointRig(JointRig&&) noexcept = default;
 JointRig& JointRig::operator=(JointRig&&) noexcept = default;
-const Character& JointRig::character() const { return data_->character; }
-int JointRig::joint_count() const { return data_->character.skeleton.joint_count(); }
+int JointRig::joint_count() const { return data_->skeleton.joint_count(); }
 float JointRig::size() const { return data_->size; }
 
 JointDynamics::JointDynamics(const JointRig& rig) : state_(std::make_unique<JointLevelState>(*rig.data_)) {}
@@ -38,7 +37,10 @@ void JointDynamics::reset() { state_->reset(); }
 void JointDynamics::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
     state_->update(t, sampler, settings);
 }
-int JointDynamics::joint_count() const { return state_->rig().character.skeleton.joint_count(); }
+void JointDynamics::advance_clock(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    state_->advance_clock(t, sampler, settings);
+}
+int JointDynamics::joint_count() const { return state_->rig().skeleton.joint_count(); }
 float JointDynamics::size() const { return state_->rig().size; }
 const Pose& JointDynamics::pose() const { return state_->pose(); }
 const std::vector<glm::mat4>& JointDynamics::globals() const { return state_->globals(); }

@@ -231,7 +231,8 @@ public:
     // then current (and the reference's positions, when it is on).
     void advance() {
         if (!dynamics_) return;
-        measure();
+        dynamics_->update(clock_time, sampler_, settings_);
+        if (reference_) reference_->update(clock_time, sampler_, settings_);
         dynamics_->write_joint_rows(rows_.data());
         const dynskin::SkinningConstants c = dynamics_->skinning_constants(settings_.parameters);
         if (c.delayed) update_ring(c);
@@ -242,7 +243,7 @@ public:
     // without writing what the shader reads, which the frame's last advance() writes.
     void measure() {
         if (!dynamics_) return;
-        dynamics_->update(clock_time, sampler_, settings_);
+        dynamics_->advance_clock(clock_time, sampler_, settings_);
         if (reference_) reference_->update(clock_time, sampler_, settings_);
     }
 

@@ -44,10 +44,10 @@ HistoryLengths history_lengths(const DynamicSettings& settings, const JointRigDa
 
 JointLevelState::JointLevelState(const JointRigData& rig)
     : rig_(rig),
-      history_(rig.character.skeleton.joint_count(), HistoryLengths{}, rig.teleport_steps),
-      recursions_(static_cast<std::size_t>(rig.character.skeleton.joint_count())),
-      terms_(static_cast<std::size_t>(rig.character.skeleton.joint_count())) {
-    sums_.resize(rig.character.skeleton.joint_count());
+      history_(rig.skeleton.joint_count(), HistoryLengths{}, rig.teleport_steps),
+      recursions_(static_cast<std::size_t>(rig.skeleton.joint_count())),
+      terms_(static_cast<std::size_t>(rig.skeleton.joint_count())) {
+    sums_.resize(rig.skeleton.joint_count());
 }
 
 namespace {
@@ -70,7 +70,7 @@ void JointLevelState::resolve(const DynamicSettings& settings) {
     lengths_ = history_lengths(settings, rig_);
     const DynamicParameters& p = settings.parameters;
     const bool translates = finite_or_zero(p.translation_gain) != 0.0f;
-    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) {
+    for (int j = 0; j < rig_.skeleton.joint_count(); ++j) {
         JointTerms& terms = terms_[j];
         terms.oscillation = sanitized(settings.oscillation_of(j));
         KernelRecursion& r = recursions_[j];
@@ -87,12 +87,12 @@ void JointLevelState::resolve(const DynamicSettings& settings) {
 void JointLevelState::step_sums() {
     const VelocityHistory& angular = history_.angular_velocity();
     const VelocityHistory& linear = history_.linear_velocity();
-    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j)
+    for (int j = 0; j < rig_.skeleton.joint_count(); ++j)
         if (terms_[j].oscillates) sums_.bring_to_newest(j, recursions_[j], angular, linear);
 }
 
 void JointLevelState::advance(double t, const PoseSampler& sampler) {
-    const Skeleton& skeleton = rig_.character.skeleton;
+    const Skeleton& skeleton = rig_.skeleton;
     const JointMotionHistory::Start start = history_.start_for(t);
     if (start.restart) {
         history_.restart(start.tick, skeleton, sampler);
@@ -104,13 +104,17 @@ void JointLevelState::advance(double t, const PoseSampler& sampler) {
     }
 }
 
-void JointLevelState::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
-    const Skeleton& skeleton = rig_.character.skeleton;
-    time_ = t;
-    held_ = false;
+void JointLevelState::advance_clock(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
     resolve(settings);
     history_.set_lengths(lengths_);
     advance(t, sampler);
+}
+
+void JointLevelState::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
+    const Skeleton& skeleton = rig_.skeleton;
+    time_ = t;
+    held_ = false;
+    advance_clock(t, sampler, settings);
     // The pose at t: a frame at a tick is that tick's pose, already sampled (unless the mesh
     // has morph weights, which the ticks do not sample).
     const Tick n = history_.newest_tick();
@@ -130,7 +134,7 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
 }
 
 void JointLevelState::global_rotations() {
-    const Skeleton& skeleton = rig_.character.skeleton;
+    const Skeleton& skeleton = rig_.skeleton;
     const std::size_t joint_count = static_cast<std::size_t>(skeleton.joint_count());
     global_rotations_.resize(joint_count);
     unscaled_.resize(joint_count);
@@ -144,7 +148,7 @@ void JointLevelState::global_rotations() {
 }
 
 void JointLevelState::compute_drives(const DynamicSettings& settings, double t) {
-    const Skeleton& skeleton = rig_.character.skeleton;
+    const Skeleton& skeleton = rig_.skeleton;
     const int joint_count = skeleton.joint_count();
     const DynamicParameters& p = settings.parameters;
     drives_.resize(static_cast<std::size_t>(joint_count));
@@ -208,7 +212,7 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
 
 void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
                            const DynamicSettings& settings) {
-    const Skeleton& skeleton = rig_.character.skeleton;
+    const Skeleton& skeleton = rig_.skeleton;
     const DynamicParameters& p = settings.parameters;
     held_ = true;
     pose_ = pose;
@@ -251,7 +255,7 @@ glm::quat with_quat_cast_sign(const glm::quat& q) {
 }  // namespace
 
 void JointLevelState::write_joint_row(int j, JointRow& row) const {
-    const glm::mat4 skinning = globals_[j] * rig_.character.mesh.inverse_binds[j];
+    const glm::mat4 skinning = globals_[j] * rig_.inverse_binds[j];
     // The rigid rotation of the skinning matrix: from the pose's rotations when no joint of
     // the chain is scaled and the inverse bind is a rotation and scales (the same rotation
     // to float rounding, a third of the cost), else read back from the matrix.
@@ -271,7 +275,7 @@ void JointLevelState::write_joint_row(int j, JointRow& row) const {
     row.origin = glm::vec4(d.origin, 1.0f);
     row.dual_real = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
     row.dual_dual = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
-    row.translation_parent = glm::vec4(local.translation, float(rig_.character.skeleton.parents[j]));
+    row.translation_parent = glm::vec4(local.translation, float(rig_.skeleton.parents[j]));
     row.rotation = glm::vec4(r.x, r.y, r.z, r.w);
     row.scale = glm::vec4(local.scale, 0.0f);
     row.angular_drag = glm::vec4(d.angular_drag, 0.0f);
@@ -291,11 +295,11 @@ JointRow JointLevelState::joint_row(int j) const {
 
 void JointLevelState::write_joint_rows(JointRow* rows, bool streaming) const {
     if (!streaming) {
-        for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) write_joint_row(j, rows[j]);
+        for (int j = 0; j < rig_.skeleton.joint_count(); ++j) write_joint_row(j, rows[j]);
         return;
     }
     JointRow row;
-    for (int j = 0; j < rig_.character.skeleton.joint_count(); ++j) {
+    for (int j = 0; j < rig_.skeleton.joint_count(); ++j) {
         write_joint_row(j, row);
         store_row(rows[j], row, true);
     }
@@ -336,7 +340,7 @@ std::size_t JointLevelState::memory_bytes() const {
 }
 
 std::size_t JointLevelState::memory_bound(const JointRigData& rig, const DynamicSettings& settings) {
-    const std::size_t joints = static_cast<std::size_t>(rig.character.skeleton.joint_count());
+    const std::size_t joints = static_cast<std::size_t>(rig.skeleton.joint_count());
     const HistoryLengths lengths = history_lengths(settings, rig);
     const std::size_t histories = joints * (2 * std::size_t(lengths.velocities) * sizeof(glm::vec3) +
                                             std::size_t(lengths.rotations) * sizeof(glm::quat));

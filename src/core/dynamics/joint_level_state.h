@@ -36,6 +36,8 @@ public:
     // stepped), then the pose at t (joints and morph weights, which start from the mesh's
     // defaults), its globals, and the drives interpolated between the two ticks around t.
     void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
+    // The clock's ticks up to t alone (JointDynamics::advance_clock).
+    void advance_clock(double t, const PoseSampler& sampler, const DynamicSettings& settings);
     // Velocity Skinning's deformation visualiser (Deformer::update_steady): the pose held
     // while the joints move at constant world velocities; the history is not touched.
     void hold(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion, const DynamicSettings& settings);

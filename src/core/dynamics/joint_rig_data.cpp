@@ -10,7 +10,8 @@
 namespace dynskin {
 
 JointRigData::JointRigData(const Character& c, const HierarchicalWeights& betas)
-    : character(c),
+    : skeleton(c.skeleton),
+      inverse_binds(c.mesh.inverse_binds),
       size(character_size(c.skeleton, c.mesh)),
       teleport_steps(dynskin::teleport_steps(c.skeleton, size)),
       morph_defaults(c.mesh.morphs.default_weights()),

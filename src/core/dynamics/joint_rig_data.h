@@ -14,10 +14,11 @@
 namespace dynskin {
 
 struct JointRigData {
-    // The character must outlive it, its skeleton and skin unchanged.
+    // A copy of what the joint level reads of the character, which need not outlive it.
     JointRigData(const Character& character, const HierarchicalWeights& betas);
 
-    const Character& character;
+    Skeleton skeleton;
+    std::vector<glm::mat4> inverse_binds;  // B_j^-1, per joint
     float size;                            // L
     std::vector<float> teleport_steps;     // per joint (joint_motion_history.h)
     std::vector<float> morph_defaults;     // the mesh's default morph weights, flattened
