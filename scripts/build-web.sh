@@ -94,16 +94,12 @@ package_config nlohmann_json nlohmann_json::nlohmann_json
 package_config CLI11 CLI11::CLI11
 
 # 5. dynskin itself. Exceptions are caught (the loader reports bad files by throwing), which
-# Emscripten leaves off by default: as WebAssembly's own exceptions (-fwasm-exceptions), not
-# its JavaScript emulation, which sends every call made inside a try block out to
-# JavaScript and back. Copies use WebAssembly's bulk memory instructions (-mbulk-memory):
-# without them Emscripten 3.1.6 hands every copy of 512 bytes or more to JavaScript. No
-# threads (they would need COOP/COEP headers from the server): the deformer's worker pool
-# has one thread, the page's.
+# Emscripten leaves off by default; no threads (they would need COOP/COEP headers from the
+# server): the deformer's worker pool has one thread, the page's.
 emcmake cmake -S "$root" -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DDYNSKIN_GLES=ON -DDYNSKIN_BUILD_TESTS=OFF -DDYNSKIN_BUILD_BENCH=OFF \
-  -DCMAKE_CXX_FLAGS="-msimd128 -mbulk-memory -fwasm-exceptions" \
-  -DCMAKE_EXE_LINKER_FLAGS="-mbulk-memory -fwasm-exceptions" \
+  -DCMAKE_CXX_FLAGS="-msimd128 -sDISABLE_EXCEPTION_CATCHING=0" \
+  -DCMAKE_EXE_LINKER_FLAGS="-sDISABLE_EXCEPTION_CATCHING=0" \
   -Dglm_DIR="$deps/cmake/glm" -Dnlohmann_json_DIR="$deps/cmake/nlohmann_json" -DCLI11_DIR="$deps/cmake/CLI11" \
   -Dhwy_DIR="$deps/prefix/lib/cmake/hwy" -DDYNSKIN_IMGUI_SOURCE_DIR="${imgui_src%/}"
 cmake --build "$out" -j"$(nproc)"
