@@ -46,7 +46,8 @@ JointLevelState::JointLevelState(const JointRigData& rig)
     : rig_(rig),
       history_(rig.skeleton.joint_count(), HistoryLengths{}, rig.teleport_steps),
       recursions_(static_cast<std::size_t>(rig.skeleton.joint_count())),
-      terms_(static_cast<std::size_t>(rig.skeleton.joint_count())) {
+      terms_(static_cast<std::size_t>(rig.skeleton.joint_count())),
+      followed_(static_cast<std::size_t>(rig.skeleton.joint_count()), nullptr) {
     sums_.resize(rig.skeleton.joint_count());
 }
 
@@ -81,14 +82,12 @@ void JointLevelState::resolve(const DynamicSettings& settings) {
         const JointSettings& joint = joint_settings(settings, j);
         terms.oscillates = p.mode == DeformerMode::DynamicSkinning && finite_or_zero(joint.gain) != 0.0f &&
                            (joint.bend.rotation || (joint.bend.translation && translates)) && r.oscillates();
+        followed_[j] = terms.oscillates ? &r : nullptr;
     }
 }
 
 void JointLevelState::step_sums() {
-    const VelocityHistory& angular = history_.angular_velocity();
-    const VelocityHistory& linear = history_.linear_velocity();
-    for (int j = 0; j < rig_.skeleton.joint_count(); ++j)
-        if (terms_[j].oscillates) sums_.bring_to_newest(j, recursions_[j], angular, linear);
+    sums_.bring_all_to_newest(followed_, history_.angular_velocity(), history_.linear_velocity());
 }
 
 void JointLevelState::advance(double t, const PoseSampler& sampler) {
@@ -334,7 +333,7 @@ const glm::quat* JointLevelState::local_rotations_at(Tick tick) const {
 std::size_t JointLevelState::memory_bytes() const {
     return sizeof(*this) + history_.memory_bytes() + sums_.memory_bytes() +
            recursions_.capacity() * sizeof(KernelRecursion) + terms_.capacity() * sizeof(JointTerms) +
-           resolved_for_.joints.capacity() * sizeof(JointSettings) + pose_.local.capacity() * sizeof(Trs) +
+           followed_.capacity() * sizeof(const KernelRecursion*) + resolved_for_.joints.capacity() * sizeof(JointSettings) + pose_.local.capacity() * sizeof(Trs) +
            pose_.morph_weights.capacity() * sizeof(float) + globals_.capacity() * sizeof(glm::mat4) +
            global_rotations_.capacity() * sizeof(glm::quat) + unscaled_.capacity() + drives_.capacity() * sizeof(JointDrive);
 }
@@ -344,11 +343,13 @@ std::size_t JointLevelState::memory_bound(const JointRigData& rig, const Dynamic
     const HistoryLengths lengths = history_lengths(settings, rig);
     const std::size_t histories = joints * (2 * std::size_t(lengths.velocities) * sizeof(glm::vec3) +
                                             std::size_t(lengths.rotations) * sizeof(glm::quat));
-    // Per joint besides: the two poses of the history and the pose at t, the scratch rows,
-    // the globals, the drives, the sums and the settings' terms (a copy of a joint's too).
-    const std::size_t per_joint = 3 * sizeof(Trs) + 2 * sizeof(glm::vec3) + sizeof(glm::quat) + sizeof(glm::mat4) + sizeof(char) +
-                                  sizeof(glm::quat) + sizeof(JointDrive) + OscillationSums::bytes_per_joint() + sizeof(KernelRecursion) +
-                                  sizeof(JointTerms) + sizeof(JointSettings) + 3 * sizeof(int);
+    // Per joint besides: the two poses of the history and the pose at t, the globals and
+    // their rotations, the drives, the sums, the settings' terms (a copy of a joint's too)
+    // and the histories' column indices.
+    const std::size_t per_joint = 3 * sizeof(Trs) + sizeof(glm::mat4) + sizeof(glm::quat) + sizeof(char) +
+                                  sizeof(JointDrive) + OscillationSums::bytes_per_joint() + sizeof(KernelRecursion) +
+                                  sizeof(JointTerms) + sizeof(const KernelRecursion*) + sizeof(JointSettings) +
+                                  2 * sizeof(int);
     return sizeof(JointLevelState) + histories + joints * per_joint +
            rig.morph_defaults.size() * sizeof(float);
 }

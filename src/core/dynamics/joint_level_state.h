@@ -90,6 +90,7 @@ private:
     HistoryLengths lengths_;
     std::vector<KernelRecursion> recursions_;  // per joint, for its f and tau
     std::vector<JointTerms> terms_;            // per joint
+    std::vector<const KernelRecursion*> followed_;  // per joint: its recursion when it oscillates
     double time_ = 0.0;  // of the last update
     bool held_ = false;
     Pose pose_;                   // the pose at t when it is not a tick's

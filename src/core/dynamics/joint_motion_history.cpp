@@ -8,6 +8,19 @@ namespace {
 
 int clamped_length(int ticks) { return std::clamp(ticks, 2, kHistoryTicks); }
 
+// One tick's rows before they go into the histories: scratch of the thread's, not of each
+// history (a crowd's instances would each carry and touch their own).
+struct TickRows {
+    std::vector<glm::vec3> omega, velocity;
+    std::vector<glm::quat> rotation;
+};
+TickRows& tick_rows(int joint_count) {
+    thread_local TickRows rows;
+    const std::size_t n = static_cast<std::size_t>(joint_count);
+    if (rows.omega.size() < n) rows.omega.resize(n), rows.velocity.resize(n), rows.rotation.resize(n);
+    return rows;
+}
+
 }  // namespace
 
 std::vector<float> teleport_steps(const Skeleton& skeleton, float size) {
@@ -33,10 +46,7 @@ bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float telep
 JointMotionHistory::JointMotionHistory(int joint_count, HistoryLengths lengths, std::vector<float> teleport_steps)
     : joint_count_(joint_count),
       lengths_{clamped_length(lengths.velocities), clamped_length(lengths.rotations)},
-      teleport_steps_(std::move(teleport_steps)),
-      omega_row_(joint_count),
-      velocity_row_(joint_count),
-      rotation_row_(joint_count) {
+      teleport_steps_(std::move(teleport_steps)) {
     angular_velocity_.resize(joint_count, lengths_.velocities);
     linear_velocity_.resize(joint_count, lengths_.velocities);
     rotations_.resize(joint_count, lengths_.rotations);
@@ -52,17 +62,16 @@ void JointMotionHistory::set_lengths(HistoryLengths lengths) {
 std::size_t JointMotionHistory::memory_bytes() const {
     const auto pose_bytes = [](const Pose& p) { return p.local.capacity() * sizeof(Trs); };
     return angular_velocity_.memory_bytes() + linear_velocity_.memory_bytes() + rotations_.memory_bytes() +
-           pose_bytes(previous_) + pose_bytes(current_) + teleport_steps_.capacity() * sizeof(float) +
-           (omega_row_.capacity() + velocity_row_.capacity()) * sizeof(glm::vec3) +
-           rotation_row_.capacity() * sizeof(glm::quat);
+           pose_bytes(previous_) + pose_bytes(current_) + teleport_steps_.capacity() * sizeof(float);
 }
 
 void JointMotionHistory::measure(const Pose& previous, const Pose& current, bool holding) {
+    TickRows& rows = tick_rows(joint_count_);
     const bool wrap = previous.cycle != current.cycle;
     for (int j = 0; j < joint_count_; ++j) {
         const Trs& a = previous.local[j];
         const Trs& b = current.local[j];
-        rotation_row_[j] = b.rotation;
+        rows.rotation[j] = b.rotation;
         // A joint that did not move measures exactly zero (the quaternion product would
         // leave rounding noise, and a still joint must cost nothing and bend nothing).
         const glm::vec3 turn =
@@ -71,11 +80,13 @@ void JointMotionHistory::measure(const Pose& previous, const Pose& current, bool
         const float teleport_step =
             static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
         if (is_cut(wrap, turn, step, teleport_step)) {
-            if (!holding) omega_row_[j] = velocity_row_[j] = glm::vec3(0.0f);
+            // A cut keeps the velocity of the tick before (none before the first: zero).
+            rows.omega[j] = holding ? angular_velocity_.at(newest_tick(), j) : glm::vec3(0.0f);
+            rows.velocity[j] = holding ? linear_velocity_.at(newest_tick(), j) : glm::vec3(0.0f);
             continue;
         }
-        omega_row_[j] = turn * static_cast<float>(kTicksPerSecond);
-        velocity_row_[j] = step * static_cast<float>(kTicksPerSecond);
+        rows.omega[j] = turn * static_cast<float>(kTicksPerSecond);
+        rows.velocity[j] = step * static_cast<float>(kTicksPerSecond);
     }
 }
 
@@ -89,15 +100,16 @@ void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const Pose
     // The velocities of the first tick stand for the whole past: no spurious change of
     // speed at the start. Rotations before it read as the previous tick's pose. A restart
     // takes the lengths asked for exactly (a row that grew for a while shrinks back).
+    TickRows& rows = tick_rows(joint_count_);
     angular_velocity_.resize(joint_count_, lengths_.velocities);
     linear_velocity_.resize(joint_count_, lengths_.velocities);
     rotations_.resize(joint_count_, lengths_.rotations);
-    angular_velocity_.fill(tick, omega_row_.data());
-    linear_velocity_.fill(tick, velocity_row_.data());
-    for (int j = 0; j < joint_count_; ++j) rotation_row_[j] = previous_.local[j].rotation;
-    rotations_.fill(tick - 1, rotation_row_.data());
-    for (int j = 0; j < joint_count_; ++j) rotation_row_[j] = current_.local[j].rotation;
-    rotations_.push(rotation_row_.data());
+    angular_velocity_.fill(tick, rows.omega.data());
+    linear_velocity_.fill(tick, rows.velocity.data());
+    for (int j = 0; j < joint_count_; ++j) rows.rotation[j] = previous_.local[j].rotation;
+    rotations_.fill(tick - 1, rows.rotation.data());
+    for (int j = 0; j < joint_count_; ++j) rows.rotation[j] = current_.local[j].rotation;
+    rotations_.push(rows.rotation.data());
     started_ = true;
     ++restarts_;
 }
@@ -116,9 +128,10 @@ void JointMotionHistory::measure_next_tick(const Skeleton& skeleton, const PoseS
     current_.cycle = 0;
     sampler(tick_time(newest_tick() + 1), current_);
     measure(previous_, current_, true);
-    angular_velocity_.push(omega_row_.data());
-    linear_velocity_.push(velocity_row_.data());
-    rotations_.push(rotation_row_.data());
+    const TickRows& rows = tick_rows(joint_count_);
+    angular_velocity_.push(rows.omega.data());
+    linear_velocity_.push(rows.velocity.data());
+    rotations_.push(rows.rotation.data());
 }
 
 void JointMotionHistory::advance(double t, const Skeleton& skeleton, const PoseSampler& sampler) {

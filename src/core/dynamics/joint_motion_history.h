@@ -81,8 +81,9 @@ public:
     std::size_t memory_bytes() const;
 
 private:
-    // Into the rows: velocities from previous to current (a cut keeps each joint's row
-    // value, the tick before's; holding false zeroes it instead) and current's rotations.
+    // Into the thread's scratch rows: velocities from previous to current (a cut keeps the
+    // joint's velocity of the newest tick; holding false zeroes it instead) and current's
+    // rotations.
     void measure(const Pose& previous, const Pose& current, bool holding);
     int longest() const { return std::max(lengths_.velocities, lengths_.rotations); }
 
@@ -95,8 +96,6 @@ private:
     VelocityHistory linear_velocity_;
     TickHistory<glm::quat> rotations_;
     Pose previous_, current_;                 // poses of the two newest ticks
-    std::vector<glm::vec3> omega_row_, velocity_row_;
-    std::vector<glm::quat> rotation_row_;
 };
 
 }  // namespace dynskin

@@ -1,5 +1,7 @@
 #include "core/dynamics/oscillation_sums.h"
 
+#include <optional>
+
 namespace dynskin {
 namespace {
 
@@ -29,6 +31,38 @@ void OscillationSums::step(Sum& s, const KernelRecursion& r, const glm::vec3& d_
     s.im = zr * ui + zi * ur;
     s.previous = s.current;
     s.current = glm::vec3(s.im);
+}
+
+void OscillationSums::step(Sum& s, const KernelRecursion& r, const StepRows& rows, int c) {
+    if (c < 0) return;  // no velocity yet: zero, and zero it stays
+    step(s, r, rows.newer[c] - rows.older[c], rows.leaving[c] - rows.left[c]);
+}
+
+void OscillationSums::bring_all_to_newest(const std::vector<const KernelRecursion*>& kernels,
+                                          const VelocityHistory& angular, const VelocityHistory& linear) {
+    const Tick n = angular.newest();
+    int rows_length = -1;  // the kernel length the rows are for
+    std::optional<StepRows> angular_rows, linear_rows;
+    for (std::size_t j = 0; j < kernels.size(); ++j) {
+        const KernelRecursion* r = kernels[j];
+        if (!r) continue;
+        JointSums& s = sums_[j];
+        if (!(s.valid && s.at == n - 1 && (s.zero || r->made_for(s.frequency, s.damping)))) {
+            bring_to_newest(static_cast<int>(j), *r, angular, linear);  // seeded
+            continue;
+        }
+        if (r->length != rows_length) {
+            rows_length = r->length;
+            angular_rows.emplace(angular, n, rows_length);
+            linear_rows.emplace(linear, n, rows_length);
+        }
+        step(s.angular, *r, *angular_rows, angular.column(static_cast<int>(j)));
+        step(s.linear, *r, *linear_rows, linear.column(static_cast<int>(j)));
+        s.frequency = r->frequency;
+        s.damping = r->damping;
+        s.at = n;
+        s.zero = false;
+    }
 }
 
 void OscillationSums::step(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n) {

@@ -30,6 +30,11 @@ public:
     void bring_to_newest(int joint, const KernelRecursion& r, const VelocityHistory& angular,
                          const VelocityHistory& linear);
 
+    // bring_to_newest for every joint with a kernel (kernels[j]; null: not followed), the
+    // rows a step reads looked up once a tick for each kernel length, not once a joint.
+    void bring_all_to_newest(const std::vector<const KernelRecursion*>& kernels, const VelocityHistory& angular,
+                             const VelocityHistory& linear);
+
     // Im C at time t between the newest tick n (alpha = 1) and n - 1 (alpha = 0), unit
     // amplitude; the joint must have been brought to n.
     glm::vec3 angular(int joint, float alpha) const { return at(sums_[joint].angular, alpha); }
@@ -54,6 +59,14 @@ private:
     static glm::vec3 at(const Sum& s, float alpha) {
         return alpha == 1.0f ? s.current : s.previous + alpha * (s.current - s.previous);
     }
+    // The rows one step to tick n reads of a history, for a kernel of length K: H[n-1],
+    // H[n-2], H[n-K], H[n-K-1] (one value per column).
+    struct StepRows {
+        StepRows(const VelocityHistory& h, Tick n, int length)
+            : newer(h.row(n - 1)), older(h.row(n - 2)), leaving(h.row(n - length)), left(h.row(n - length - 1)) {}
+        const glm::vec3 *newer, *older, *leaving, *left;
+    };
+    static void step(Sum& s, const KernelRecursion& r, const StepRows& rows, int column);
     // C from tick n - 1 to n: d_new = d[n - 1], d_old = d[n - K].
     static void step(Sum& s, const KernelRecursion& r, const glm::vec3& d_new, const glm::vec3& d_old);
     // A joint without a column in h has had no velocity: its sum is zero and stays so.

@@ -5,7 +5,6 @@ namespace dynskin {
 void VelocityHistory::resize(int joint_count, int capacity) {
     columns_.resize(0, capacity);
     column_of_.assign(static_cast<std::size_t>(joint_count), -1);
-    compact_.clear();
 }
 
 void VelocityHistory::add_columns_for(const glm::vec3* row) {
@@ -15,11 +14,12 @@ void VelocityHistory::add_columns_for(const glm::vec3* row) {
     if (added > 0) columns_.add_columns(added, glm::vec3(0.0f));
 }
 
-const glm::vec3* VelocityHistory::compacted(const glm::vec3* row) {
-    compact_.resize(static_cast<std::size_t>(columns_.joint_count()));
+const glm::vec3* VelocityHistory::compacted(const glm::vec3* row) const {
+    thread_local std::vector<glm::vec3> compact;
+    if (compact.size() < column_of_.size()) compact.resize(column_of_.size());
     for (std::size_t j = 0; j < column_of_.size(); ++j)
-        if (column_of_[j] >= 0) compact_[static_cast<std::size_t>(column_of_[j])] = row[j];
-    return compact_.data();
+        if (column_of_[j] >= 0) compact[static_cast<std::size_t>(column_of_[j])] = row[j];
+    return compact.data();
 }
 
 void VelocityHistory::fill(Tick tick, const glm::vec3* row) {

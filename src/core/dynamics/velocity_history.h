@@ -38,18 +38,16 @@ public:
     Tick newest() const { return columns_.newest(); }
     Tick oldest() const { return columns_.oldest(); }
     int column_count() const { return columns_.joint_count(); }
-    std::size_t memory_bytes() const {
-        return columns_.memory_bytes() + column_of_.capacity() * sizeof(int) + compact_.capacity() * sizeof(glm::vec3);
-    }
+    std::size_t memory_bytes() const { return columns_.memory_bytes() + column_of_.capacity() * sizeof(int); }
 
 private:
     // Columns for the joints of row that move and have none yet.
     void add_columns_for(const glm::vec3* row);
-    const glm::vec3* compacted(const glm::vec3* row);
+    // row's values of the joints with columns, in the thread's scratch.
+    const glm::vec3* compacted(const glm::vec3* row) const;
 
     TickHistory<glm::vec3> columns_;
-    std::vector<int> column_of_;     // per joint: its column, or -1
-    std::vector<glm::vec3> compact_;  // one row, per column (scratch)
+    std::vector<int> column_of_;  // per joint: its column, or -1
 };
 
 }  // namespace dynskin
