@@ -48,7 +48,7 @@ float content_scale(GLFWwindow*) { return static_cast<float>(emscripten_get_devi
 
 TouchGestures* touch_gestures() { return &web::touch_input(); }
 
-std::size_t crowd_memory_budget() { return std::size_t(1) << 30; }
+std::size_t crowd_memory_budget() { return std::size_t(3) << 29; }  // 1.5 GB
 
 std::string page_address() {
     static const std::string address = emscripten_run_script_string("location.href.split(/[?#]/)[0]");

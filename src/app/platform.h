@@ -36,8 +36,8 @@ void adapt_input(GLFWwindow* window);
 // GLFW reports no touches (a touch screen there acts as a mouse).
 TouchGestures* touch_gestures();
 
-// The memory a crowd's instances may take: in the browser a part of WebAssembly's 2 GB
-// (the rest is the viewer's); on the desktop no limit of its own.
+// The memory a crowd's instances may take: in the browser 1.5 GB of WebAssembly's 2 (the
+// rest is the viewer's); on the desktop no limit of its own.
 std::size_t crowd_memory_budget();
 
 // The page's address without its query ("http://host/index.html") in the browser; "" on the
