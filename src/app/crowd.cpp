@@ -40,11 +40,9 @@ Crowd::Crowd(int count, const Character& character) : character_(character), rig
         samplers_.emplace_back([this, instance](double at, Pose& pose) {
             instance->timeline.sample(character_, at, pose, &instance->cursor);
         });
-    }
-    for (std::size_t k = 0; k < instances_.size(); ++k) {
         JointLevelJob::Item item;
-        item.dynamics = &instances_[k].dynamics;
-        item.sampler = &samplers_[k];
+        item.dynamics = &instance->dynamics;
+        item.sampler = &samplers_.back();  // reserved: the address holds
         item.rows = rows_.data() + k * static_cast<std::size_t>(joint_count());
         jobs_.push_back(item);
     }

@@ -1,7 +1,7 @@
 #pragma once
 // A crowd of one character with dynamics of its own (dynskin --crowd N): N instances on a
 // grid, each with its own joint level (its measurement history and filter: a JointDynamics
-// of a few kilobytes, all sharing one JointRig), its own clip, phase and playback speed, and
+// of tens of kilobytes, all sharing one JointRig), its own clip, phase and playback speed, and
 // each dragged on its own. Every frame the CPU runs every instance's joint level in one
 // JointLevelJob, which writes its joint rows into one table, instance k's at rows
 // [k J, (k + 1) J); the vertex shader skins and bends them all (gl::SceneRenderer::set_crowd).

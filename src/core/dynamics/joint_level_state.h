@@ -2,8 +2,8 @@
 // One character instance's joint level: the measurement clock's history, the oscillation
 // sums that follow it tick by tick, and for the time of the last update the pose, its
 // globals and every joint's drive, from which its joint rows and skinning constants are
-// read. What it keeps is its own (a few kilobytes: the histories are as long as the kernel
-// window and the dLBS delays need); what it shares with every instance of the character is
+// read. What it keeps is its own (tens of kilobytes: the histories are as long as the
+// kernel window and the dLBS delays need); what it shares with every instance of the character is
 // the JointRigData. The Deformer runs one, a crowd one per instance (dynskin/joint_level.h).
 
 #include <vector>
@@ -48,8 +48,6 @@ public:
     const JointMotionHistory& history() const { return history_; }
     const JointRigData& rig() const { return rig_; }
     double time() const { return time_; }  // of the last update
-    // Whether the last update held a pose (hold()): no dLBS then.
-    bool held() const { return held_; }
 
     JointRow joint_row(int joint) const;
     // streaming: into a table too large for the caches (support/row_store.h; the caller
