@@ -1,10 +1,11 @@
 #pragma once
-// Many characters updated in one call, as a game updates its crowd: each character's
-// update (its joints, then its vertices) is one item of a loop over the characters on an
-// executor, and each character's vertex windows are a loop of its own, run from inside that
-// one on its deformer's executor (the same shared pool by default), so that threads left
-// idle by small or finished characters help the large ones. The results are those of
-// updating the deformers one by one, bit for bit. docs/threads.md.
+// Many characters updated in one call, as a game updates its crowd: every character's
+// joint level first (a few characters to an item of a loop over them on an executor, as a
+// JointLevelJob runs them), then each character's vertices as an item of a second loop, its
+// vertex windows a loop of their own run from inside that one on its deformer's executor
+// (the same shared pool by default), so that threads left idle by small or finished
+// characters help the large ones. The results are those of updating the deformers one by
+// one, bit for bit. docs/threads.md.
 
 #include <vector>
 

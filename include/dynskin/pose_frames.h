@@ -7,6 +7,7 @@
 // tick past the newest frame, and held beyond that and before the first frame.
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -29,6 +30,9 @@ public:
     // std::invalid_argument, keeping the frames it had, for a wrong count or a value that is
     // not finite or a zero rotation; rotations are normalised.
     void add(double t, const std::vector<Trs>& locals);
+    // What add() would refuse in a frame, or "" (for a caller that cannot catch: a frame
+    // checked first is added without throwing).
+    std::string check(double t, const std::vector<Trs>& locals) const;
 
     // The pose at time t (only its joints' locals are written). The rest of the story is in
     // the header comment; with no frame the pose is left as it is.

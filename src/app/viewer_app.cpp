@@ -192,8 +192,9 @@ std::unique_ptr<Crowd> ViewerApp::make_crowd(const Scene& scene) {
     const int affordable = Crowd::instances_within(platform::crowd_memory_budget(), scene.character(), settings);
     if (options_.crowd > affordable) {
         if (!state_.error_message.empty()) state_.error_message += "\n\n";
-        state_.error_message += "A crowd of " + std::to_string(options_.crowd) + " " + scene.character().name +
-                               " would not fit in this page's memory: " + std::to_string(affordable) + " are shown.";
+        state_.error_message += "A crowd of " + std::to_string(options_.crowd) + " instances of " +
+                               scene.character().name + " would not fit in this page's memory: " +
+                               std::to_string(affordable) + " are shown.";
     }
     return std::make_unique<Crowd>(std::min(options_.crowd, affordable), scene.character());
 }

@@ -5,7 +5,6 @@
 #include "core/dynamics/joint_level_state.h"
 #include "core/dynamics/joint_rig_data.h"
 #include "core/support/parallel_updates.h"
-#include "core/support/row_store.h"
 #include "dynskin/hierarchical_weights.h"
 
 namespace dynskin {
@@ -68,13 +67,13 @@ std::string JointLevelJob::validate() const {
 void JointLevelJob::run(Executor& executor) const {
     const std::string problem = validate();
     if (!problem.empty()) throw std::invalid_argument(problem);
-    // A few instances to a range: one instance is a few microseconds of work.
     // Rows past what the caches hold go straight to memory (a crowd's table is written once
     // a frame and read by the upload, not by this job).
     std::size_t table = 0;
     for (std::size_t k = 0; k < count; ++k)
         if (items[k].rows) table += std::size_t(items[k].dynamics->joint_count()) * sizeof(JointRow);
     const bool streaming = table > (std::size_t(4) << 20);
+    // A few instances to a range: one instance is a few microseconds of work.
     FirstFailure failures;
     run_updates(
         executor, count, 8,
@@ -83,7 +82,6 @@ void JointLevelJob::run(Executor& executor) const {
             JointLevelState& state = *item.dynamics->state_;
             state.update(item.t, *item.sampler, *item.settings);
             if (item.rows) state.write_joint_rows(item.rows, streaming);
-            if (streaming) finish_row_stores();
         },
         failures);
     failures.rethrow();

@@ -128,8 +128,9 @@ TEST(JointLevelJob, GivesWhatEachInstanceGivesAlone) {
         std::vector<JointRow> written(joints);
         batched[k].write_joint_rows(written.data());
         EXPECT_TRUE(same_rows(written, expected)) << "instance " << k;
-        if (items[k].rows)
+        if (items[k].rows) {
             EXPECT_EQ(std::memcmp(items[k].rows, expected.data(), joints * sizeof(JointRow)), 0) << "instance " << k;
+        }
     }
 }
 

@@ -171,6 +171,30 @@ TEST(ReferenceDeformer, TheOffsetsAgreeThroughCutsTeleportsAndLiveChanges) {
     EXPECT_GT(largest, 0.05f * deformer.size()) << "the motion bends the bar";
 }
 
+// Paused (the same time again, on a tick and between two), a new f or tau applies at once:
+// the filter's sums are seeded afresh from the kept history, without a tick to carry them.
+TEST(ReferenceDeformer, AChangeWhilePausedAppliesAtOnce) {
+    Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);
+    const PoseSampler motion = rich_motion(bar.skeleton);
+    DynamicSettings before, after;
+    before.parameters.oscillation = {2.5f, 0.6f, 0.2f, 0.05f};
+    after.parameters.oscillation = {4.0f, 0.35f, 0.2f, 0.05f};
+    for (const double paused : {1.3, 1.3 + 0.4 / 60.0}) {
+        Deformer deformer(bar);
+        for (int k = 0; k <= 60; ++k) deformer.update(paused * k / 60.0, motion, before);
+        const std::vector<glm::vec3> shown_before = deformer.positions();
+        deformer.update(paused, motion, after);
+        const ReferenceResult r = reference_deform(bar, motion, after, 0.0, paused);
+        std::vector<glm::vec3> offsets(r.positions.size()), reference(r.positions.size());
+        for (std::size_t i = 0; i < offsets.size(); ++i) {
+            offsets[i] = deformer.positions()[i] - deformer.base_positions()[i];
+            reference[i] = r.positions[i] - r.base_positions[i];
+        }
+        EXPECT_LT(test::max_distance(offsets, reference), 1e-6f * deformer.size()) << "paused at " << paused;
+        EXPECT_GT(test::max_distance(deformer.positions(), shown_before), 1e-3f * deformer.size()) << "the change shows";
+    }
+}
+
 TEST(ReferenceDeformer, TheBendIsNotTrivialInTheseCases) {
     // Guard against a comparison that passes because nothing moves.
     const Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);

@@ -213,15 +213,15 @@ public:
 
     // The bones at time t, as written into locals(): a frame for the clock, whose advance()
     // then samples the pose between frames. 0, or 1 with the reason in error(). The frame is
-    // checked here as PoseFrames::add checks it, so that the per-frame calls need no try
-    // block: Emscripten's exception catching sends every call inside one through JavaScript.
+    // checked first (PoseFrames::check), so that adding it cannot throw and the per-frame
+    // calls need no try block: Emscripten's exception catching sends every call inside one
+    // through JavaScript.
     int add_frame() {
         if (!dynamics_) return fail("no character");
-        if (!std::isfinite(clock_time)) return fail("the frame's time is not a finite number");
-        for (const dynskin::Trs& local : locals_) {
-            const float length = glm::length(local.rotation);
-            if (!finite(local.translation) || !finite(local.scale) || !(length > 1e-6f) || !std::isfinite(length))
-                return fail("a bone's transform is not finite or has a zero rotation");
+        std::string problem = frames_->check(clock_time, locals_);
+        if (!problem.empty()) {
+            error_ = std::move(problem);
+            return 1;
         }
         frames_->add(clock_time, locals_);
         return 0;
@@ -332,8 +332,6 @@ private:
     static val vec3_view(const std::vector<glm::vec3>& p) {
         return view(reinterpret_cast<const float*>(p.data()), p.size() * 3);
     }
-
-    static bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
     int fail(const char* message) {
         error_ = message;

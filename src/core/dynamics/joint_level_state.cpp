@@ -45,8 +45,8 @@ HistoryLengths history_lengths(const DynamicSettings& settings, const JointRigDa
 JointLevelState::JointLevelState(const JointRigData& rig)
     : rig_(rig),
       history_(rig.skeleton.joint_count(), HistoryLengths{}, rig.teleport_steps),
+      oscillations_(static_cast<std::size_t>(rig.skeleton.joint_count())),
       recursions_(static_cast<std::size_t>(rig.skeleton.joint_count())),
-      terms_(static_cast<std::size_t>(rig.skeleton.joint_count())),
       followed_(static_cast<std::size_t>(rig.skeleton.joint_count()), nullptr) {
     sums_.resize(rig.skeleton.joint_count());
 }
@@ -72,17 +72,15 @@ void JointLevelState::resolve(const DynamicSettings& settings) {
     const DynamicParameters& p = settings.parameters;
     const bool translates = finite_or_zero(p.translation_gain) != 0.0f;
     for (int j = 0; j < rig_.skeleton.joint_count(); ++j) {
-        JointTerms& terms = terms_[j];
-        terms.oscillation = sanitized(settings.oscillation_of(j));
+        const OscillationParameters& o = oscillations_[j] = sanitized(settings.oscillation_of(j));
         KernelRecursion& r = recursions_[j];
-        if (!r.made_for(terms.oscillation.frequency, terms.oscillation.damping))
-            r = kernel_recursion(terms.oscillation.frequency, terms.oscillation.damping);
+        if (!r.made_for(o.frequency, o.damping)) r = kernel_recursion(o.frequency, o.damping);
         // A joint whose oscillation nothing reads is not followed (and is seeded again from
         // its history if that changes).
         const JointSettings& joint = joint_settings(settings, j);
-        terms.oscillates = p.mode == DeformerMode::DynamicSkinning && finite_or_zero(joint.gain) != 0.0f &&
-                           (joint.bend.rotation || (joint.bend.translation && translates)) && r.oscillates();
-        followed_[j] = terms.oscillates ? &r : nullptr;
+        const bool read = p.mode == DeformerMode::DynamicSkinning && finite_or_zero(joint.gain) != 0.0f &&
+                          (joint.bend.rotation || (joint.bend.translation && translates));
+        followed_[j] = read && r.oscillates() ? &r : nullptr;
     }
 }
 
@@ -90,23 +88,16 @@ void JointLevelState::step_sums() {
     sums_.bring_all_to_newest(followed_, history_.angular_velocity(), history_.linear_velocity());
 }
 
-void JointLevelState::advance(double t, const PoseSampler& sampler) {
-    const Skeleton& skeleton = rig_.skeleton;
-    const JointMotionHistory::Start start = history_.start_for(t);
-    if (start.restart) {
-        history_.restart(start.tick, skeleton, sampler);
-        sums_.restart(start.tick);
-    }
-    for (const Tick target = first_tick_at_or_after(t); history_.newest_tick() < target;) {
-        history_.measure_next_tick(skeleton, sampler);
-        step_sums();
-    }
-}
-
 void JointLevelState::advance_clock(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
     resolve(settings);
     history_.set_lengths(lengths_);
-    advance(t, sampler);
+    history_.advance(t, rig_.skeleton, sampler, [this](bool restarted) {
+        if (restarted) sums_.restart(history_.newest_tick());
+        else step_sums();
+    });
+    // Sums not stepped at this tick (no tick came since the settings changed f or tau, or a
+    // joint started to oscillate): brought to it now, once, not in every frame's drives.
+    step_sums();
 }
 
 void JointLevelState::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
@@ -186,9 +177,8 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
         if (d.gain == 0.0f) continue;
 
         // F = D omega + A Im C, each interpolated between the ticks around t.
-        const OscillationParameters& o = terms_[j].oscillation;
-        const bool kernel = terms_[j].oscillates;
-        if (kernel) sums_.bring_to_newest(j, recursions_[j], omegas, velocities);  // f or tau changed since the tick
+        const OscillationParameters& o = oscillations_[j];
+        const bool kernel = followed_[j] != nullptr;
         const glm::vec3 omega = between(omegas, omega0, omega1, j);
         const glm::vec3 velocity = between(velocities, velocity0, velocity1, j);
         const glm::quat parent_rotation = parent < 0 ? glm::quat(1, 0, 0, 0) : global_rotations_[parent];
@@ -214,6 +204,7 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
     const Skeleton& skeleton = rig_.skeleton;
     const DynamicParameters& p = settings.parameters;
     held_ = true;
+    resolve(settings);
     pose_ = pose;
     shown_ = &pose_;
     forward_kinematics(skeleton, pose_, globals_);
@@ -228,7 +219,7 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
         d = resting_drive(joint, globals_[j]);
         if (!bends || j >= static_cast<int>(motion.size())) continue;
         // At a constant speed every difference in the history is zero: F = D omega.
-        const float drag = sanitized(settings.oscillation_of(j)).drag;
+        const float drag = oscillations_[j].drag;
         if (joint.bend.rotation) d.angular = d.angular_drag = drag * motion[j].angular;
         if (joint.bend.translation) {
             d.linear = d.linear_drag = (translation_gain * drag) * motion[j].linear;
@@ -302,6 +293,7 @@ void JointLevelState::write_joint_rows(JointRow* rows, bool streaming) const {
         write_joint_row(j, row);
         store_row(rows[j], row, true);
     }
+    finish_row_stores();
 }
 
 SkinningConstants JointLevelState::skinning_constants(const DynamicParameters& p) const {
@@ -332,7 +324,7 @@ const glm::quat* JointLevelState::local_rotations_at(Tick tick) const {
 
 std::size_t JointLevelState::memory_bytes() const {
     return sizeof(*this) + history_.memory_bytes() + sums_.memory_bytes() +
-           recursions_.capacity() * sizeof(KernelRecursion) + terms_.capacity() * sizeof(JointTerms) +
+           recursions_.capacity() * sizeof(KernelRecursion) + oscillations_.capacity() * sizeof(OscillationParameters) +
            followed_.capacity() * sizeof(const KernelRecursion*) + resolved_for_.joints.capacity() * sizeof(JointSettings) + pose_.local.capacity() * sizeof(Trs) +
            pose_.morph_weights.capacity() * sizeof(float) + globals_.capacity() * sizeof(glm::mat4) +
            global_rotations_.capacity() * sizeof(glm::quat) + unscaled_.capacity() + drives_.capacity() * sizeof(JointDrive);
@@ -348,7 +340,7 @@ std::size_t JointLevelState::memory_bound(const JointRigData& rig, const Dynamic
     // and the histories' column indices.
     const std::size_t per_joint = 3 * sizeof(Trs) + sizeof(glm::mat4) + sizeof(glm::quat) + sizeof(char) +
                                   sizeof(JointDrive) + OscillationSums::bytes_per_joint() + sizeof(KernelRecursion) +
-                                  sizeof(JointTerms) + sizeof(const KernelRecursion*) + sizeof(JointSettings) +
+                                  sizeof(OscillationParameters) + sizeof(const KernelRecursion*) + sizeof(JointSettings) +
                                   2 * sizeof(int);
     return sizeof(JointLevelState) + histories + joints * per_joint +
            rig.morph_defaults.size() * sizeof(float);

@@ -50,8 +50,7 @@ public:
     double time() const { return time_; }  // of the last update
 
     JointRow joint_row(int joint) const;
-    // streaming: into a table too large for the caches (support/row_store.h; the caller
-    // finishes the stores).
+    // streaming: into a table too large for the caches, past them (support/row_store.h).
     void write_joint_rows(JointRow* rows, bool streaming = false) const;
     SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
     // The local rotations at a kept tick (null for any other).
@@ -68,8 +67,6 @@ private:
     void write_joint_row(int joint, JointRow& row) const;
     // What the settings mean for each joint, worked out again only when they change.
     void resolve(const DynamicSettings& settings);
-    // The clock's ticks up to t, each followed by the oscillation sums.
-    void advance(double t, const PoseSampler& sampler);
     void step_sums();
     // Each joint's rotation in the world (the product of the pose's rotations) and whether
     // its chain is free of scale.
@@ -79,16 +76,14 @@ private:
     const JointRigData& rig_;
     JointMotionHistory history_;
     OscillationSums sums_;
-    struct JointTerms {
-        OscillationParameters oscillation;  // sanitized
-        bool oscillates = false;  // its oscillation is read (mode, gain, switches) and not still
-    };
     DynamicSettings resolved_for_;
     bool resolved_ = false;
     HistoryLengths lengths_;
-    std::vector<KernelRecursion> recursions_;  // per joint, for its f and tau
-    std::vector<JointTerms> terms_;            // per joint
-    std::vector<const KernelRecursion*> followed_;  // per joint: its recursion when it oscillates
+    std::vector<OscillationParameters> oscillations_;  // per joint, sanitized
+    std::vector<KernelRecursion> recursions_;          // per joint, for its f and tau
+    // Per joint: its recursion when its oscillation is read (mode, gain, switches) and not
+    // still; null otherwise.
+    std::vector<const KernelRecursion*> followed_;
     double time_ = 0.0;  // of the last update
     bool held_ = false;
     Pose pose_;                   // the pose at t when it is not a tick's

@@ -134,10 +134,4 @@ void JointMotionHistory::measure_next_tick(const Skeleton& skeleton, const PoseS
     rotations_.push(rows.rotation.data());
 }
 
-void JointMotionHistory::advance(double t, const Skeleton& skeleton, const PoseSampler& sampler) {
-    const Start start = start_for(t);
-    if (start.restart) restart(start.tick, skeleton, sampler);
-    for (Tick target = first_tick_at_or_after(t); newest_tick() < target;) measure_next_tick(skeleton, sampler);
-}
-
 }  // namespace dynskin

@@ -46,23 +46,27 @@ public:
     // The rows' lengths from now on. A longer row reads its new older ticks as its oldest,
     // as it did before; a history not started only takes them for its start.
     void set_lengths(HistoryLengths lengths);
-    HistoryLengths lengths() const { return lengths_; }
 
     // Runs every tick up to the first tick at or after t (so that time t can be interpolated
     // between two measured ticks). Time going back more than a tick, or jumping further
-    // than the buffers hold, restarts the history at t.
-    void advance(double t, const Skeleton& skeleton, const PoseSampler& sampler);
-
-    // advance() in steps, for a reader that follows each tick (the recursive filter):
-    // whether reaching t starts the history afresh, and at which tick; then the ticks
-    // newest_tick() + 1 .. first_tick_at_or_after(t) one by one.
-    struct Start {
-        bool restart = false;
-        Tick tick = 0;
-    };
-    Start start_for(double t) const;
-    void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
-    void measure_next_tick(const Skeleton& skeleton, const PoseSampler& sampler);
+    // than the buffers hold, restarts the history at t. on_tick(restarted) follows the
+    // restart (true) and each tick measured (false), for a reader that keeps up with every
+    // tick (the recursive filter).
+    template <class OnTick>
+    void advance(double t, const Skeleton& skeleton, const PoseSampler& sampler, const OnTick& on_tick) {
+        const Start start = start_for(t);
+        if (start.restart) {
+            restart(start.tick, skeleton, sampler);
+            on_tick(true);
+        }
+        for (const Tick target = first_tick_at_or_after(t); newest_tick() < target;) {
+            measure_next_tick(skeleton, sampler);
+            on_tick(false);
+        }
+    }
+    void advance(double t, const Skeleton& skeleton, const PoseSampler& sampler) {
+        advance(t, skeleton, sampler, [](bool) {});
+    }
 
     bool started() const { return started_; }
     // Counts the restarts (clear, jumps): anything mirroring the rows must then take them all.
@@ -81,6 +85,14 @@ public:
     std::size_t memory_bytes() const;
 
 private:
+    // Whether reaching t starts the history afresh, and at which tick.
+    struct Start {
+        bool restart = false;
+        Tick tick = 0;
+    };
+    Start start_for(double t) const;
+    void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
+    void measure_next_tick(const Skeleton& skeleton, const PoseSampler& sampler);
     // Into the thread's scratch rows: velocities from previous to current (a cut keeps the
     // joint's velocity of the newest tick; holding false zeroes it instead) and current's
     // rotations.

@@ -21,10 +21,19 @@ void OscillationSums::restart(Tick tick) {
     }
 }
 
-void OscillationSums::step(Sum& s, const KernelRecursion& r, const glm::vec3& d_new, const glm::vec3& d_old) {
+void OscillationSums::JointSums::brought_to(Tick n, const KernelRecursion& r) {
+    frequency = r.frequency;
+    damping = r.damping;
+    at = n;
+    zero = false;
+    valid = true;
+}
+
+void OscillationSums::step(Sum& s, const KernelRecursion& r, const StepRows& rows, int c) {
+    if (c < 0) return;
+    // u = C + d[n-1] - z^(K-1) d[n-K] (the differences are real), then C = z u.
+    const glm::dvec3 new_d(rows.newer[c] - rows.older[c]), old_d(rows.leaving[c] - rows.left[c]);
     const double zr = r.z.real(), zi = r.z.imag(), lr = r.leaving.real(), li = r.leaving.imag();
-    // u = C + d_new - z^(K-1) d_old (the differences are real), then C = z u.
-    const glm::dvec3 new_d(d_new), old_d(d_old);
     const glm::dvec3 ur = s.re + new_d - lr * old_d;
     const glm::dvec3 ui = s.im - li * old_d;
     s.re = zr * ur - zi * ui;
@@ -33,49 +42,10 @@ void OscillationSums::step(Sum& s, const KernelRecursion& r, const glm::vec3& d_
     s.current = glm::vec3(s.im);
 }
 
-void OscillationSums::step(Sum& s, const KernelRecursion& r, const StepRows& rows, int c) {
-    if (c < 0) return;  // no velocity yet: zero, and zero it stays
-    step(s, r, rows.newer[c] - rows.older[c], rows.leaving[c] - rows.left[c]);
-}
-
-void OscillationSums::bring_all_to_newest(const std::vector<const KernelRecursion*>& kernels,
-                                          const VelocityHistory& angular, const VelocityHistory& linear) {
-    const Tick n = angular.newest();
-    int rows_length = -1;  // the kernel length the rows are for
-    std::optional<StepRows> angular_rows, linear_rows;
-    for (std::size_t j = 0; j < kernels.size(); ++j) {
-        const KernelRecursion* r = kernels[j];
-        if (!r) continue;
-        JointSums& s = sums_[j];
-        if (!(s.valid && s.at == n - 1 && (s.zero || r->made_for(s.frequency, s.damping)))) {
-            bring_to_newest(static_cast<int>(j), *r, angular, linear);  // seeded
-            continue;
-        }
-        if (r->length != rows_length) {
-            rows_length = r->length;
-            angular_rows.emplace(angular, n, rows_length);
-            linear_rows.emplace(linear, n, rows_length);
-        }
-        step(s.angular, *r, *angular_rows, angular.column(static_cast<int>(j)));
-        step(s.linear, *r, *linear_rows, linear.column(static_cast<int>(j)));
-        s.frequency = r->frequency;
-        s.damping = r->damping;
-        s.at = n;
-        s.zero = false;
-    }
-}
-
-void OscillationSums::step(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n) {
-    const int c = h.column(joint);
-    if (c < 0) return;  // no velocity yet: zero, and zero it stays
-    step(s, r, difference(h, c, n - 1), difference(h, c, n - r.length));
-}
-
 void OscillationSums::seed(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n) {
     s = Sum{};
     const int c = h.column(joint);
     if (c < 0) return;
-    // C[n - 1] summed plainly over the window, then one step to n.
     glm::dvec3 re(0.0), im(0.0);
     std::complex<double> zk = 1.0;
     for (int k = 1; k < r.length; ++k) {
@@ -87,27 +57,46 @@ void OscillationSums::seed(Sum& s, const KernelRecursion& r, const VelocityHisto
     s.re = re;
     s.im = im;
     s.current = glm::vec3(im);
-    step(s, r, difference(h, c, n - 1), difference(h, c, n - r.length));
+    step(s, r, StepRows(h, n, r.length), c);
 }
 
 void OscillationSums::bring_to_newest(int joint, const KernelRecursion& r, const VelocityHistory& angular,
                                       const VelocityHistory& linear) {
     JointSums& s = sums_[joint];
     const Tick n = angular.newest();
-    const bool same = s.valid && (s.zero || r.made_for(s.frequency, s.damping));
-    if (same && s.at == n) return;
-    if (same && s.at == n - 1) {
-        step(s.angular, r, angular, joint, n);
-        step(s.linear, r, linear, joint, n);
+    if (s.follow(r) && s.at == n) return;
+    if (s.follow(r) && s.at == n - 1) {
+        step(s.angular, r, StepRows(angular, n, r.length), angular.column(joint));
+        step(s.linear, r, StepRows(linear, n, r.length), linear.column(joint));
     } else {
         seed(s.angular, r, angular, joint, n);
         seed(s.linear, r, linear, joint, n);
     }
-    s.frequency = r.frequency;
-    s.damping = r.damping;
-    s.at = n;
-    s.zero = false;
-    s.valid = true;
+    s.brought_to(n, r);
+}
+
+void OscillationSums::bring_all_to_newest(const std::vector<const KernelRecursion*>& kernels,
+                                          const VelocityHistory& angular, const VelocityHistory& linear) {
+    const Tick n = angular.newest();
+    int rows_length = -1;  // the kernel length the rows are for
+    std::optional<StepRows> angular_rows, linear_rows;
+    for (std::size_t j = 0; j < kernels.size(); ++j) {
+        const KernelRecursion* r = kernels[j];
+        if (!r) continue;
+        JointSums& s = sums_[j];
+        if (!(s.follow(*r) && s.at == n - 1)) {
+            bring_to_newest(static_cast<int>(j), *r, angular, linear);  // at n already, or seeded
+            continue;
+        }
+        if (r->length != rows_length) {
+            rows_length = r->length;
+            angular_rows.emplace(angular, n, rows_length);
+            linear_rows.emplace(linear, n, rows_length);
+        }
+        step(s.angular, *r, *angular_rows, angular.column(static_cast<int>(j)));
+        step(s.linear, *r, *linear_rows, linear.column(static_cast<int>(j)));
+        s.brought_to(n, *r);
+    }
 }
 
 }  // namespace dynskin

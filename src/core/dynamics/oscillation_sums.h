@@ -55,6 +55,9 @@ private:
         Tick at = 0;
         bool zero = false;  // all zero from a restart: valid for any recursion
         bool valid = false;
+
+        bool follow(const KernelRecursion& r) const { return valid && (zero || r.made_for(frequency, damping)); }
+        void brought_to(Tick n, const KernelRecursion& r);
     };
     static glm::vec3 at(const Sum& s, float alpha) {
         return alpha == 1.0f ? s.current : s.previous + alpha * (s.current - s.previous);
@@ -66,12 +69,11 @@ private:
             : newer(h.row(n - 1)), older(h.row(n - 2)), leaving(h.row(n - length)), left(h.row(n - length - 1)) {}
         const glm::vec3 *newer, *older, *leaving, *left;
     };
+    // C from tick n - 1 to n for the joint in `column` (none, -1: no velocity yet, so zero,
+    // and zero it stays).
     static void step(Sum& s, const KernelRecursion& r, const StepRows& rows, int column);
-    // C from tick n - 1 to n: d_new = d[n - 1], d_old = d[n - K].
-    static void step(Sum& s, const KernelRecursion& r, const glm::vec3& d_new, const glm::vec3& d_old);
-    // A joint without a column in h has had no velocity: its sum is zero and stays so.
+    // C at n - 1 summed plainly over the kept history, then one step to n.
     static void seed(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n);
-    static void step(Sum& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n);
 
     std::vector<JointSums> sums_;
 };

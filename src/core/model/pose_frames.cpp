@@ -32,18 +32,22 @@ const PoseFrames::Frame& PoseFrames::frame(std::size_t back) const {
 
 double PoseFrames::newest_time() const { return count_ ? frame(0).time : 0.0; }
 
-void PoseFrames::add(double t, const std::vector<Trs>& locals) {
-    if (!std::isfinite(t)) throw std::invalid_argument("the frame's time is not a finite number");
+std::string PoseFrames::check(double t, const std::vector<Trs>& locals) const {
+    if (!std::isfinite(t)) return "the frame's time is not a finite number";
     if (static_cast<int>(locals.size()) != joint_count_)
-        throw std::invalid_argument(std::to_string(locals.size()) + " joint transforms for " +
-                                    std::to_string(joint_count_) + " joints");
+        return std::to_string(locals.size()) + " joint transforms for " + std::to_string(joint_count_) + " joints";
     for (std::size_t j = 0; j < locals.size(); ++j) {
         const Trs& l = locals[j];
         const float length = glm::length(l.rotation);
         if (!finite(l.translation) || !finite(l.scale) || !(length > 1e-6f) || !std::isfinite(length))
-            throw std::invalid_argument("joint " + std::to_string(j) +
-                                        "'s transform is not finite or has a zero rotation");
+            return "joint " + std::to_string(j) + "'s transform is not finite or has a zero rotation";
     }
+    return {};
+}
+
+void PoseFrames::add(double t, const std::vector<Trs>& locals) {
+    const std::string problem = check(t, locals);
+    if (!problem.empty()) throw std::invalid_argument(problem);
     if (count_ && t < frame(0).time) count_ = 0;  // a jump back: start over
     if (count_ && t == frame(0).time) --count_;   // the same time again: replace that frame
     newest_ = count_ ? (newest_ + 1) % kKept : 0;

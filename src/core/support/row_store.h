@@ -1,8 +1,8 @@
 #pragma once
 // Storing joint rows into a large table (a crowd's: tens of megabytes a frame) without first
 // reading the table's lines into the cache: non-temporal stores where the CPU has them and
-// the row is 16-byte aligned, a plain copy otherwise. Call finish_row_stores() on the
-// storing thread before the table is read elsewhere.
+// the row is 16-byte aligned, a plain copy otherwise. finish_row_stores() on the storing
+// thread orders them before what it does next (JointLevelState::write_joint_rows calls it).
 
 #include <cstdint>
 #include <cstring>
