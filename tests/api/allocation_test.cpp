@@ -1,7 +1,8 @@
 // The joint level allocates nothing from one frame to the next (after its first frames, with
 // settings that do not change): a Deformer's update_joints, a JointDynamics and a
-// JointLevelJob over many instances, at frame rates on the ticks and between them. Counted
-// by replacing the global operator new in this test program alone.
+// JointLevelJob over many instances, at frame rates on the ticks and between them, and on a
+// thread that never ran it before (an executor's worker may get its first instance late).
+// Counted by replacing the global operator new in this test program alone.
 
 #include <gtest/gtest.h>
 
@@ -9,9 +10,11 @@
 #include <cstdlib>
 #include <new>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dynskin/deformer.h"
+#include "dynskin/executor.h"
 #include "dynskin/gltf_loader.h"
 #include "dynskin/joint_level.h"
 #include "dynskin/pose_sampler.h"
@@ -34,6 +37,14 @@ namespace {
 io::LoadedCharacter bundled(const std::string& name) {
     return io::load_gltf(std::string(DYNSKIN_SOURCE_DIR) + "/assets/" + name + ".glb");
 }
+
+// Runs every range on the calling thread.
+class CallingThreadExecutor final : public Executor {
+public:
+    int thread_count() const override { return 1; }
+    void run(std::size_t count, std::size_t chunk, RangeTask task) override { run_on_calling_thread(count, chunk, task); }
+};
+CallingThreadExecutor run_on_this_thread;
 
 // Allocations made by `frame(n)` for n in [from, to).
 template <class Frame>
@@ -74,6 +85,17 @@ TEST(Allocation, TheJointLevelAllocatesNothingFromFrameToFrame) {
             };
             allocations_over(0, 60, job_frame);
             EXPECT_EQ(allocations_over(60, 240, job_frame), 0) << name << " JointLevelJob at " << fps << " fps";
+
+            // The thread is made before counting; the main thread waits in join meanwhile.
+            long on_a_new_thread = -1;
+            std::thread fresh([&] {
+                on_a_new_thread = allocations_over(240, 300, [&](int n) {
+                    for (JointLevelJob::Item& item : items) item.t = n / fps;
+                    JointLevelJob(items).run(run_on_this_thread);
+                });
+            });
+            fresh.join();
+            EXPECT_EQ(on_a_new_thread, 0) << name << " JointLevelJob on a thread new to it at " << fps << " fps";
         }
     }
 }

@@ -8,19 +8,6 @@ namespace {
 
 int clamped_length(int ticks) { return std::clamp(ticks, 2, kHistoryTicks); }
 
-// One tick's rows before they go into the histories: scratch of the thread's, not of each
-// history (a crowd's instances would each carry and touch their own).
-struct TickRows {
-    std::vector<glm::vec3> omega, velocity;
-    std::vector<glm::quat> rotation;
-};
-TickRows& tick_rows(int joint_count) {
-    thread_local TickRows rows;
-    const std::size_t n = static_cast<std::size_t>(joint_count);
-    if (rows.omega.size() < n) rows.omega.resize(n), rows.velocity.resize(n), rows.rotation.resize(n);
-    return rows;
-}
-
 }  // namespace
 
 std::vector<float> teleport_steps(const Skeleton& skeleton, float size) {
@@ -65,28 +52,41 @@ std::size_t JointMotionHistory::memory_bytes() const {
            pose_bytes(previous_) + pose_bytes(current_) + teleport_steps_.capacity() * sizeof(float);
 }
 
-void JointMotionHistory::measure(const Pose& previous, const Pose& current, bool holding) {
-    TickRows& rows = tick_rows(joint_count_);
+void JointMotionHistory::push_tick(const Pose& previous, const Pose& current) {
+    glm::quat* rotations = rotations_.push_row();
+    angular_velocity_.push_row();
+    linear_velocity_.push_row();
+    const Tick before = newest_tick() - 1;
     const bool wrap = previous.cycle != current.cycle;
-    for (int j = 0; j < joint_count_; ++j) {
-        const Trs& a = previous.local[j];
-        const Trs& b = current.local[j];
-        rows.rotation[j] = b.rotation;
-        // A joint that did not move measures exactly zero (the quaternion product would
-        // leave rounding noise, and a still joint must cost nothing and bend nothing).
-        const glm::vec3 turn =
-            b.rotation == a.rotation ? glm::vec3(0.0f) : rotation_log(b.rotation * glm::conjugate(a.rotation));
-        const glm::vec3 step = b.translation - a.translation;
-        const float teleport_step =
-            static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
-        if (is_cut(wrap, turn, step, teleport_step)) {
-            // A cut keeps the velocity of the tick before (none before the first: zero).
-            rows.omega[j] = holding ? angular_velocity_.at(newest_tick(), j) : glm::vec3(0.0f);
-            rows.velocity[j] = holding ? linear_velocity_.at(newest_tick(), j) : glm::vec3(0.0f);
-            continue;
+    // The velocities go into their histories by blocks of joints from the stack (a history
+    // keeps columns only for joints that moved, so it compacts what it is given).
+    constexpr int kBlock = 64;
+    glm::vec3 omega[kBlock], velocity[kBlock];
+    for (int first = 0; first < joint_count_; first += kBlock) {
+        const int count = std::min(kBlock, joint_count_ - first);
+        for (int i = 0; i < count; ++i) {
+            const int j = first + i;
+            const Trs& a = previous.local[j];
+            const Trs& b = current.local[j];
+            rotations[j] = b.rotation;
+            // A joint that did not move measures exactly zero (the quaternion product would
+            // leave rounding noise, and a still joint must cost nothing and bend nothing).
+            const glm::vec3 turn =
+                b.rotation == a.rotation ? glm::vec3(0.0f) : rotation_log(b.rotation * glm::conjugate(a.rotation));
+            const glm::vec3 step = b.translation - a.translation;
+            const float teleport_step =
+                static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
+            if (is_cut(wrap, turn, step, teleport_step)) {
+                // A cut keeps the velocity of the tick before (a fresh start's reads zero).
+                omega[i] = angular_velocity_.at(before, j);
+                velocity[i] = linear_velocity_.at(before, j);
+                continue;
+            }
+            omega[i] = turn * static_cast<float>(kTicksPerSecond);
+            velocity[i] = step * static_cast<float>(kTicksPerSecond);
         }
-        rows.omega[j] = turn * static_cast<float>(kTicksPerSecond);
-        rows.velocity[j] = step * static_cast<float>(kTicksPerSecond);
+        angular_velocity_.write_newest(first, count, omega);
+        linear_velocity_.write_newest(first, count, velocity);
     }
 }
 
@@ -96,20 +96,22 @@ void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const Pose
     previous_.cycle = current_.cycle = 0;
     sampler(tick_time(tick - 1), previous_);
     sampler(tick_time(tick), current_);
-    measure(previous_, current_, false);
-    // The velocities of the first tick stand for the whole past: no spurious change of
-    // speed at the start. Rotations before it read as the previous tick's pose. A restart
-    // takes the lengths asked for exactly (a row that grew for a while shrinks back).
-    TickRows& rows = tick_rows(joint_count_);
+    // A restart takes the lengths asked for exactly (a row that grew for a while shrinks
+    // back). Rotations before the first tick read as the previous tick's pose; the
+    // velocities of the first tick stand for the whole past: no spurious change of speed
+    // at the start.
     angular_velocity_.resize(joint_count_, lengths_.velocities);
     linear_velocity_.resize(joint_count_, lengths_.velocities);
     rotations_.resize(joint_count_, lengths_.rotations);
-    angular_velocity_.fill(tick, rows.omega.data());
-    linear_velocity_.fill(tick, rows.velocity.data());
-    for (int j = 0; j < joint_count_; ++j) rows.rotation[j] = previous_.local[j].rotation;
-    rotations_.fill(tick - 1, rows.rotation.data());
-    for (int j = 0; j < joint_count_; ++j) rows.rotation[j] = current_.local[j].rotation;
-    rotations_.push(rows.rotation.data());
+    rotations_.start(tick - 1);
+    glm::quat* first = rotations_.newest_row();
+    for (int j = 0; j < joint_count_; ++j) first[j] = previous_.local[j].rotation;
+    rotations_.hold_newest();
+    angular_velocity_.start(tick - 1);
+    linear_velocity_.start(tick - 1);
+    push_tick(previous_, current_);
+    angular_velocity_.hold_newest();
+    linear_velocity_.hold_newest();
     started_ = true;
     ++restarts_;
 }
@@ -127,11 +129,7 @@ void JointMotionHistory::measure_next_tick(const Skeleton& skeleton, const PoseS
     current_.local = skeleton.rest;
     current_.cycle = 0;
     sampler(tick_time(newest_tick() + 1), current_);
-    measure(previous_, current_, true);
-    const TickRows& rows = tick_rows(joint_count_);
-    angular_velocity_.push(rows.omega.data());
-    linear_velocity_.push(rows.velocity.data());
-    rotations_.push(rows.rotation.data());
+    push_tick(previous_, current_);
 }
 
 }  // namespace dynskin

@@ -93,10 +93,9 @@ private:
     Start start_for(double t) const;
     void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
     void measure_next_tick(const Skeleton& skeleton, const PoseSampler& sampler);
-    // Into the thread's scratch rows: velocities from previous to current (a cut keeps the
-    // joint's velocity of the newest tick; holding false zeroes it instead) and current's
-    // rotations.
-    void measure(const Pose& previous, const Pose& current, bool holding);
+    // Appends the tick of current: its rotations, and the velocities from previous to it
+    // (a cut keeps the joint's velocity of the tick before).
+    void push_tick(const Pose& previous, const Pose& current);
     int longest() const { return std::max(lengths_.velocities, lengths_.rotations); }
 
     int joint_count_;

@@ -17,7 +17,7 @@ namespace dynskin {
 template <class T>
 class TickHistory {
 public:
-    // Forgets everything; the next fill() makes the buffer `capacity` ticks long.
+    // Forgets everything; the next start() makes the buffer `capacity` ticks long.
     void resize(int joint_count, int capacity) {
         joint_count_ = joint_count;
         capacity_ = std::max(capacity, 1);
@@ -27,24 +27,44 @@ public:
         newest_slot_ = 0;
     }
 
-    // Forgets everything and makes every tick up to `tick` read as `row`.
-    void fill(Tick tick, const T* row) {
+    // Forgets everything and makes `tick` the newest; the caller then writes its row through
+    // newest_row() and makes the past read as it with hold_newest().
+    void start(Tick tick) {
         const std::size_t size = static_cast<std::size_t>(joint_count_) * capacity_;
         if (data_.capacity() > size) std::vector<T>().swap(data_);  // a shorter buffer gives memory back
         data_.resize(size);
-        for (int r = 0; r < capacity_; ++r) std::copy(row, row + joint_count_, slot(r));
         filled_ = true;
         newest_ = tick;
         newest_slot_ = 0;
     }
 
-    // Appends the row of tick newest() + 1.
-    void push(const T* row) {
+    // Makes every older tick held read as the newest row (a fresh start's past).
+    void hold_newest() {
+        assert(!empty());
+        for (int r = 0; r < capacity_; ++r)
+            if (r != newest_slot_) std::copy(newest_row(), newest_row() + joint_count_, slot(r));
+    }
+
+    // Appends tick newest() + 1 and returns its row, which the caller writes whole (it holds
+    // the values of the tick it replaces until then). The rows are written in place: no
+    // scratch row, which would have to be a thread's (allocated on its first use) or each
+    // instance's (a crowd would carry and touch one more row each).
+    T* push_row() {
         assert(!empty());
         ++newest_;
         newest_slot_ = newest_slot_ + 1 == capacity_ ? 0 : newest_slot_ + 1;
-        std::copy(row, row + joint_count_, slot(newest_slot_));
+        return slot(newest_slot_);
     }
+
+    T* newest_row() { return slot(newest_slot_); }
+
+    // Whole rows at once: every tick up to `tick` reads as `row`; `row` appended.
+    void fill(Tick tick, const T* row) {
+        start(tick);
+        std::copy(row, row + joint_count_, newest_row());
+        hold_newest();
+    }
+    void push(const T* row) { std::copy(row, row + joint_count_, push_row()); }
 
     // The row of `tick`, clamped to the ticks the buffer holds.
     const T* row(Tick tick) const {

@@ -7,32 +7,26 @@ void VelocityHistory::resize(int joint_count, int capacity) {
     column_of_.assign(static_cast<std::size_t>(joint_count), -1);
 }
 
-void VelocityHistory::add_columns_for(const glm::vec3* row) {
-    int added = 0;
-    for (std::size_t j = 0; j < column_of_.size(); ++j)
-        if (column_of_[j] < 0 && row[j] != glm::vec3(0.0f)) column_of_[j] = columns_.joint_count() + added++;
-    if (added > 0) columns_.add_columns(added, glm::vec3(0.0f));
-}
-
-const glm::vec3* VelocityHistory::compacted(const glm::vec3* row) const {
-    thread_local std::vector<glm::vec3> compact;
-    if (compact.size() < column_of_.size()) compact.resize(column_of_.size());
-    for (std::size_t j = 0; j < column_of_.size(); ++j)
-        if (column_of_[j] >= 0) compact[static_cast<std::size_t>(column_of_[j])] = row[j];
-    return compact.data();
-}
-
-void VelocityHistory::fill(Tick tick, const glm::vec3* row) {
+void VelocityHistory::start(Tick tick) {
     const int capacity = columns_.capacity();
     columns_.resize(0, capacity);
     for (int& c : column_of_) c = -1;
-    add_columns_for(row);
-    columns_.fill(tick, compacted(row));
+    columns_.start(tick);
 }
 
-void VelocityHistory::push(const glm::vec3* row) {
-    add_columns_for(row);
-    columns_.push(compacted(row));
+void VelocityHistory::write_newest(int first_joint, int count, const glm::vec3* values) {
+    // Columns for the joints of this block that move for the first time, added at once.
+    int added = 0;
+    for (int i = 0; i < count; ++i) {
+        int& column = column_of_[static_cast<std::size_t>(first_joint + i)];
+        if (column < 0 && values[i] != glm::vec3(0.0f)) column = columns_.joint_count() + added++;
+    }
+    if (added > 0) columns_.add_columns(added, glm::vec3(0.0f));
+    glm::vec3* row = columns_.newest_row();
+    for (int i = 0; i < count; ++i) {
+        const int column = column_of_[static_cast<std::size_t>(first_joint + i)];
+        if (column >= 0) row[column] = values[i];
+    }
 }
 
 }  // namespace dynskin

@@ -15,13 +15,29 @@ namespace dynskin {
 
 class VelocityHistory {
 public:
-    // Forgets everything; the next fill() makes the buffer `capacity` ticks long.
+    // Forgets everything; the next start() makes the buffer `capacity` ticks long.
     void resize(int joint_count, int capacity);
-    // Forgets everything and makes every tick up to `tick` read as `row` (joint_count values).
-    void fill(Tick tick, const glm::vec3* row);
-    // Appends the row of tick newest() + 1 (joint_count values); a joint moving for the first
-    // time gets a column, zero before.
-    void push(const glm::vec3* row);
+    // Forgets everything and makes `tick` the newest, every joint reading zero; then
+    // push_row() and write_newest() write the rows, hold_newest() makes the past read as the
+    // newest row.
+    void start(Tick tick);
+    void hold_newest() { columns_.hold_newest(); }
+    // Appends tick newest() + 1; write_newest() must then write every joint's value.
+    void push_row() { columns_.push_row(); }
+    // The newest tick's values of joints [first_joint, first_joint + count); a joint moving
+    // for the first time gets a column, zero before.
+    void write_newest(int first_joint, int count, const glm::vec3* values);
+    // Whole rows at once (joint_count values): every tick up to `tick` reads as `row`; `row`
+    // appended.
+    void fill(Tick tick, const glm::vec3* row) {
+        start(tick);
+        write_newest(0, static_cast<int>(column_of_.size()), row);
+        hold_newest();
+    }
+    void push(const glm::vec3* row) {
+        push_row();
+        write_newest(0, static_cast<int>(column_of_.size()), row);
+    }
     void set_capacity(int capacity) { columns_.set_capacity(capacity); }
 
     // The row of `tick` (clamped to the ticks held) has one value per column; joint j's is
@@ -41,11 +57,6 @@ public:
     std::size_t memory_bytes() const { return columns_.memory_bytes() + column_of_.capacity() * sizeof(int); }
 
 private:
-    // Columns for the joints of row that move and have none yet.
-    void add_columns_for(const glm::vec3* row);
-    // row's values of the joints with columns, in the thread's scratch.
-    const glm::vec3* compacted(const glm::vec3* row) const;
-
     TickHistory<glm::vec3> columns_;
     std::vector<int> column_of_;  // per joint: its column, or -1
 };
