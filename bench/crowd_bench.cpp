@@ -20,7 +20,7 @@
 #include <functional>
 #include <limits>
 
-#include "app/crowd.h"
+#include "app/crowd/crowd.h"
 #include "characters/bundled_characters.h"
 #include "characters/character_source.h"
 #include "dynskin/deformer.h"

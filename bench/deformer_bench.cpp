@@ -21,9 +21,9 @@
 #include "core/fast/delayed_lbs_fast.h"
 #include "core/formulas/bend.h"
 #include "core/formulas/delayed_lbs.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "core/support/worker_pool.h"
 #include "dynskin/deformer.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "synthetic_character.h"
 
 namespace dynskin::bench {

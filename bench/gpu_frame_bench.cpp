@@ -13,7 +13,7 @@
 #include <GLFW/glfw3.h>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "app/crowd.h"
+#include "app/crowd/crowd.h"
 #include "characters/character_source.h"
 #include "dynskin/deformer.h"
 #include "gl/gl.h"

@@ -15,10 +15,10 @@ layout(location = 6) in vec3 layers;  // the painted layers: bend gamma_i, flopp
 // (gl_InstanceID); a single character has one set of rows and no offset.
 layout(location = 7) in vec3 instance_offset;
 
-// Lookup tables (src/gl/texel_table.h): 2D float textures kTexelTableWidth texels wide,
+// Lookup tables (include/dynskin/shader_layout.h): 2D float textures kTexelTableWidth texels wide,
 // read by one index (table_coordinate). Per joint, kJointTexelCount RGBA32F texels, read by
 // the names kTexel... that the program declares above this file's first line
-// (src/gl/joint_texels.h: the layout, written once, with kStretchLimit and kTicksPerSecond
+// (include/dynskin/shader_layout.h: the layout, written once, with kStretchLimit and kTicksPerSecond
 // from the core, and the tables' width).
 uniform sampler2D joints;         // rows of joint_count joints
 uniform int joint_count;

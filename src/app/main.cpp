@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/settings_link.h"
+#include "app/files/settings_link.h"
 #include "app/viewer_app.h"
 #ifdef __EMSCRIPTEN__
 #include "app/web/page_hooks.h"

@@ -15,24 +15,24 @@
 #include <backends/imgui_impl_glfw.h>
 #include <stb_image_write.h>
 
-#include "app/bundled_asset_download.h"
-#include "app/export_actions.h"
-#include "app/file_exchange.h"
-#include "app/file_requests.h"
-#include "app/key_taps.h"
-#include "app/panel_layout.h"
-#include "app/panels.h"
+#include "app/export/export_actions.h"
+#include "app/files/bundled_asset_download.h"
+#include "app/files/file_exchange.h"
+#include "app/files/file_requests.h"
+#include "app/files/settings_link.h"
+#include "app/frame/ui_drawing.h"
+#include "app/input/key_taps.h"
+#include "app/input/touch_gestures.h"
+#include "app/panels/panel_layout.h"
+#include "app/panels/panels.h"
+#include "app/panels/ui_style.h"
 #include "app/platform.h"
-#include "app/settings_link.h"
-#include "app/touch_gestures.h"
-#include "app/ui_style.h"
-#include "app/ui_drawing.h"
 #include "characters/character_source.h"
 #include "gl/render_target.h"
 #include "gl/scene_renderer.h"
 #include "gl/shader_source.h"
 #include "gl/ui_renderer.h"
-#include "io/settings_json.h"
+#include "io/settings/settings_json.h"
 
 namespace dynskin::app {
 namespace {

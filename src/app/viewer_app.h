@@ -9,10 +9,10 @@
 #include <optional>
 #include <string>
 
-#include "app/centroid_handles.h"
-#include "app/follow_camera.h"
-#include "app/frame_pipeline.h"
-#include "app/input_script.h"
+#include "app/frame/frame_pipeline.h"
+#include "app/input/centroid_handles.h"
+#include "app/input/follow_camera.h"
+#include "app/input/input_script.h"
 #include "app/viewer_state.h"
 
 struct GLFWwindow;

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <filesystem>
 
-#include "app/file_exchange.h"
-#include "core/formulas/linear_blend_skinning.h"
+#include "app/files/file_exchange.h"
 #include "dynskin/gltf_saver.h"
+#include "dynskin/linear_blend_skinning.h"
 
 namespace dynskin::app {
 

@@ -7,16 +7,16 @@
 #include <optional>
 #include <string>
 
-#include "app/adaptive_quality.h"
-#include "app/bend_painter.h"
-#include "app/follow_camera.h"
-#include "app/frame_timing.h"
-#include "app/crowd.h"
-#include "app/export_tools.h"
-#include "app/joint_drag.h"
-#include "app/orbit_camera.h"
-#include "app/pose_input.h"
-#include "app/steady_motion_view.h"
+#include "app/crowd/crowd.h"
+#include "app/export/export_tools.h"
+#include "app/frame/adaptive_quality.h"
+#include "app/frame/frame_timing.h"
+#include "app/frame/steady_motion_view.h"
+#include "app/input/bend_painter.h"
+#include "app/input/follow_camera.h"
+#include "app/input/joint_drag.h"
+#include "app/input/orbit_camera.h"
+#include "app/input/pose_input.h"
 #include "dynskin/deformer.h"
 #include "dynskin/gltf_loader.h"
 

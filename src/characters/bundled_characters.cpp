@@ -1,6 +1,6 @@
 #include "characters/bundled_characters.h"
 
-#include "characters/cast.h"
+#include "characters/cast/cast.h"
 
 namespace dynskin::characters {
 namespace {

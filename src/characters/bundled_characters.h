@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "characters/character_builder.h"
+#include "characters/shape/character_builder.h"
 #include "dynskin/character.h"
 
 namespace dynskin::characters {

@@ -4,7 +4,7 @@
 
 #include "characters/asset_location.h"
 #include "characters/bundled_characters.h"
-#include "io/gltf_character_writer.h"
+#include "io/writing/gltf_character_writer.h"
 
 namespace dynskin::characters {
 

@@ -21,7 +21,7 @@
 #include "cli/settings_options.h"
 #include "dynskin/bake.h"
 #include "dynskin/gltf_bake_writer.h"
-#include "io/point_cache_writer.h"
+#include "io/writing/point_cache_writer.h"
 
 namespace dynskin::cli {
 namespace {

@@ -15,10 +15,10 @@
 
 #include "cli/commands.h"
 #include "cli/settings_options.h"
-#include "io/glb_container.h"
-#include "io/gltf_document.h"
-#include "io/gltf_settings_extension.h"
-#include "io/settings_json.h"
+#include "io/gltf/glb_container.h"
+#include "io/gltf/gltf_document.h"
+#include "io/settings/gltf_settings_extension.h"
+#include "io/settings/settings_json.h"
 
 namespace dynskin::cli {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "characters/bundled_characters.h"
 #include "cli/commands.h"
-#include "io/gltf_character_writer.h"
+#include "io/writing/gltf_character_writer.h"
 
 namespace dynskin::cli {
 namespace {

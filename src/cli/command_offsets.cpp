@@ -15,8 +15,8 @@
 #include "cli/clip_lookup.h"
 #include "cli/commands.h"
 #include "cli/settings_options.h"
-#include "core/bake/offset_survey.h"
 #include "dynskin/deformer.h"
+#include "dynskin/offset_survey.h"
 
 namespace dynskin::cli {
 namespace {

@@ -1,5 +1,5 @@
 #pragma once
-// dynskin-cli's commands. Each adds a CLI11 subcommand whose callback does the work and
+// dynskin-cli's commands (render is dynskin-render's: render_forwarding.h). Each adds a CLI11 subcommand whose callback does the work and
 // throws std::exception on bad input; main() turns that into `error: ...` and status 2.
 
 namespace CLI {
@@ -14,6 +14,5 @@ void add_offsets_command(CLI::App& app);
 void add_make_assets_command(CLI::App& app);
 void add_bake_command(CLI::App& app);
 void add_embed_command(CLI::App& app);
-void add_render_command(CLI::App& app);  // built with the viewer (DYNSKIN_CLI_RENDER)
 
 }  // namespace dynskin::cli

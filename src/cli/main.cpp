@@ -1,26 +1,15 @@
 // dynskin-cli: the method and the loader from the command line.
 
-#include <cstdio>
-#include <exception>
-#include <string>
+#include <cstring>
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command_line.h"
 #include "cli/commands.h"
-
-namespace {
-
-int fail(const std::string& message) {
-    std::string line = message;
-    for (char& c : line)
-        if (c == '\n') c = ' ';  // always one line
-    std::fprintf(stderr, "error: %s\n", line.c_str());
-    return 2;
-}
-
-}  // namespace
+#include "cli/render_forwarding.h"
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::strcmp(argv[1], "render") == 0) return dynskin::cli::forward_to_render(argc, argv);
     CLI::App app{"dynskin-cli: Dynamic Skinning on skinned glTF characters"};
     app.require_subcommand(1);
     dynskin::cli::add_info_command(app);
@@ -29,19 +18,6 @@ int main(int argc, char** argv) {
     dynskin::cli::add_make_assets_command(app);
     dynskin::cli::add_bake_command(app);
     dynskin::cli::add_embed_command(app);
-#ifdef DYNSKIN_CLI_RENDER
-    dynskin::cli::add_render_command(app);
-#endif
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        return fail(e.what());
-    } catch (const std::exception& e) {
-        return fail(e.what());
-    }
-    return 0;
+    dynskin::cli::add_render_entry(app);
+    return dynskin::cli::run_command_line(app, argc, argv);
 }

@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "dynskin/settings_schema.h"
-#include "io/settings_json.h"
+#include "io/settings/settings_json.h"
 
 namespace dynskin::cli {
 namespace {

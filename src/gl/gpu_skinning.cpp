@@ -6,7 +6,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
-#include "gl/joint_texels.h"
+#include "dynskin/shader_layout.h"
 #include "gl/render_target.h"
 #include "gl/texel_table.h"
 #include "gl/unique_edges.h"

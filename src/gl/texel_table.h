@@ -9,13 +9,10 @@
 #include <cstddef>
 #include <utility>
 
+#include "dynskin/shader_layout.h"  // kTexelTableWidth
 #include "gl/gl_objects.h"
 
 namespace dynskin::gl {
-
-inline constexpr int kTexelTableWidthLog2 = 10;
-// 1024 texels a row: within what every WebGL 2 implementation allows (2048).
-inline constexpr int kTexelTableWidth = 1 << kTexelTableWidthLog2;
 
 class TexelTable {
 public:

@@ -1,6 +1,6 @@
 #pragma once
 // Draws the panels' triangles (Dear ImGui's draw lists, handed over as plain data by
-// app/ui_drawing.h) with no GL state read back: Dear ImGui's own OpenGL backend saves and
+// app/frame/ui_drawing.h) with no GL state read back: Dear ImGui's own OpenGL backend saves and
 // restores the whole GL state with glGet* every frame, and in the browser each of those is a
 // round trip that waits for the GPU process to finish the frame's drawing (one
 // getParameter(GL_SCISSOR_BOX) was 95 % of a frame's wait). Here the state is known instead:

@@ -3,7 +3,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "app/adaptive_quality.h"
+#include "app/frame/adaptive_quality.h"
 
 namespace dynskin::app {
 namespace {
@@ -142,7 +142,7 @@ TEST(AdaptiveQuality, NamesParseBackAndOthersAreRefused) {
 }  // namespace
 }  // namespace dynskin::app
 
-#include "app/frame_timing.h"
+#include "app/frame/frame_timing.h"
 
 namespace dynskin::app {
 namespace {

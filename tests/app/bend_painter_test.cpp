@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "app/bend_painter.h"
+#include "app/input/bend_painter.h"
 #include "characters/bundled_characters.h"
 
 namespace dynskin::app {

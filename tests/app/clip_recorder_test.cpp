@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "app/clip_recorder.h"
+#include "app/export/clip_recorder.h"
 #include "characters/bundled_characters.h"
 #include "dynskin/deformer.h"
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "app/colour_maps.h"
+#include "app/frame/colour_maps.h"
 #include "characters/bundled_characters.h"
 
 namespace dynskin::app {

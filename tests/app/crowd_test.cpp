@@ -5,7 +5,7 @@
 #include <cstring>
 #include <set>
 
-#include "app/crowd.h"
+#include "app/crowd/crowd.h"
 #include "characters/character_source.h"
 #include "dynskin/deformer.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/file_requests.h"
+#include "app/files/file_requests.h"
 #include "app/web/store_zip.h"
 
 namespace dynskin::app {

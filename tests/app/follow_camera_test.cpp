@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "app/follow_camera.h"
+#include "app/input/follow_camera.h"
 #include "characters/character_source.h"
-#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "dynskin/pose.h"
 #include "dynskin/pose_sampler.h"
 

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "app/joint_drag.h"
+#include "app/input/joint_drag.h"
 #include "characters/bundled_characters.h"
 
 namespace dynskin::app {

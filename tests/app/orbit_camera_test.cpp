@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "app/orbit_camera.h"
+#include "app/input/orbit_camera.h"
 
 namespace dynskin::app {
 namespace {

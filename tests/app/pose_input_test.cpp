@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "app/pose_input.h"
+#include "app/input/pose_input.h"
 #include "characters/bundled_characters.h"
 
 namespace dynskin::app {

@@ -1,4 +1,4 @@
-#include "app/settings_link.h"
+#include "app/files/settings_link.h"
 
 #include <cmath>
 #include <limits>

@@ -14,9 +14,9 @@
 #include <CLI/CLI.hpp>
 #include <gtest/gtest.h>
 
-#include "app/settings_link.h"
+#include "app/files/settings_link.h"
 #include "cli/settings_options.h"
-#include "io/settings_json.h"
+#include "io/settings/settings_json.h"
 
 namespace dynskin {
 namespace {

@@ -1,4 +1,4 @@
-#include "app/touch_gestures.h"
+#include "app/input/touch_gestures.h"
 
 #include <gtest/gtest.h>
 

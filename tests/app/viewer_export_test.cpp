@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "app/export_actions.h"
+#include "app/export/export_actions.h"
 #include "app/viewer_app.h"
 #include "dynskin/gltf_loader.h"
 #include "viewer_test_support.h"

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "app/panels.h"
+#include "app/panels/panels.h"
 #include "app/viewer_app.h"
 #include "viewer_test_support.h"
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "app/warning_groups.h"
+#include "app/panels/warning_groups.h"
 
 namespace dynskin::app {
 namespace {

@@ -13,7 +13,7 @@
 #include "characters/bundled_characters.h"
 #include "characters/character_source.h"
 #include "dynskin/pose.h"
-#include "io/gltf_character_writer.h"
+#include "io/writing/gltf_character_writer.h"
 
 namespace dynskin::characters {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "characters/bundled_characters.h"
 #include "dynskin/gltf_loader.h"
-#include "io/gltf_character_writer.h"
+#include "io/writing/gltf_character_writer.h"
 
 namespace dynskin::io {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "characters/implicit_surface.h"
+#include "characters/shape/implicit_surface.h"
 
 namespace dynskin::characters {
 namespace {

@@ -14,7 +14,7 @@
 #include "dynskin/gltf_loader.h"
 #include "dynskin/gltf_saver.h"
 #include "dynskin/settings_json.h"
-#include "io/glb_container.h"
+#include "io/gltf/glb_container.h"
 
 namespace dynskin::test {
 namespace {

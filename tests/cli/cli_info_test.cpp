@@ -5,7 +5,7 @@
 
 #include <cstdio>
 
-#include "io/gltf_document.h"
+#include "io/gltf/gltf_document.h"
 #include "io_test_support.h"
 #include "morph_rigs.h"
 

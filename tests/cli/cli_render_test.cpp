@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "bake_test_support.h"
-#include "io/stb_image_decoder.h"
+#include "io/gltf/stb_image_decoder.h"
 #include "xvfb_run.h"
 
 namespace dynskin::test {

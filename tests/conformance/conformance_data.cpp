@@ -23,12 +23,12 @@
 #include <nlohmann/json.hpp>
 
 #include "characters/bundled_characters.h"
-#include "characters/clip_builder.h"
+#include "characters/shape/clip_builder.h"
 #include "dynskin/deformer.h"
 #include "dynskin/gltf_loader.h"
 #include "dynskin/pose_sampler.h"
-#include "io/gltf_character_writer.h"
-#include "io/settings_json.h"
+#include "io/settings/settings_json.h"
+#include "io/writing/gltf_character_writer.h"
 
 namespace dynskin::conformance {
 namespace {

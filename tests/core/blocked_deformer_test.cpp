@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/fast/blocked_deformer.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "core/support/worker_pool.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "dynskin/settings.h"
 #include "fast_path_support.h"
 #include "test_support.h"

@@ -4,8 +4,8 @@
 #include <limits>
 
 #include "core/formulas/delayed_lbs.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "dynskin/deformer.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "test_support.h"
 
 namespace dynskin {

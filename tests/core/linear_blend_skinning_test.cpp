@@ -4,7 +4,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "dynskin/pose.h"
 #include "test_support.h"
 

@@ -9,9 +9,9 @@
 
 #include "core/deformer_engine.h"
 #include "core/fast/delayed_lbs_fast.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/morphed_rest.h"
 #include "core/support/worker_pool.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "reference_deformer.h"
 #include "test_support.h"
 

@@ -107,7 +107,7 @@ TEST(SharedConstants, AreNotCopiedByHandIntoTheFastPathsOrTheShader) {
         "src/core/formulas/squash_centroids.cpp",
         "src/core/bake/frame_baker.cpp",
         "src/gl/gpu_skinning.cpp",
-        "src/app/crowd.cpp",
+        "src/app/crowd/crowd.cpp",
         "shaders/skinning.vert",
     };
     // 60 Hz, ln 3 (the stretch limit), ln 1000 (the kernel's cut-off), texel indices.

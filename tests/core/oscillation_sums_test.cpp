@@ -10,9 +10,9 @@
 #include <random>
 
 #include "core/dynamics/kernel_recursion.h"
-#include "core/dynamics/oscillation_kernel.h"
 #include "core/dynamics/oscillation_sums.h"
 #include "core/dynamics/velocity_history.h"
+#include "dynskin/oscillation_kernel.h"
 
 namespace dynskin {
 namespace {

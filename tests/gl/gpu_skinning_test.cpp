@@ -12,8 +12,8 @@
 
 #include "characters/bundled_characters.h"
 #include "characters/character_source.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "dynskin/deformer.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "gl/gl.h"
 #include "display_ready.h"
 #include "gl/gpu_skinning.h"

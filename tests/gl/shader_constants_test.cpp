@@ -1,4 +1,4 @@
-// The shader's joint layout and shared constants come from C++ (gl/joint_texels.h): the text
+// The shader's joint layout and shared constants come from C++ (dynskin/shader_layout.h): the text
 // GlProgram inserts declares every texel by the enum's name and value, the core's constants
 // with their values and the texel tables' width, so changing one in its place changes the
 // shader too.
@@ -10,7 +10,7 @@
 
 #include "core/formulas/squash.h"
 #include "dynskin/measurement_clock.h"
-#include "gl/joint_texels.h"
+#include "dynskin/shader_layout.h"
 #include "gl/texel_table.h"
 
 namespace dynskin::gl {

@@ -16,7 +16,7 @@
 
 #include <unistd.h>
 
-#include "gl/joint_texels.h"
+#include "dynskin/shader_layout.h"
 #include "gl/shader_source.h"
 
 namespace dynskin::gl {

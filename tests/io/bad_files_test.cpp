@@ -2,7 +2,7 @@
 
 #include <random>
 
-#include "io/glb_container.h"
+#include "io/gltf/glb_container.h"
 #include "io_test_support.h"
 
 namespace dynskin::test {

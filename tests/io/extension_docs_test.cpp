@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "dynskin/settings_schema.h"
-#include "io/settings_json.h"
+#include "io/settings/settings_json.h"
 
 namespace dynskin::test {
 namespace {

@@ -11,7 +11,7 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb_image_write.h>
 
-#include "io/glb_container.h"
+#include "io/gltf/glb_container.h"
 
 namespace dynskin::test {
 

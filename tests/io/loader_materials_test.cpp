@@ -8,7 +8,7 @@
 
 #include "dynskin/animation_clip.h"
 #include "dynskin/gltf_saver.h"
-#include "io/gltf_document.h"
+#include "io/gltf/gltf_document.h"
 #include "io_test_support.h"
 #include "material_scenes.h"
 

@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "gltf_writer.h"
-#include "io/point_cache_writer.h"
+#include "io/writing/point_cache_writer.h"
 #include "point_cache_reader.h"
 
 namespace dynskin::test {

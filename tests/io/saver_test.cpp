@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "dynskin/gltf_saver.h"
-#include "io/gltf_document.h"
+#include "io/gltf/gltf_document.h"
 #include "io_test_support.h"
 
 namespace dynskin::test {

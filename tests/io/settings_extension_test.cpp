@@ -7,11 +7,11 @@
 
 #include "dynskin/gltf_saver.h"
 #include "dynskin/settings_schema.h"
-#include "io/glb_container.h"
-#include "io/gltf_character_writer.h"
-#include "io/gltf_document.h"
-#include "io/gltf_settings_extension.h"
-#include "io/settings_json.h"
+#include "io/gltf/glb_container.h"
+#include "io/gltf/gltf_document.h"
+#include "io/settings/gltf_settings_extension.h"
+#include "io/settings/settings_json.h"
+#include "io/writing/gltf_character_writer.h"
 #include "io_test_support.h"
 
 namespace dynskin::test {

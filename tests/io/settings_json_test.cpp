@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "gltf_writer.h"
-#include "io/settings_json.h"
+#include "io/settings/settings_json.h"
 #include <gtest/gtest.h>
 
 namespace dynskin::test {

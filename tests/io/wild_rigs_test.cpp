@@ -10,9 +10,9 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "core/bake/offset_survey.h"
 #include "dynskin/deformer.h"
 #include "dynskin/measurement_clock.h"
+#include "dynskin/offset_survey.h"
 #include "io_test_support.h"
 #include "wild_rig.h"
 

@@ -4,15 +4,15 @@
 #include <cmath>
 #include <map>
 
-#include "core/dynamics/oscillation_kernel.h"
 #include "core/formulas/bend.h"
 #include "core/formulas/delayed_lbs.h"
-#include "dynskin/hierarchical_weights.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/morphed_rest.h"
 #include "core/formulas/squash.h"
 #include "core/formulas/squash_centroids.h"
+#include "dynskin/hierarchical_weights.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "dynskin/measurement_clock.h"
+#include "dynskin/oscillation_kernel.h"
 
 namespace dynskin {
 namespace {

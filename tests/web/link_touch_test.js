@@ -147,7 +147,7 @@ main(async (session) => {
   await page.close();
 
   // (d) HiDPI: the drawing buffer at twice the CSS size, the UI scaled by 2 with a font
-  // rasterised at 32 px (16 CSS px, src/app/ui_style.cpp), the panel the same size in CSS pixels, a joint drag still working.
+  // rasterised at 32 px (16 CSS px, src/app/panels/ui_style.cpp), the panel the same size in CSS pixels, a joint drag still working.
   const plain = await session.open('?character=bar&clip=none');
   const plainSlider = await widget(plain, 'f (Hz)');
   await plain.close();

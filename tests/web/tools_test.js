@@ -6,7 +6,7 @@ const path = require('path');
 const { webDir, check, pictureStats, call, waitFrames, main } = require('./harness');
 
 // A key tap shorter than a frame: the keys (DOM key codes, modifiers first) go down and up
-// within one JavaScript task, so no frame can fall between (src/app/key_taps.h).
+// within one JavaScript task, so no frame can fall between (src/app/input/key_taps.h).
 const tap = (page, ...keyCodes) => page.evaluate((codes) => {
   for (const keyCode of codes) window.dispatchEvent(new KeyboardEvent('keydown', { keyCode, bubbles: true }));
   for (const keyCode of codes.reverse()) window.dispatchEvent(new KeyboardEvent('keyup', { keyCode, bubbles: true }));

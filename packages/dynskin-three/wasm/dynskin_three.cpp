@@ -33,8 +33,7 @@
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
 #include "dynskin/settings_json.h"
-#include "gl/joint_texels.h"
-#include "gl/texel_table.h"
+#include "dynskin/shader_layout.h"
 
 using emscripten::val;
 
@@ -65,7 +64,7 @@ std::vector<glm::mat4> matrices(const std::vector<float>& columns) {
 // Texels of a table holding `count` of them: whole rows of the shader's table width, so
 // that a texture of that width can take a view of them as it is.
 std::size_t table_texels(std::size_t count) {
-    const std::size_t width = dynskin::gl::kTexelTableWidth;
+    const std::size_t width = dynskin::kTexelTableWidth;
     return std::max<std::size_t>(1, (count + width - 1) / width) * width;
 }
 
@@ -289,7 +288,7 @@ public:
     val ring_state() const { return view(ring_state_.data(), ring_state_.size()); }
 
     static double ticks_per_second() { return dynskin::kTicksPerSecond; }  // the measurement clock
-    static int table_width() { return dynskin::gl::kTexelTableWidth; }
+    static int table_width() { return dynskin::kTexelTableWidth; }
     static int joint_row_texels() { return dynskin::kJointRowTexels; }
 
     // Built once: per vertex (influence offset, count, beta offset, count) and the painted
@@ -314,7 +313,7 @@ public:
 
     // The GLSL constants the shader reads (the joint row's texels, the shared constants, the
     // table width), from the same function the desktop shader gets them from.
-    static std::string shader_constants() { return dynskin::gl::skinning_shader_constants(); }
+    static std::string shader_constants() { return dynskin::skinning_shader_constants(); }
 
     // The reference: a Deformer fed the same frames, which runs the whole method on the CPU
     // (Deformer::update). For tests and debugging.

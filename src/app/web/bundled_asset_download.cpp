@@ -1,4 +1,4 @@
-#include "app/bundled_asset_download.h"
+#include "app/files/bundled_asset_download.h"
 
 #include <filesystem>
 #include <fstream>

@@ -1,8 +1,8 @@
-// The browser's file exchange (see app/file_exchange.h): the page's <input type=file
+// The browser's file exchange (see app/files/file_exchange.h): the page's <input type=file
 // id=file-picker> brings files into the memory file system, an <a download> of a Blob takes
 // them out.
 
-#include "app/file_exchange.h"
+#include "app/files/file_exchange.h"
 
 #include <filesystem>
 #include <fstream>

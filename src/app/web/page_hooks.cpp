@@ -12,9 +12,9 @@
 #include <emscripten/html5.h>
 #include <imgui.h>
 
-#include "app/panels.h"
-#include "app/settings_link.h"
-#include "app/warning_groups.h"
+#include "app/files/settings_link.h"
+#include "app/panels/panels.h"
+#include "app/panels/warning_groups.h"
 #include "app/viewer_app.h"
 #include "app/web/widget_rects.h"
 #include "characters/character_source.h"

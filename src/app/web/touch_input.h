@@ -2,7 +2,7 @@
 // The browser's touch events on the canvas (emscripten/html5.h) handed to the viewer's
 // TouchGestures, in the canvas's drawing-buffer pixels (the window's coordinates).
 
-#include "app/touch_gestures.h"
+#include "app/input/touch_gestures.h"
 
 namespace dynskin::app::web {
 

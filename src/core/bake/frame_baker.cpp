@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "core/bake/bind_space_offsets.h"
-#include "core/dynamics/oscillation_kernel.h"
-#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "dynskin/measurement_clock.h"
+#include "dynskin/oscillation_kernel.h"
 
 namespace dynskin {
 

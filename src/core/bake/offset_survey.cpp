@@ -1,4 +1,4 @@
-#include "core/bake/offset_survey.h"
+#include "dynskin/offset_survey.h"
 
 #include <algorithm>
 

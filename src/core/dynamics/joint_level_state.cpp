@@ -5,10 +5,10 @@
 #include <cstring>
 #include <type_traits>
 
-#include "core/dynamics/oscillation_kernel.h"
-#include "core/formulas/linear_blend_skinning.h"
+#include "core/formulas/rigid_dual_quaternion.h"
 #include "core/formulas/squash_centroids.h"
 #include "core/support/row_store.h"
+#include "dynskin/oscillation_kernel.h"
 
 namespace dynskin {
 namespace {

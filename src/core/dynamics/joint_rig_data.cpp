@@ -4,8 +4,8 @@
 
 #include "core/dynamics/joint_motion_history.h"
 #include "core/formulas/delayed_lbs.h"
-#include "core/formulas/linear_blend_skinning.h"
 #include "core/formulas/squash_centroids.h"
+#include "dynskin/linear_blend_skinning.h"
 
 namespace dynskin {
 

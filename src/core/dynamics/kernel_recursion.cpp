@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/dynamics/oscillation_kernel.h"
 #include "dynskin/measurement_clock.h"
+#include "dynskin/oscillation_kernel.h"
 
 namespace dynskin {
 

@@ -1,4 +1,4 @@
-#include "core/dynamics/oscillation_kernel.h"
+#include "dynskin/oscillation_kernel.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/linear_blend_skinning.h"
 
 namespace dynskin {
 namespace {

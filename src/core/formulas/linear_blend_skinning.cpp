@@ -1,8 +1,9 @@
-#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/linear_blend_skinning.h"
 
 #include <cmath>
 
 #include "core/formulas/bend.h"
+#include "core/formulas/rigid_dual_quaternion.h"
 
 namespace dynskin {
 
@@ -23,8 +24,6 @@ glm::quat rigid_rotation(const glm::mat4& m) {
     const glm::quat q = glm::quat_cast(r);
     return q * (1.0f / std::sqrt(glm::dot(q, q)));
 }
-
-glm::dualquat rigid_dual_quaternion(const glm::mat4& m) { return glm::dualquat(rigid_rotation(m), glm::vec3(m[3])); }
 
 void skinning_matrices(const std::vector<glm::mat4>& globals, const std::vector<glm::mat4>& inverse_binds,
                        std::vector<glm::mat4>& skinning) {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/linear_blend_skinning.h"
 
 namespace dynskin {
 namespace {

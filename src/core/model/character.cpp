@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/formulas/linear_blend_skinning.h"
+#include "dynskin/linear_blend_skinning.h"
 
 namespace dynskin {
 

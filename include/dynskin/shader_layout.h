@@ -1,0 +1,50 @@
+#pragma once
+// The per-vertex shader's inputs as every GPU path lays them out (the desktop's, the
+// browser's, dynskin-three's): the public JointRow (dynskin/joint_row.h), kJointTexelCount
+// RGBA32F texels a joint, uploaded as the deformer writes it, in texel tables of a fixed
+// width. shaders/skinning.vert reads the texels by these names, which it receives from
+// skinning_shader_constants(), with the values that JointRow's layout gives them: the layout
+// is written once. No GL here: a front end without dynskin's renderer uses it too.
+
+#include <cstddef>
+#include <string>
+
+#include "dynskin/joint_row.h"
+
+namespace dynskin {
+
+// A field's first texel in its joint's row.
+#define DYNSKIN_TEXEL_OF(field) static_cast<int>(offsetof(JointRow, field) / sizeof(glm::vec4))
+enum JointTexel : int {
+    kTexelSkinning = DYNSKIN_TEXEL_OF(skinning),  // 4 texels: the columns
+    kTexelAngularGain = DYNSKIN_TEXEL_OF(angular_gain),
+    kTexelLinear = DYNSKIN_TEXEL_OF(linear),
+    kTexelOrigin = DYNSKIN_TEXEL_OF(origin),
+    kTexelDualReal = DYNSKIN_TEXEL_OF(dual_real),
+    kTexelDualDual = DYNSKIN_TEXEL_OF(dual_dual),
+    kTexelTranslationParent = DYNSKIN_TEXEL_OF(translation_parent),
+    kTexelRotation = DYNSKIN_TEXEL_OF(rotation),
+    kTexelScale = DYNSKIN_TEXEL_OF(scale),
+    kTexelAngularDrag = DYNSKIN_TEXEL_OF(angular_drag),
+    kTexelLinearDrag = DYNSKIN_TEXEL_OF(linear_drag),
+    kTexelAngularVelocity = DYNSKIN_TEXEL_OF(angular_velocity),
+    kTexelLinearVelocity = DYNSKIN_TEXEL_OF(linear_velocity),
+    kTexelPosition = DYNSKIN_TEXEL_OF(position),
+    kTexelCentroid = DYNSKIN_TEXEL_OF(centroid),
+    kTexelMedial = DYNSKIN_TEXEL_OF(medial),
+    kJointTexelCount = kJointRowTexels,
+};
+#undef DYNSKIN_TEXEL_OF
+
+// Lookup tables are 2D float textures of kTexelTableWidth texels a row: texel i sits at
+// (i mod width, i / width), which the shader finds with a mask and a shift.
+inline constexpr int kTexelTableWidthLog2 = 10;
+// 1024 texels a row: within what every WebGL 2 implementation allows (2048).
+inline constexpr int kTexelTableWidth = 1 << kTexelTableWidthLog2;
+
+// GLSL declarations of this layout, of the core's constants the shader shares
+// (kStretchLimit, kTicksPerSecond) and of the texel tables' width, which
+// GlProgram puts between the #version prelude and the shader's text.
+std::string skinning_shader_constants();
+
+}  // namespace dynskin
