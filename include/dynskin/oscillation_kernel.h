@@ -14,8 +14,9 @@ namespace dynskin {
 constexpr double kKernelEpsilon = 1e-3;
 constexpr int kMaxKernelTicks = 2046;
 
-// Parameters clamped to what the method can honour: finite values, f within the measurement
-// clock's Nyquist limit (30 Hz), tau in [0, 60] s, |A| and |D| at most 1e4 s.
+// Parameters clamped to what the method can honour, the parameter table's ranges
+// (settings_schema.h): f within the measurement clock's Nyquist limit (30 Hz), tau in
+// [0, 60] s, |A| and |D| at most 10 s; a value that is not finite is 0.
 OscillationParameters sanitized(const OscillationParameters& p);
 
 class OscillationKernel {

@@ -1,9 +1,13 @@
 #pragma once
-// The table of the global parameters (DynamicParameters): for each, its name in every front
-// end, its unit, range, default and meaning. The settings JSON, links, dynskin-cli's options,
-// the viewer's sliders and the Python module are made from it; the Blender add-on's
-// properties are checked against it. A new parameter is a field in settings.h and a row here.
+// The tables of the settings: the global parameters (DynamicParameters) and each joint's own
+// (JointSettings). For each, its name in every front end, its unit, range, default and
+// meaning. The settings JSON, links, dynskin-cli's options, the viewer's sliders, the Python
+// module and the Blender add-on's properties are made from them at run time; the glTF
+// extension's JSON Schemas and README tables, dynskin-three's types and the examples' sliders
+// are generated from them (`dynskin-cli tables`, scripts/tables/). A new parameter is a field
+// in settings.h and a row here.
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -29,6 +33,7 @@ struct ParameterSpec {
     const char* name;        // the Python and Blender property: "frequency"
     const char* json_key;    // under "parameters", a '.' between levels: "oscillation.frequency"
     const char* link_key;    // in a link's query: "f"
+    const char* old_link_key = nullptr;  // what links once said instead ("bend"), still read
     const char* cli_option;  // dynskin-cli's option: "--f"
     const char* unit;        // "Hz", "s", "rad", "sizes" (character sizes L), "sizes/s"; "" for none or a choice
     const char* description; // one line, without the unit
@@ -63,6 +68,17 @@ struct ParameterSpec {
     double off_value() const;
     // The choice called `name`, or also once called so (settings files); -1 when none is.
     int choice_index(std::string_view name, bool old_names_too = false) const;
+
+    // The one range check of a number, for every entry point (settings files, the glTF
+    // extension, links, dynskin-cli, Python, Blender, JavaScript): what is wrong with `value`,
+    // or empty when it can be used. NaN never can; an off value (infinity, or <= 0, where the
+    // row can be off) can; otherwise a value below zero where the row is non-negative, or
+    // outside [min, max], cannot.
+    std::string problem(double value) const;
+    // value made usable: an off value stays as it is (a speed of 0 or less too, which the
+    // engine takes as off), others are clamped into [min, max]; NaN gives the default. Readers of files and links clamp; where a person types a value
+    // (dynskin-cli, Python) problem() is said instead.
+    double clamped(double value) const;
 };
 
 // Every global parameter (links write the numbers in this order, then the choices).
@@ -70,5 +86,44 @@ const std::vector<ParameterSpec>& parameter_table();
 
 // The row called `name` ("frequency"); throws std::invalid_argument when there is none.
 const ParameterSpec& parameter(std::string_view name);
+
+// How a joint's own setting is stored and written.
+enum class JointSettingKind {
+    Number,          // a float (gain)
+    Flag,            // true or false (override_oscillation)
+    Oscillation,     // the joint's own f, tau, A and D: the parameter table's per-joint rows
+    Vector,          // three floats in the joint's local frame (origin_offset)
+    MotionSwitches,  // {rotation, translation}: which of the joint's motions drive an effect
+};
+
+struct JointSettingSpec {
+    const char* name;         // the key in settings files and the glTF extension's node object,
+                              // and the Python property: "gain"
+    JointSettingKind kind;
+    const char* unit;         // "", or "local units" (the joint's frame)
+    const char* description;  // one line, without the unit
+
+    // Number: the range (what readers clamp to, and Blender's hard limits) and the slider's.
+    float min = 0.0f, max = 0.0f;
+    float slider_min = 0.0f, slider_max = 0.0f;
+    // JointSettings{}'s value: a Number's, or a Flag's as 0 or 1.
+    double default_value = 0.0;
+
+    // The field, by kind; null for the others.
+    float JointSettings::*number = nullptr;
+    bool JointSettings::*flag = nullptr;
+    OscillationParameters JointSettings::*oscillation = nullptr;
+    glm::vec3 JointSettings::*vector = nullptr;
+    MotionSwitches JointSettings::*switches = nullptr;
+
+    // A Number's check and clamp, as ParameterSpec's (it is never off).
+    std::string problem(double value) const;
+    double clamped(double value) const;
+};
+
+// Every setting of a joint, in the order settings files write them.
+const std::vector<JointSettingSpec>& joint_setting_table();
+// The row called `name`; throws std::invalid_argument when there is none.
+const JointSettingSpec& joint_setting(std::string_view name);
 
 }  // namespace dynskin

@@ -8,8 +8,10 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "dynskin/joint_row.h"
+#include "dynskin/skinning_constants.h"
 
 namespace dynskin {
 
@@ -41,6 +43,22 @@ enum JointTexel : int {
 inline constexpr int kTexelTableWidthLog2 = 10;
 // 1024 texels a row: within what every WebGL 2 implementation allows (2048).
 inline constexpr int kTexelTableWidth = 1 << kTexelTableWidthLog2;
+
+// A uniform of the per-vertex stage whose value SkinningConstants gives: its name and type in
+// shaders/skinning.vert, and the value. Every GPU path (the desktop's, the browser's,
+// dynskin-three's) sets these from this table; the rotation ring's own uniforms (ring_ticks,
+// rows_kept, newest_row) are set by whoever mirrors the ring.
+enum class UniformType { Float, Int, Bool };
+struct SkinningUniform {
+    const char* name;  // "character_size"
+    UniformType type;
+    // Whole blocks of the stage run only when it is on (a bool, or a float whose 0 is off): a
+    // program may fix it at compile time, so that the blocks it never runs are dropped.
+    bool switches_blocks;
+    double (*value)(const SkinningConstants&);
+};
+const std::vector<SkinningUniform>& skinning_uniform_table();
+const char* glsl_type(UniformType type);
 
 // GLSL declarations of this layout, of the core's constants the shader shares
 // (kStretchLimit, kTicksPerSecond) and of the texel tables' width, which

@@ -14,5 +14,6 @@ void add_offsets_command(CLI::App& app);
 void add_make_assets_command(CLI::App& app);
 void add_bake_command(CLI::App& app);
 void add_embed_command(CLI::App& app);
+void add_tables_command(CLI::App& app);
 
 }  // namespace dynskin::cli

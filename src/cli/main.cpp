@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     dynskin::cli::add_make_assets_command(app);
     dynskin::cli::add_bake_command(app);
     dynskin::cli::add_embed_command(app);
+    dynskin::cli::add_tables_command(app);
     dynskin::cli::add_render_entry(app);
     return dynskin::cli::run_command_line(app, argc, argv);
 }

@@ -25,12 +25,11 @@ std::vector<std::string> choice_names(const ParameterSpec& spec) {
     return names;
 }
 
-// A value the engine can use: finite, and for a number whose off is infinity (the dLBS speed
-// c) positive, as a speed of 0 would stop everything.
+// A value the engine can use, by the table's one check: said, not clamped, to the person who
+// typed it.
 float checked(const ParameterSpec& spec, float value) {
-    if (!std::isfinite(value)) throw std::runtime_error(std::string(spec.cli_option) + " must be a finite number");
-    if (spec.off == ParameterOff::AtInfinity && !(value > 0.0f))
-        throw std::runtime_error(std::string(spec.cli_option) + " must be positive (" + spec.unit + ")");
+    const std::string problem = spec.problem(value);
+    if (!problem.empty()) throw std::runtime_error(std::string(spec.cli_option) + " " + problem);
     return value;
 }
 

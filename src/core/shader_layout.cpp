@@ -22,6 +22,32 @@ std::string float_literal(double value) {
 
 }  // namespace
 
+const std::vector<SkinningUniform>& skinning_uniform_table() {
+    using C = SkinningConstants;
+    static const std::vector<SkinningUniform> table = {
+        {"character_size", UniformType::Float, false, [](const C& c) -> double { return c.size; }},
+        {"bend_enabled", UniformType::Bool, true, [](const C& c) -> double { return c.bend; }},
+        {"dual_quaternion", UniformType::Bool, true, [](const C& c) -> double { return c.dual_quaternion; }},
+        {"max_angle", UniformType::Float, true, [](const C& c) -> double { return c.max_angle; }},
+        {"max_offset", UniformType::Float, true, [](const C& c) -> double { return c.max_offset; }},
+        {"squash", UniformType::Float, true, [](const C& c) -> double { return c.squash; }},
+        {"squash_about_centroid", UniformType::Bool, true, [](const C& c) -> double { return c.squash_about_centroid; }},
+        {"delayed", UniformType::Bool, true, [](const C& c) -> double { return c.delayed; }},
+        {"propagation_speed", UniformType::Float, false, [](const C& c) -> double { return c.propagation_speed; }},
+        {"since_previous_tick", UniformType::Float, false, [](const C& c) -> double { return c.since_previous_tick; }},
+    };
+    return table;
+}
+
+const char* glsl_type(UniformType type) {
+    switch (type) {
+    case UniformType::Float: return "float";
+    case UniformType::Int: return "int";
+    case UniformType::Bool: return "bool";
+    }
+    return "float";
+}
+
 std::string skinning_shader_constants() {
     const std::pair<const char*, int> texels[] = {
         {"kTexelSkinning", kTexelSkinning},

@@ -234,27 +234,23 @@ void GpuSkinning::set_crowd(const std::vector<JointRow>& rows, const SkinningCon
 void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, bool bend) const {
     glUseProgram(program);
     glUniformMatrix4fv(glGetUniformLocation(program, "view_projection"), 1, GL_FALSE, glm::value_ptr(view_projection));
-    const SkinningConstants& c = constants_;
-    glUniform1i(glGetUniformLocation(program, "bend_enabled"), bend && c.bend);
-    glUniform1i(glGetUniformLocation(program, "dual_quaternion"), c.dual_quaternion);
-    glUniform1f(glGetUniformLocation(program, "character_size"), c.size);
-    glUniform1f(glGetUniformLocation(program, "max_angle"), c.max_angle);
-    glUniform1f(glGetUniformLocation(program, "max_offset"), c.max_offset);
-    glUniform1f(glGetUniformLocation(program, "squash"), c.squash);
-    glUniform1i(glGetUniformLocation(program, "squash_about_centroid"), c.squash_about_centroid);
+    SkinningConstants c = constants_;
+    c.bend = bend && c.bend;  // the draw may ask for the base skinning alone
+    for (const SkinningUniform& u : skinning_uniform_table()) {
+        const GLint location = glGetUniformLocation(program, u.name);
+        if (u.type == UniformType::Float) glUniform1f(location, static_cast<float>(u.value(c)));
+        else glUniform1i(location, static_cast<int>(u.value(c)));
+    }
     glUniform1i(glGetUniformLocation(program, "joints"), kJointsUnit);
     glUniform1i(glGetUniformLocation(program, "influences"), kInfluencesUnit);
     glUniform1i(glGetUniformLocation(program, "betas"), kBetasUnit);
     glUniform1i(glGetUniformLocation(program, "joint_count"), joint_count_);
     glUniform1i(glGetUniformLocation(program, "inverse_binds"), kInverseBindsUnit);
     glUniform1i(glGetUniformLocation(program, "rotation_ring"), kRingUnit);
-    glUniform1i(glGetUniformLocation(program, "delayed"), c.delayed);
-    glUniform1f(glGetUniformLocation(program, "propagation_speed"), c.propagation_speed);
     const int ring_ticks = std::max(ring_ticks_, 1);
     glUniform1i(glGetUniformLocation(program, "ring_ticks"), ring_ticks);
     glUniform1i(glGetUniformLocation(program, "rows_kept"), ring_ticks);
     glUniform1i(glGetUniformLocation(program, "newest_row"), static_cast<int>(ring_slot(ring_newest_, ring_ticks)));
-    glUniform1f(glGetUniformLocation(program, "since_previous_tick"), c.since_previous_tick);
     joints_.bind(kJointsUnit);
     influences_.bind(kInfluencesUnit);
     betas_.bind(kBetasUnit);

@@ -86,6 +86,17 @@ TEST(SettingsLink, ClampsHugeAndNegativeValuesWithAMessage) {
     EXPECT_TRUE(all_finite(p));
 }
 
+TEST(SettingsLink, OldKeysStillOpen) {
+    // bend= and offset= read like a joint's bend switches: links now say bend_limit= and
+    // offset_limit=, and the links shared before still open as they did.
+    DynamicParameters p;
+    const SettingsLink link = apply_link("bend=0.5&offset=0.3", p);
+    EXPECT_TRUE(link.messages.empty());
+    EXPECT_FLOAT_EQ(p.max_angle, 0.5f);
+    EXPECT_FLOAT_EQ(p.max_offset, 0.3f);
+    EXPECT_EQ(link_query(p, DynamicParameters{}), "bend_limit=0.5&offset_limit=0.3");
+}
+
 TEST(SettingsLink, ReportsUnknownKeysAndIgnoresThePagesOwn) {
     DynamicParameters p;
     const SettingsLink link = apply_link("gpu&crowd=20&herd=20&&freq=3&f=3", p);
@@ -104,7 +115,7 @@ TEST(SettingsLink, WritesOnlyWhatDiffersFromTheDefaults) {
     p.propagation_speed = 2.0f;
     p.base = SkinningBase::DualQuaternion;
     p.max_offset = std::numeric_limits<float>::infinity();  // off, written as such
-    EXPECT_EQ(link_query(p, defaults), "f=2.5&tau=0.4000001&c=2&offset=off&base=dq");
+    EXPECT_EQ(link_query(p, defaults), "f=2.5&tau=0.4000001&c=2&offset_limit=off&base=dq");
     DynamicParameters dlbs = defaults;
     dlbs.propagation_speed = 2.0f;
     EXPECT_EQ(link_query(defaults, dlbs), "c=off");

@@ -105,7 +105,7 @@ TEST(SharedConstants, AreNotCopiedByHandIntoTheFastPathsOrTheShader) {
         "tests/reference/reference_deformer.cpp",
         "src/core/formulas/delayed_lbs.cpp",
         "src/core/formulas/squash_centroids.cpp",
-        "src/core/bake/frame_baker.cpp",
+        "src/core/bake/bake.cpp",
         "src/gl/gpu_skinning.cpp",
         "src/app/crowd/crowd.cpp",
         "shaders/skinning.vert",

@@ -11,6 +11,7 @@
 #include "core/formulas/squash.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/shader_layout.h"
+#include "gl/shader_source.h"
 #include "gl/texel_table.h"
 
 namespace dynskin::gl {
@@ -45,6 +46,17 @@ TEST(ShaderConstants, DeclareTheTexelTablesWidth) {
     EXPECT_EQ(declared(glsl, "int", "kTexelTableWidth"), kTexelTableWidth);
     EXPECT_EQ(declared(glsl, "int", "kTexelTableWidthLog2"), kTexelTableWidthLog2);
     EXPECT_EQ(1 << kTexelTableWidthLog2, kTexelTableWidth);  // the shader masks and shifts
+}
+
+// The uniforms every GPU path sets from the core's table (desktop, browser, dynskin-three) are
+// the stage's own, by name and type.
+TEST(ShaderConstants, TheStageDeclaresEveryUniformOfTheTable) {
+    const std::string& stage = shader_file("skinning.vert");
+    for (const SkinningUniform& u : skinning_uniform_table()) {
+        const std::regex declaration("\\buniform\\s+" + std::string(glsl_type(u.type)) + "\\s+" + u.name + "\\s*;");
+        EXPECT_TRUE(std::regex_search(stage, declaration)) << "skinning.vert declares no uniform " << glsl_type(u.type) << " "
+                                                           << u.name;
+    }
 }
 
 }  // namespace

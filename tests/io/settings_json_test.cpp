@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "gltf_writer.h"
+#include "dynskin/settings_schema.h"
 #include "io/settings/settings_json.h"
 #include <gtest/gtest.h>
 
@@ -67,6 +68,34 @@ TEST(SettingsJson, BadValuesGiveAClearError) {
     EXPECT_EQ(error_of(R"({"joints": [{"origin_offset": [1, 2]}]})"), "joints[0].origin_offset must be an array of 3 numbers");
     EXPECT_EQ(error_of(R"([1])"), "settings must be a JSON object");
     EXPECT_EQ(error_of(R"({"version": 9})"), "settings.version is not 1; these settings come from a newer dynskin");
+}
+
+TEST(SettingsJson, ValuesOutsideTheTablesRangeAreClampedIntoIt) {
+    // The same range as links, the command line, Python, Blender and the kernel.
+    const DynamicSettings s = io::settings_from_json(nlohmann::json::parse(R"({
+        "parameters": {"oscillation": {"frequency": 500, "amplitude": 1e30, "drag": -1e30}, "squash": 99},
+        "joints": [{"gain": 1e30, "override_oscillation": true, "oscillation": {"amplitude": -50}}]})"));
+    EXPECT_FLOAT_EQ(s.parameters.oscillation.frequency, 30.0f);
+    EXPECT_FLOAT_EQ(s.parameters.oscillation.amplitude, 10.0f);
+    EXPECT_FLOAT_EQ(s.parameters.oscillation.drag, -10.0f);
+    EXPECT_FLOAT_EQ(s.parameters.squash, 10.0f);
+    ASSERT_EQ(s.joints.size(), 1u);
+    EXPECT_FLOAT_EQ(s.joints[0].gain, 10.0f);
+    EXPECT_FLOAT_EQ(s.joints[0].oscillation.amplitude, -10.0f);
+}
+
+TEST(SettingsJson, EveryJointSettingRoundTrips) {
+    JointSettings joint;
+    joint.gain = 0.25f;
+    joint.override_oscillation = true;
+    joint.oscillation = {3.5f, 0.2f, -0.3f, 0.07f};
+    joint.origin_offset = {0.1f, -0.2f, 0.3f};
+    joint.bend = {false, true};
+    joint.squash = {true, false};
+    joint.centroid_offset = {-1.0f, 0.5f, 2.0f};
+    const nlohmann::json written = io::joint_settings_to_json(joint);
+    EXPECT_EQ(written.size(), joint_setting_table().size()) << written.dump();
+    EXPECT_EQ(io::joint_settings_from_json(nlohmann::json::parse(written.dump()), "joint"), joint);
 }
 
 TEST(Presets, SaveAndLoadAPreset) {

@@ -80,32 +80,20 @@ static_assert(sizeof(dynskin::Trs) == kFloatsPerTrs * sizeof(float) && offsetof(
 std::int64_t ring_slot(dynskin::Tick tick, int ticks) { return ((tick % ticks) + ticks) % ticks; }
 
 // What JavaScript reads after each advance, by index into values(): first the skinning
-// constants named as the stage's uniforms (dynskin_NAME), then the bounding sphere.
-enum Value : int {
-    kCharacterSize,
-    kBendEnabled,
-    kDualQuaternion,
-    kMaxAngle,
-    kMaxOffset,
-    kSquash,
-    kSquashAboutCentroid,
-    kDelayed,
-    kPropagationSpeed,
-    kSincePreviousTick,
+// constants named as the stage's uniforms (dynskin_NAME): the core's uniform table
+// (dynskin/shader_layout.h), then the rotation ring's; then the bounding sphere.
+const char* const kRingUniformNames[] = {"ring_ticks", "rows_kept", "newest_row"};
+enum AfterTheTable : int {
     kRingTicks,
     kRowsKept,
     kNewestRow,
-    kUniformValues,  // the uniforms end here
-    kBoundX = kUniformValues,
+    kBoundX,  // the bounding sphere, after the uniforms
     kBoundY,
     kBoundZ,
     kBoundRadius,
-    kValueCount,
+    kAfterTheTable,
 };
-const char* const kUniformNames[kUniformValues] = {
-    "character_size", "bend_enabled", "dual_quaternion", "max_angle", "max_offset", "squash", "squash_about_centroid",
-    "delayed", "propagation_speed", "since_previous_tick", "ring_ticks", "rows_kept", "newest_row",
-};
+std::size_t table_uniforms() { return dynskin::skinning_uniform_table().size(); }
 
 // The integers beside them, by index into ring_state(): the ring's length in ticks, its
 // newest tick and the history's restarts, from which JavaScript knows which of its rows are
@@ -172,7 +160,7 @@ public:
                              dynskin::kJointRowTexels,
                          dynskin::JointRow{});
             settings_.joints.assign(joint_count, dynskin::JointSettings{});
-            values_.fill(0.0f);
+            std::fill(values_.begin(), values_.end(), 0.0f);
             ring_state_.fill(0);
             ring_.clear();
             ring_restarts_ = -1;
@@ -277,7 +265,8 @@ public:
     val values() const { return view(values_.data(), values_.size()); }
     static val uniform_names() {
         val names = val::array();
-        for (const char* name : kUniformNames) names.call<void>("push", std::string(name));
+        for (const dynskin::SkinningUniform& u : dynskin::skinning_uniform_table()) names.call<void>("push", std::string(u.name));
+        for (const char* name : kRingUniformNames) names.call<void>("push", std::string(name));
         return names;
     }
     // dLBS: ring_state()[0] (rotation_ticks) rows of joint_count() rotations (x, y, z, w), row =
@@ -364,19 +353,11 @@ private:
 
     void write_values(const dynskin::SkinningConstants& c) {
         const int ticks = std::max(ring_ticks_, 1);
-        values_[kCharacterSize] = c.size;
-        values_[kBendEnabled] = c.bend;
-        values_[kDualQuaternion] = c.dual_quaternion;
-        values_[kMaxAngle] = c.max_angle;
-        values_[kMaxOffset] = c.max_offset;
-        values_[kSquash] = c.squash;
-        values_[kSquashAboutCentroid] = c.squash_about_centroid;
-        values_[kDelayed] = c.delayed;
-        values_[kPropagationSpeed] = c.propagation_speed;
-        values_[kSincePreviousTick] = c.since_previous_tick;
-        values_[kRingTicks] = float(ticks);
-        values_[kRowsKept] = float(ticks);
-        values_[kNewestRow] = float(ring_slot(ring_newest_, ticks));
+        const std::vector<dynskin::SkinningUniform>& table = dynskin::skinning_uniform_table();
+        for (std::size_t i = 0; i < table.size(); ++i) values_[i] = float(table[i].value(c));
+        after_the_table(kRingTicks) = float(ticks);
+        after_the_table(kRowsKept) = float(ticks);
+        after_the_table(kNewestRow) = float(ring_slot(ring_newest_, ticks));
         ring_state_[kRotationTicks] = ring_ticks_;
         ring_state_[kNewestTick] = std::int32_t(ring_newest_);
         ring_state_[kHistoryRestarts] = ring_restarts_;
@@ -409,10 +390,10 @@ private:
         // (1e-4: the rest's farthest vertices lie on the bound, give or take float rounding)
         const float radius = std::sqrt(farthest) + rest_radius_ * std::sqrt(scale) * (1.0f + 1e-4f) +
                              (c.bend ? (c.max_offset > 0.0f ? c.max_offset : margin) : 0.0f) + (c.delayed ? margin : 0.0f);
-        values_[kBoundX] = centre.x;
-        values_[kBoundY] = centre.y;
-        values_[kBoundZ] = centre.z;
-        values_[kBoundRadius] = radius;
+        after_the_table(kBoundX) = centre.x;
+        after_the_table(kBoundY) = centre.y;
+        after_the_table(kBoundZ) = centre.z;
+        after_the_table(kBoundRadius) = radius;
     }
 
     // The rest's bounding sphere: the centre of its box, the farthest vertex from it.
@@ -473,7 +454,8 @@ private:
     dynskin::DynamicSettings settings_;
     std::vector<dynskin::Trs> locals_;
     std::vector<dynskin::JointRow> rows_;
-    std::array<float, kValueCount> values_{};
+    std::vector<float> values_ = std::vector<float>(table_uniforms() + kAfterTheTable, 0.0f);
+    float& after_the_table(AfterTheTable index) { return values_[table_uniforms() + index]; }
     std::array<std::int32_t, kRingStateCount> ring_state_{};
     std::vector<float> ranges_, layers_, influences_, betas_, inverse_binds_, ring_;
     glm::vec3 rest_centre_{0.0f};

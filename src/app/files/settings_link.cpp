@@ -14,9 +14,10 @@ namespace {
 // For messages: "f=500 is above 30 Hz".
 std::string unit_of(const ParameterSpec& spec) { return *spec.unit ? std::string(" ") + spec.unit : std::string(); }
 
+// The row a link's key names; links made before a key was renamed still open.
 const ParameterSpec* spec_of(std::string_view key) {
     for (const ParameterSpec& spec : parameter_table())
-        if (key == spec.link_key) return &spec;
+        if (key == spec.link_key || (spec.old_link_key && key == spec.old_link_key)) return &spec;
     return nullptr;
 }
 

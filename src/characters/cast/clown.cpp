@@ -120,9 +120,8 @@ BundledCharacter make_clown() {
     recipe.preset.parameters.oscillation = {2.0f, 0.7f, 0.3f, 0.06f};
     recipe.preset.parameters.translation_gain = 2.0f;
     recipe.preset.parameters.squash = 0.25f;  // Velocity Skinning's squash & stretch
-    recipe.preset.joints.resize(static_cast<std::size_t>(recipe.rig.skeleton.joint_count()));
     for (const auto& leg : joints.leg)
-        for (int joint : leg) recipe.preset.joints[static_cast<std::size_t>(joint)].gain = 0.0f;
+        for (int joint : leg) recipe.joint_settings(joint).gain = 0.0f;
     return build_character(recipe);
 }
 

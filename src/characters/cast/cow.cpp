@@ -113,10 +113,9 @@ BundledCharacter make_cow() {
     recipe.preset.parameters.oscillation = {2.2f, 0.6f, 0.3f, 0.06f};
     recipe.preset.parameters.translation_gain = 1.5f;
     recipe.preset.parameters.squash = 0.2f;  // Velocity Skinning's squash & stretch
-    recipe.preset.joints.resize(static_cast<std::size_t>(recipe.rig.skeleton.joint_count()));
     for (const auto& front : joints.leg)
         for (const auto& side : front)
-            for (int leg : side) recipe.preset.joints[static_cast<std::size_t>(leg)].gain = 0.0f;
+            for (int leg : side) recipe.joint_settings(leg).gain = 0.0f;
     return build_character(recipe);
 }
 

@@ -441,19 +441,17 @@ BundledCharacter make_dragon() {
     DynamicParameters& p = recipe.preset.parameters;
     p.oscillation = {1.8f, 0.6f, 0.2f, 0.06f};
     p.propagation_speed = 4.0f;  // character sizes per second
-    recipe.preset.joints.resize(static_cast<std::size_t>(recipe.rig.skeleton.joint_count()));
-    const auto joint = [&](int j) -> JointSettings& { return recipe.preset.joints[static_cast<std::size_t>(j)]; };
     for (const auto& front : joints.leg)
         for (const auto& side : front)
-            for (int leg : side) joint(leg).gain = 0.0f;
+            for (int leg : side) recipe.joint_settings(leg).gain = 0.0f;
     // The wings beat near the body's own frequency: with its kernel they would resonate and
     // flail. A faster, lighter ripple of their own rings after the stop instead.
     for (const Joints::Wing& wing : joints.wing) {
         std::vector<int> bones = {wing.arm, wing.forearm};
         for (const auto& finger : wing.finger) bones.insert(bones.end(), std::begin(finger), std::end(finger));
         for (int bone : bones) {
-            joint(bone).override_oscillation = true;
-            joint(bone).oscillation = {2.6f, 0.5f, 0.1f, 0.03f};
+            recipe.joint_settings(bone).override_oscillation = true;
+            recipe.joint_settings(bone).oscillation = {2.6f, 0.5f, 0.1f, 0.03f};
         }
     }
     return build_character(recipe);

@@ -116,10 +116,9 @@ BundledCharacter make_giraffe() {
     recipe.clips.push_back(look_around(joints));
     DynamicParameters& p = recipe.preset.parameters;
     p.oscillation = {1.6f, 0.5f, 0.22f, 0.08f};
-    recipe.preset.joints.resize(static_cast<std::size_t>(recipe.rig.skeleton.joint_count()));
     for (int leg : {joints.front_leg[0][0], joints.front_leg[0][1], joints.front_leg[1][0], joints.front_leg[1][1],
                     joints.back_leg[0][0], joints.back_leg[0][1], joints.back_leg[1][0], joints.back_leg[1][1]})
-        recipe.preset.joints[static_cast<std::size_t>(leg)].gain = 0.0f;
+        recipe.joint_settings(leg).gain = 0.0f;
     return build_character(recipe);
 }
 

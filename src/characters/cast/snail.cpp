@@ -96,8 +96,7 @@ BundledCharacter make_snail() {
     recipe.clips.push_back(look_around(joints));
     recipe.preset.parameters.oscillation = {2.5f, 0.7f, 0.35f, 0.08f};
     recipe.preset.parameters.squash = 0.3f;  // Velocity Skinning's squash & stretch
-    recipe.preset.joints.resize(static_cast<std::size_t>(recipe.rig.skeleton.joint_count()));
-    recipe.preset.joints[static_cast<std::size_t>(joints.shell)].gain = 0.0f;
+    recipe.joint_settings(joints.shell).gain = 0.0f;
     return build_character(recipe);
 }
 

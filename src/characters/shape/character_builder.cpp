@@ -61,6 +61,11 @@ DynamicSettings settings_for(const DynamicSettings& preset, int joint_count) {
 
 }  // namespace
 
+JointSettings& CharacterRecipe::joint_settings(int j) {
+    preset.joints.resize(static_cast<std::size_t>(rig.skeleton.joint_count()));
+    return preset.joints.at(static_cast<std::size_t>(j));
+}
+
 BundledCharacter build_character(const CharacterRecipe& recipe) {
     const ImplicitShape& shape = recipe.shape;
     glm::vec3 lo, hi;

@@ -34,6 +34,9 @@ struct CharacterRecipe {
     WeightDiffusion weights;
     std::vector<AnimationClip> clips;
     DynamicSettings preset = tuned_preset();  // its joints list may be empty: defaults for every joint
+
+    // Joint j's own settings in the preset (the list made as long as the rig's joints first).
+    JointSettings& joint_settings(int j);
 };
 
 // A character together with the settings tuned for it.

@@ -4,20 +4,18 @@
 #include <cmath>
 
 #include "dynskin/measurement_clock.h"
+#include "dynskin/settings_schema.h"
 
 namespace dynskin {
-namespace {
-
-float clamp_finite(float v, float lo, float hi) { return std::isfinite(v) ? std::clamp(v, lo, hi) : 0.0f; }
-
-}  // namespace
-
 OscillationParameters sanitized(const OscillationParameters& p) {
+    // The parameter table's ranges, which every entry point clamps to; what is not finite
+    // does nothing.
     OscillationParameters s;
-    s.frequency = clamp_finite(p.frequency, 0.0f, 0.5f * static_cast<float>(kTicksPerSecond));
-    s.damping = clamp_finite(p.damping, 0.0f, 60.0f);
-    s.amplitude = clamp_finite(p.amplitude, -1e4f, 1e4f);
-    s.drag = clamp_finite(p.drag, -1e4f, 1e4f);
+    for (const ParameterSpec& spec : parameter_table()) {
+        if (!spec.oscillation) continue;
+        const float value = p.*spec.oscillation;
+        s.*spec.oscillation = std::isfinite(value) ? static_cast<float>(spec.clamped(value)) : 0.0f;
+    }
     return s;
 }
 

@@ -1,6 +1,8 @@
 #include "dynskin/settings_schema.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -46,6 +48,10 @@ struct Row {
     }
     Row& missing_means_off() {
         spec.missing_means_off = true;
+        return *this;
+    }
+    Row& old_link_key(const char* key) {
+        spec.old_link_key = key;
         return *this;
     }
 };
@@ -142,13 +148,16 @@ std::vector<ParameterSpec> make_table() {
             {"squash_center", "squash_center", "center", "--squash-center", "", "Where a turning joint's squash is centred"},
             {{"axis", "Each vertex stretches along its own travel, about the medial axis (limbs)", nullptr},
              {"centroid", "The region stretches as one blob along its centroid's velocity (end bones)", nullptr}}),
-        number<&P::max_angle>({"max_angle", "max_angle", "bend", "--max-angle", "rad",
+        // Links once said bend= and offset=, which read like a joint's bend switches.
+        number<&P::max_angle>({"max_angle", "max_angle", "bend_limit", "--max-angle", "rad",
                                "Soft limit of the bend angle, and of the translation's lag (the floppy limiter)"})
+            .old_link_key("bend")
             .range(0.01f, 3.14f)
             .slider(0.05f, 3.0f)
             .off(ParameterOff::AtZero, kDefaultMaxAngle),
-        number<&P::max_offset>({"max_offset", "max_offset", "offset", "--max-offset", "sizes",
+        number<&P::max_offset>({"max_offset", "max_offset", "offset_limit", "--max-offset", "sizes",
                                 "Soft limit of each vertex's offset from the base skinning"})
+            .old_link_key("offset")
             .range(0.01f, 10.0f)
             .slider(0.02f, 1.0f)
             .off(ParameterOff::AtZero, kDefaultMaxOffset)
@@ -181,6 +190,44 @@ double ParameterSpec::off_value() const {
     return off == ParameterOff::AtInfinity ? std::numeric_limits<double>::infinity() : 0.0;
 }
 
+namespace {
+
+// "-10 to 10 s"
+std::string range_text(double min, double max, const char* unit) {
+    const auto number = [](double v) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g", v);
+        return std::string(text);
+    };
+    return number(min) + " to " + number(max) + (unit && *unit ? std::string(" ") + unit : std::string());
+}
+
+std::string range_problem(double value, double min, double max, bool non_negative, const char* unit) {
+    if (!std::isfinite(value)) return "must be a finite number";
+    if (non_negative && value < 0.0) return "must not be negative";
+    if (value < min || value > max) return "must be within " + range_text(min, max, unit);
+    return {};
+}
+
+}  // namespace
+
+std::string ParameterSpec::problem(double value) const {
+    if (is_choice()) return {};
+    if (std::isnan(value)) return "must be a finite number";
+    if (is_off(value)) return {};
+    // A speed of 0 or less would stop everything: only infinity is its off.
+    if (off == ParameterOff::AtInfinity && value <= 0.0) return "must be positive (infinite: off)";
+    return range_problem(value, min, max, non_negative, unit);
+}
+
+double ParameterSpec::clamped(double value) const {
+    if (is_choice()) return value;
+    if (std::isnan(value)) return default_value;
+    // An off value stays as it is (the engine also takes a speed of 0 or less as off).
+    if (is_off(value) || (off == ParameterOff::AtInfinity && value <= 0.0)) return value;
+    return std::clamp(value, static_cast<double>(min), static_cast<double>(max));
+}
+
 const std::vector<ParameterSpec>& parameter_table() {
     static const std::vector<ParameterSpec> table = make_table();
     return table;
@@ -190,6 +237,72 @@ const ParameterSpec& parameter(std::string_view name) {
     for (const ParameterSpec& spec : parameter_table())
         if (name == spec.name) return spec;
     throw std::invalid_argument("no parameter is called '" + std::string(name) + "'");
+}
+
+std::string JointSettingSpec::problem(double value) const {
+    return kind == JointSettingKind::Number ? range_problem(value, min, max, false, unit) : std::string();
+}
+
+double JointSettingSpec::clamped(double value) const {
+    if (kind != JointSettingKind::Number) return value;
+    if (std::isnan(value)) return default_value;
+    return std::clamp(value, static_cast<double>(min), static_cast<double>(max));
+}
+
+namespace {
+
+std::vector<JointSettingSpec> make_joint_table() {
+    using J = JointSettings;
+    const JointSettings defaults;
+    std::vector<JointSettingSpec> table;
+    JointSettingSpec gain{"gain", JointSettingKind::Number, "",
+                          "s_j: the joint's gain on every dynamic effect it drives (bend, lag, squash); 0: the joint "
+                          "drives nothing"};
+    gain.min = 0.0f, gain.max = 10.0f, gain.slider_min = 0.0f, gain.slider_max = 3.0f;
+    gain.default_value = defaults.gain;
+    gain.number = &J::gain;
+    table.push_back(gain);
+    JointSettingSpec override_oscillation{"override_oscillation", JointSettingKind::Flag, "",
+                                          "Whether this joint uses its own oscillation instead of the global one"};
+    override_oscillation.default_value = defaults.override_oscillation ? 1.0 : 0.0;
+    override_oscillation.flag = &J::override_oscillation;
+    table.push_back(override_oscillation);
+    JointSettingSpec oscillation{"oscillation", JointSettingKind::Oscillation, "",
+                                 "This joint's f, tau, A and D, used when override_oscillation is on (missing values: "
+                                 "the oscillation defaults, not the global ones)"};
+    oscillation.oscillation = &J::oscillation;
+    table.push_back(oscillation);
+    JointSettingSpec origin_offset{"origin_offset", JointSettingKind::Vector, "local units",
+                                   "delta_j: the flexible origin, the centre the bend turns the skin about, moved from "
+                                   "the joint in its local frame"};
+    origin_offset.vector = &J::origin_offset;
+    table.push_back(origin_offset);
+    JointSettingSpec bend{"bend", JointSettingKind::MotionSwitches, "",
+                          "Whether the joint's turn and translation drive the bend and lag (drag and wobble)"};
+    bend.switches = &J::bend;
+    table.push_back(bend);
+    JointSettingSpec squash{"squash", JointSettingKind::MotionSwitches, "",
+                            "Whether the joint's turn and translation drive the squash & stretch"};
+    squash.switches = &J::squash;
+    table.push_back(squash);
+    JointSettingSpec centroid_offset{"centroid_offset", JointSettingKind::Vector, "local units",
+                                     "Moves the squash centroid of the joint's region, in the joint's local frame"};
+    centroid_offset.vector = &J::centroid_offset;
+    table.push_back(centroid_offset);
+    return table;
+}
+
+}  // namespace
+
+const std::vector<JointSettingSpec>& joint_setting_table() {
+    static const std::vector<JointSettingSpec> table = make_joint_table();
+    return table;
+}
+
+const JointSettingSpec& joint_setting(std::string_view name) {
+    for (const JointSettingSpec& spec : joint_setting_table())
+        if (name == spec.name) return spec;
+    throw std::invalid_argument("no joint setting is called '" + std::string(name) + "'");
 }
 
 }  // namespace dynskin

@@ -83,7 +83,7 @@ void read_parameter(const json& parameters, const ParameterSpec& spec, DynamicPa
     if (!spec.is_choice()) {
         float value = static_cast<float>(spec.get(p));
         read_number(*slot.object, slot.key.c_str(), slot.where, value, spec.off != ParameterOff::Never, spec.non_negative);
-        spec.set(p, value);
+        spec.set(p, spec.clamped(value));  // into the table's range, as links are
         return;
     }
     const json* v = member(*slot.object, slot.key.c_str(), slot.where);
@@ -108,7 +108,10 @@ void read_oscillation(const json& joint, const std::string& where, OscillationPa
     for (const ParameterSpec& spec : parameter_table()) {
         if (!spec.oscillation) continue;
         const Slot slot = slot_of(joint, where, spec.json_key);
-        if (slot.object) read_number(*slot.object, slot.key.c_str(), slot.where, o.*spec.oscillation, false, spec.non_negative);
+        if (!slot.object) continue;
+        float& value = o.*spec.oscillation;
+        read_number(*slot.object, slot.key.c_str(), slot.where, value, false, spec.non_negative);
+        value = static_cast<float>(spec.clamped(value));
     }
 }
 
@@ -158,26 +161,35 @@ json short_float(float value) {
 }
 
 json joint_settings_to_json(const JointSettings& joint) {
-    json written = {
-        {"gain", short_float(joint.gain)},
-        {"override_oscillation", joint.override_oscillation},
-        {"origin_offset", vec3_to_json(joint.origin_offset)},
-        {"bend", switches_to_json(joint.bend)},
-        {"squash", switches_to_json(joint.squash)},
-        {"centroid_offset", vec3_to_json(joint.centroid_offset)}};
-    write_oscillation(joint.oscillation, written);
+    json written = json::object();
+    for (const JointSettingSpec& spec : joint_setting_table()) {
+        switch (spec.kind) {
+        case JointSettingKind::Number: written[spec.name] = short_float(joint.*spec.number); break;
+        case JointSettingKind::Flag: written[spec.name] = joint.*spec.flag; break;
+        case JointSettingKind::Oscillation: write_oscillation(joint.*spec.oscillation, written); break;
+        case JointSettingKind::Vector: written[spec.name] = vec3_to_json(joint.*spec.vector); break;
+        case JointSettingKind::MotionSwitches: written[spec.name] = switches_to_json(joint.*spec.switches); break;
+        }
+    }
     return written;
 }
 
 JointSettings joint_settings_from_json(const json& j, const std::string& where) {
     JointSettings joint;
-    read_number(j, "gain", where, joint.gain);
-    read_bool(j, "override_oscillation", where, joint.override_oscillation);
-    read_oscillation(j, where, joint.oscillation);
-    read_vec3(j, "origin_offset", where, joint.origin_offset);
-    read_switches(j, "bend", where, joint.bend);
-    read_switches(j, "squash", where, joint.squash);
-    read_vec3(j, "centroid_offset", where, joint.centroid_offset);
+    for (const JointSettingSpec& spec : joint_setting_table()) {
+        switch (spec.kind) {
+        case JointSettingKind::Number: {
+            float& value = joint.*spec.number;
+            read_number(j, spec.name, where, value);
+            value = static_cast<float>(spec.clamped(value));
+            break;
+        }
+        case JointSettingKind::Flag: read_bool(j, spec.name, where, joint.*spec.flag); break;
+        case JointSettingKind::Oscillation: read_oscillation(j, where, joint.*spec.oscillation); break;
+        case JointSettingKind::Vector: read_vec3(j, spec.name, where, joint.*spec.vector); break;
+        case JointSettingKind::MotionSwitches: read_switches(j, spec.name, where, joint.*spec.switches); break;
+        }
+    }
     return joint;
 }
 
