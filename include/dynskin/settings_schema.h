@@ -18,6 +18,7 @@ namespace dynskin {
 // One value of a choice (mode, base, squash centre).
 struct ParameterChoice {
     const char* name;         // the one name in JSON, links, the CLI, Python and Blender: "lbs"
+    const char* label;        // what a panel's button says: "LBS only"
     const char* description;  // one line: "The base skinning alone"
     const char* old_name;     // what settings files once said instead ("lbs_only"), still read; or null
 };

@@ -62,7 +62,10 @@ Json parameter_rows() {
         if (spec.is_choice()) {
             Json choices = Json::array();
             for (const ParameterChoice& c : spec.choices)
-                choices.push_back({{"name", c.name}, {"description", c.description}, {"old_name", text_or_null(c.old_name)}});
+                choices.push_back({{"name", c.name},
+                                   {"label", c.label},
+                                   {"description", c.description},
+                                   {"old_name", text_or_null(c.old_name)}});
             row["choices"] = choices;
             row["default"] = spec.choices[static_cast<std::size_t>(spec.default_value)].name;
         } else {

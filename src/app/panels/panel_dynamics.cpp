@@ -25,6 +25,16 @@ bool parameter_slider(const char* label, const ParameterSpec& spec, float* value
     return slider_with_help(label, value, spec.slider_min, spec.slider_max, format, spec.description, spec.logarithmic_slider);
 }
 
+void parameter_choice_buttons(const ParameterSpec& spec, DynamicParameters& p) {
+    int chosen = static_cast<int>(spec.get(p));
+    for (std::size_t i = 0; i < spec.choices.size(); ++i) {
+        if (i > 0) ImGui::SameLine();
+        ImGui::RadioButton(spec.choices[i].label, &chosen, static_cast<int>(i));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", spec.choices[i].description);
+    }
+    spec.set(p, chosen);
+}
+
 namespace {
 
 bool oscillation_sliders(OscillationParameters& p) {
@@ -71,13 +81,7 @@ void switchable_number(const char* checkbox, const char* help, const char* name,
 void dynamics_panel(ViewerState& state) {
     if (!ImGui::CollapsingHeader("Dynamic skinning", ImGuiTreeNodeFlags_DefaultOpen)) return;
     DynamicParameters& p = state.settings.parameters;
-    int mode = static_cast<int>(p.mode);
-    ImGui::RadioButton("LBS only", &mode, 0);
-    ImGui::SameLine();
-    ImGui::RadioButton("Drag only", &mode, 1);
-    ImGui::SameLine();
-    ImGui::RadioButton("Dynamic", &mode, 2);
-    p.mode = static_cast<DeformerMode>(mode);
+    parameter_choice_buttons(parameter("mode"), p);
     bool dqs = p.base == SkinningBase::DualQuaternion;
     if (ImGui::Checkbox("Dual quaternion base", &dqs)) p.base = dqs ? SkinningBase::DualQuaternion : SkinningBase::Linear;
 

@@ -30,15 +30,7 @@ void velocity_skinning_panel(ViewerState& state) {
     if (!ImGui::CollapsingHeader("Velocity Skinning")) return;
     DynamicParameters& p = state.settings.parameters;
     parameter_slider("Squash", parameter("squash"), &p.squash, "%.3f s");
-    int center = static_cast<int>(p.squash_center);
-    ImGui::RadioButton("About the medial axis", &center, 0);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("A turning limb stretches each point along its own travel, by its own speed. Suits limbs.");
-    ImGui::SameLine();
-    ImGui::RadioButton("About the centroid", &center, 1);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("A turning part stretches as one blob along its centroid's velocity. Suits heads, end bones.");
-    p.squash_center = static_cast<SquashCenter>(center);
+    parameter_choice_buttons(parameter("squash_center"), p);
     ImGui::TextDisabled("Floppy limiter: \"Limit the bend\" above; floppy and squash layers: Painting.");
 
     if (!state.scene || state.selected_joint < 0) {

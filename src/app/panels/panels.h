@@ -33,5 +33,8 @@ bool slider_with_help(const char* label, float* value, float min, float max, con
 // The slider of a number of the parameter table: its slider range and scale, its description
 // as the tooltip.
 bool parameter_slider(const char* label, const ParameterSpec& spec, float* value, const char* format);
+// A choice of the parameter table as radio buttons on one line: its choices' labels, their
+// descriptions as the tooltips.
+void parameter_choice_buttons(const ParameterSpec& spec, DynamicParameters& p);
 
 }  // namespace dynskin::app

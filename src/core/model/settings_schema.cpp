@@ -105,13 +105,13 @@ std::vector<ParameterSpec> make_table() {
     const Row rows[] = {
         choice<DeformerMode, &P::mode>(
             {"mode", "mode", "mode", "--mode", "", "What is added to the base skinning"},
-            {{"lbs", "The base skinning alone", "lbs_only"},
-             {"drag", "The drag term alone: the lag while joints turn, no wobble", "drag_only"},
-             {"dynamic", "Drag and damped oscillations", "dynamic_skinning"}}),
+            {{"lbs", "LBS only", "The base skinning alone", "lbs_only"},
+             {"drag", "Drag only", "The drag term alone: the lag while joints turn, no wobble", "drag_only"},
+             {"dynamic", "Dynamic", "Drag and damped oscillations", "dynamic_skinning"}}),
         choice<SkinningBase, &P::base>(
             {"base", "base", "base", "--base", "", "The skinning the offsets are added to"},
-            {{"linear", "Linear blend skinning", nullptr},
-             {"dq", "Dual quaternion skinning", "dual_quaternion"}}),
+            {{"linear", "Linear blend", "Linear blend skinning", nullptr},
+             {"dq", "Dual quaternion", "Dual quaternion skinning", "dual_quaternion"}}),
         oscillation<&O::frequency>({"frequency", "oscillation.frequency", "f", "--f", "Hz", "f: the wobble's frequency"})
             .range(0.0f, 0.5f * static_cast<float>(kTicksPerSecond))  // the measurement clock's Nyquist limit
             .slider(0.0f, 10.0f)
@@ -146,8 +146,8 @@ std::vector<ParameterSpec> make_table() {
             .slider(0.0f, 1.0f),
         choice<SquashCenter, &P::squash_center>(
             {"squash_center", "squash_center", "center", "--squash-center", "", "Where a turning joint's squash is centred"},
-            {{"axis", "Each vertex stretches along its own travel, about the medial axis (limbs)", nullptr},
-             {"centroid", "The region stretches as one blob along its centroid's velocity (end bones)", nullptr}}),
+            {{"axis", "About the medial axis", "Each vertex stretches along its own travel, about the medial axis (limbs)", nullptr},
+             {"centroid", "About the centroid", "The region stretches as one blob along its centroid's velocity (end bones)", nullptr}}),
         // Links once said bend= and offset=, which read like a joint's bend switches.
         number<&P::max_angle>({"max_angle", "max_angle", "bend_limit", "--max-angle", "rad",
                                "Soft limit of the bend angle, and of the translation's lag (the floppy limiter)"})
