@@ -99,6 +99,14 @@ Row choice(const Names& names, std::vector<ParameterChoice> choices) {
     return with_default(row);
 }
 
+// A table's row called `name`; what = "parameter" for the message when there is none.
+template <class Spec>
+const Spec& row_named(const std::vector<Spec>& table, std::string_view name, const char* what) {
+    for (const Spec& spec : table)
+        if (name == spec.name) return spec;
+    throw std::invalid_argument(std::string("no ") + what + " is called '" + std::string(name) + "'");
+}
+
 std::vector<ParameterSpec> make_table() {
     using P = DynamicParameters;
     using O = OscillationParameters;
@@ -233,11 +241,7 @@ const std::vector<ParameterSpec>& parameter_table() {
     return table;
 }
 
-const ParameterSpec& parameter(std::string_view name) {
-    for (const ParameterSpec& spec : parameter_table())
-        if (name == spec.name) return spec;
-    throw std::invalid_argument("no parameter is called '" + std::string(name) + "'");
-}
+const ParameterSpec& parameter(std::string_view name) { return row_named(parameter_table(), name, "parameter"); }
 
 std::string JointSettingSpec::problem(double value) const {
     return kind == JointSettingKind::Number ? range_problem(value, min, max, false, unit) : std::string();
@@ -300,9 +304,7 @@ const std::vector<JointSettingSpec>& joint_setting_table() {
 }
 
 const JointSettingSpec& joint_setting(std::string_view name) {
-    for (const JointSettingSpec& spec : joint_setting_table())
-        if (name == spec.name) return spec;
-    throw std::invalid_argument("no joint setting is called '" + std::string(name) + "'");
+    return row_named(joint_setting_table(), name, "joint setting");
 }
 
 }  // namespace dynskin
