@@ -60,7 +60,7 @@ async function build() {
       action.time = rng() * clip.duration;  // its own phase
       action.timeScale = 0.8 + 0.4 * rng();
     }
-    // Its own dynamics: the file's settings, varied around them.
+    // Its own dynamics: the file's settings with an f, τ and D of its own.
     runtime?.setParameters({ oscillation: { frequency: 1.2 + 2.5 * rng(), damping: 0.3 + 0.6 * rng(), drag: 0.03 + 0.1 * rng() } });
     mixer.update(0);
     runtime?.reset();  // start from rest at its phase: no wobble from the jump to it

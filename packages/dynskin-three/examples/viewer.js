@@ -4,23 +4,13 @@
 import * as THREE from 'three';
 import { createStage, createLoader, castShadows, boundsOf, hasDynskinSettings } from './scene.js';
 import { FpsMeter } from './fps-meter.js';
+import { numberParameters, choiceParameters } from './parameters.js';
 
 const stage = createStage(document.getElementById('view'));
 const loader = createLoader();
 const clock = new THREE.Clock();
 const meter = new FpsMeter(document.getElementById('fps'));
 const query = new URLSearchParams(location.search);
-
-// The sliders: the settings JSON key, the symbol, the unit and the slider's span (the viewer's).
-const sliders = [
-  { key: 'oscillation.frequency', symbol: 'f', unit: 'Hz', min: 0, max: 10, step: 0.05 },
-  { key: 'oscillation.damping', symbol: 'τ', unit: 's', min: 0, max: 3, step: 0.01 },
-  { key: 'oscillation.amplitude', symbol: 'A', unit: 's', min: -1, max: 1, step: 0.01 },
-  { key: 'oscillation.drag', symbol: 'D', unit: 's', min: 0, max: 1, step: 0.01 },
-  // c in character sizes per second; the slider's right end is ∞ (dLBS off).
-  { key: 'propagation_speed', symbol: 'c', unit: 'L/s', min: 0.5, max: 40, step: 0.5, infiniteAtMax: true },
-];
-const modes = ['lbs', 'drag', 'dynamic'];
 
 const state = { gltf: null, runtime: null, mixer: null, action: null, playing: !query.has('paused') };
 const error = document.getElementById('error');
@@ -32,6 +22,7 @@ function nested(key, value) {
 }
 
 // The runtime refuses values its core refuses (keeping the previous ones): say so on the page.
+// The controls then show what the runtime holds.
 function setParameter(key, value) {
   if (!state.runtime) return;
   try {
@@ -40,32 +31,60 @@ function setParameter(key, value) {
   } catch (e) {
     error.textContent = e.message;
   }
+  showParameters();
+}
+
+// The controls come from dynskin's parameter table (parameters.js, generated from it): a slider
+// for each number, with a switch before it where the number can be off, a select for each
+// choice. A logarithmic slider's input holds log10 of the value (a range input is linear).
+const sliderPosition = (p, value) => (p.logarithmic ? Math.log10(value) : value);
+const sliderValue = (p, position) => (p.logarithmic ? 10 ** position : position);
+// Off as the core reads it: null (infinity), or where 0 is off, anything up to 0.
+const isOff = (p, value) => p.off !== null && (value === null || (p.off.value === 0 && value <= 0));
+const controls = [];  // { parameter, show(value) }
+
+function slider(p) {
+  const row = document.createElement('div');
+  row.className = 'slider';
+  row.title = p.unit ? `${p.description} (${p.unit})` : p.description;
+  row.innerHTML = `${p.off ? '<input type="checkbox">' : ''}<span class="name">${p.label}</span><input type="range" step="any"><output></output>`;
+  const toggle = row.querySelector('input[type=checkbox]');
+  const input = row.querySelector('input[type=range]');
+  const output = row.querySelector('output');
+  input.id = `slider-${p.label}`;
+  input.min = sliderPosition(p, p.min);
+  input.max = sliderPosition(p, p.max);
+  input.addEventListener('input', () => setParameter(p.key, sliderValue(p, Number(input.value))));
+  if (toggle) {
+    toggle.id = `switch-${p.label}`;
+    toggle.addEventListener('change', () => setParameter(p.key, toggle.checked ? p.off.on : p.off.value));
+  }
+  const show = (value) => {
+    const off = isOff(p, value);
+    if (toggle) toggle.checked = !off;
+    input.disabled = off;
+    input.value = sliderPosition(p, off ? p.off.on : value);
+    output.textContent = off ? 'off' : value.toFixed(2);
+  };
+  controls.push({ parameter: p, show });
+  return row;
+}
+
+function select(p) {
+  const label = document.createElement('label');
+  label.className = 'choice';
+  label.title = p.description;
+  label.innerHTML = `<span class="name">${p.label}</span><select></select>`;
+  const choice = label.querySelector('select');
+  choice.id = `select-${p.label}`;
+  for (const c of p.choices) choice.add(Object.assign(new Option(c.name, c.name), { title: c.description }));
+  choice.addEventListener('change', () => setParameter(p.key, choice.value));
+  controls.push({ parameter: p, show: (value) => (choice.value = value) });
+  return label;
 }
 
 function buildControls() {
-  const holder = document.getElementById('sliders');
-  for (const s of sliders) {
-    const label = document.createElement('label');
-    label.innerHTML = `<span>${s.symbol}</span><input type="range" min="${s.min}" max="${s.max}" step="${s.step}"><output></output>`;
-    const input = label.querySelector('input');
-    const output = label.querySelector('output');
-    input.id = `slider-${s.symbol === 'τ' ? 'tau' : s.symbol}`;
-    input.title = `${s.key} (${s.unit})`;
-    s.show = (value) => {
-      const infinite = value === null || !Number.isFinite(value);
-      input.value = infinite ? s.max : value;
-      output.textContent = infinite ? '∞' : `${Number(value).toFixed(2)}`;
-    };
-    input.addEventListener('input', () => {
-      const value = s.infiniteAtMax && Number(input.value) >= s.max ? null : Number(input.value);
-      setParameter(s.key, value);
-      s.show(value);
-    });
-    holder.append(label);
-  }
-  const mode = document.getElementById('mode');
-  for (const m of modes) mode.add(new Option(m, m));
-  mode.addEventListener('change', () => setParameter('mode', mode.value));
+  document.getElementById('parameters').append(...choiceParameters.map(select), ...numberParameters.map(slider));
   const play = document.getElementById('play');
   play.textContent = state.playing ? 'Pause' : 'Play';
   play.addEventListener('click', () => {
@@ -76,11 +95,11 @@ function buildControls() {
   document.getElementById('clip').addEventListener('change', (e) => playClip(Number(e.target.value)));
 }
 
-// The controls show the runtime's parameters (the file's, or the defaults).
+// The controls show the runtime's parameters (the file's, or the defaults); without a runtime
+// (no skinned mesh), the table's defaults.
 function showParameters() {
-  const parameters = state.runtime ? state.runtime.parameters : {};
-  for (const s of sliders) s.show(getKey(parameters, s.key));
-  document.getElementById('mode').value = parameters.mode ?? 'dynamic';
+  const parameters = state.runtime?.parameters;
+  for (const { parameter, show } of controls) show(parameters ? getKey(parameters, parameter.key) : parameter.default);
 }
 
 function playClip(index) {

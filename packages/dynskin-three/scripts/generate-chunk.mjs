@@ -2,9 +2,11 @@
 // dynskin's own vertex shader (shaders/skinning.vert): its functions from the marked line to
 // main(), with every name of the stage (its inputs, uniforms and functions) prefixed by
 // "dynskin_" so that nothing clashes with three.js's shader or a user's patch. The formulas
-// are therefore written once, in the desktop's shader; tests hold both to the C++ core.
+// are therefore written once, in the desktop's shader; tests hold both to the C++ core. Which
+// uniforms are the mode's switches comes from dynskin's uniform table.
 // Usage: node scripts/generate-chunk.mjs SKINNING_VERT OUT_JS
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const [source, output] = process.argv.slice(2);
 if (!source || !output) {
@@ -34,21 +36,29 @@ for (const name of [...used.map((i) => i.name), ...functions]) {
 // One character per draw: three.js has no instanced skinned meshes.
 stage = stage.replace(/\bgl_InstanceID\b/g, '0');
 
-// The mode's uniforms, which switch whole blocks of the stage on or off: a program may fix
-// them at compile time (src/material.js defines dynskin_fixed_NAME: the bools to their value,
-// the floats when 0, which is "off"), so that the compiler drops the blocks the mode never
-// runs. Software WebGL (SwiftShader) runs a skipped block's instructions anyway, masked.
-const switches = ['delayed', 'dual_quaternion', 'bend_enabled', 'squash_about_centroid', 'squash', 'max_angle', 'max_offset'];
-for (const name of switches) {
-  if (!used.some((i) => i.kind === 'uniform' && i.name === name)) throw new Error(`${source}: the stage reads no uniform ${name}`);
+// The uniforms the core computes (its uniform table, include/dynskin/shader_layout.h, as
+// scripts/tables/tables.json keeps it; the WebAssembly names them in JointLevel.uniformNames())
+// are the stage's, of the same types.
+const tablesPath = fileURLToPath(new URL('../../../scripts/tables/tables.json', import.meta.url));
+const uniformTable = JSON.parse(readFileSync(tablesPath, 'utf8')).uniforms;
+for (const { name, type } of uniformTable) {
+  const uniform = used.find((i) => i.kind === 'uniform' && i.name === name);
+  if (!uniform) throw new Error(`${source}: the stage reads no uniform ${name}, which the uniform table ${tablesPath} has`);
+  if (uniform.type !== type) throw new Error(`${source}: uniform ${name} is a ${uniform.type}, the uniform table's a ${type}`);
 }
+// Those that switch whole blocks of the stage on or off (the mode's): a program may fix them
+// at compile time (src/material.js defines dynskin_fixed_NAME: the bools to their value, the
+// floats when 0, which is "off"), so that the compiler drops the blocks the mode never runs.
+// Software WebGL (SwiftShader) runs a skipped block's instructions anyway, masked.
+const switches = uniformTable.filter((u) => u.switches_blocks).map(({ name, type }) => ({ name, type }));
+const isSwitch = (name) => switches.some((s) => s.name === name);
 
 // Uniforms become uniforms of the patched program (or constants: the switches above);
 // attributes become globals that the caller fills (from three.js's morphed position and
 // normal, and dynskin's own attributes).
 const declare = (i) => {
   if (i.kind === 'attribute') return `${i.type} ${rename(i.name)};`;
-  if (!switches.includes(i.name)) return `uniform ${i.type} ${rename(i.name)};`;
+  if (!isSwitch(i.name)) return `uniform ${i.type} ${rename(i.name)};`;
   const fixed = `dynskin_fixed_${i.name}`;
   return `#ifdef ${fixed}\nconst ${i.type} ${rename(i.name)} = ${fixed};\n#else\nuniform ${i.type} ${rename(i.name)};\n#endif`;
 };
@@ -61,7 +71,7 @@ export const skinningStage = ${JSON.stringify(chunk)};
 /** What the stage reads: its uniforms and per-vertex inputs, as named in the chunk. */
 export const stageInputs = ${JSON.stringify(used.map((i) => ({ kind: i.kind, type: i.type, name: rename(i.name) })), null, 2)};
 /** The uniforms a program may fix at compile time (as dynskin_fixed_NAME, NAME unprefixed). */
-export const stageSwitches = ${JSON.stringify(switches.map((name) => ({ name, type: used.find((i) => i.name === name).type })))};
+export const stageSwitches = ${JSON.stringify(switches)};
 `;
 writeFileSync(output, out);
 console.log(`${output}: ${functions.length} functions, ${used.length} inputs`);

@@ -8,11 +8,12 @@ import { skinningStage, stageSwitches } from '../dist/skinning-stage.js';
 const PATCHED = Symbol('dynskin patched');
 
 /**
- * The stage's mode as compile-time constants: the switches (delayed, dual quaternion, bend,
- * squash about the centroid, and squash and the soft limits when 0, i.e. off) fixed to the
- * values the uniforms hold now, so that three.js compiles one program per mode (this is part
- * of the program's cache key) without the blocks that mode never runs. A switch's uniform that
- * changes needs the material recompiled (`material.needsUpdate`: the character does that).
+ * The stage's mode as compile-time constants: the switches (stageSwitches, the uniforms that
+ * dynskin's uniform table marks as switching whole blocks: the bools, and the floats when 0,
+ * i.e. off) fixed to the values they hold now, so that three.js compiles one program per mode
+ * (this is part of the program's cache key) without the blocks that mode never runs. A
+ * switch's uniform that changes needs the material recompiled (`material.needsUpdate`: the
+ * character does that).
  * @param {Record<string, {value: any}>} uniforms
  */
 export function stageMode(uniforms) {

@@ -1,5 +1,6 @@
 // The examples in headless Chromium (software WebGL): the viewer page loads the bundled cow with
-// no console error, its sliders and mode set the runtime's parameters, and what it draws moves
+// no console error, its controls (a slider, switch or select for each row of dynskin's
+// parameter table) set the runtime's parameters over the table's spans, and what it draws moves
 // differently with the dynamics on and off (and the same twice over: the difference is the
 // dynamics'); a file picked in its file input loads; the crowd page shows its N characters,
 // each with its own runtime, dynamics and animation phase, and its fps counter updates.
@@ -8,6 +9,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExamplesBrowser } from './examples_browser.mjs';
+// The controls the viewer makes from dynskin's parameter table.
+import { numberParameters, choiceParameters } from '../examples/parameters.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -40,29 +43,47 @@ function differentPixels(a, b) {
 async function viewerPage(browser) {
   const page = await browser.open('index.html?paused', () => window.example?.ready === true);
   check('viewer: the bundled cow loads with its dynskin runtime', await page.evaluate(() => !!example.state.runtime));
-  // The sliders and the mode, as a user moves them (input events), reach the runtime.
-  const moved = await page.evaluate(() => {
-    const move = (id, value) => {
+  // Every control of the table (parameters.js), as a user moves it (input and change events),
+  // reaches the runtime: each slider at a value of its span (a logarithmic one's input holds
+  // log10 of the value), each switch on (at the table's on value) and off, each select's choices.
+  const wrong = await page.evaluate((numbers, choices) => {
+    const runtime = example.state.runtime;
+    const value = (key) => key.split('.').reduce((o, k) => o[k], runtime.parameters);
+    const move = (id, to) => {
       const input = document.getElementById(id);
-      input.value = value;
-      input.dispatchEvent(new Event(input.tagName === 'SELECT' ? 'change' : 'input'));
+      if (input.type === 'checkbox') input.checked = to;
+      else input.value = to;
+      input.dispatchEvent(new Event(input.type === 'range' ? 'input' : 'change'));
     };
-    move('slider-f', 4.5);
-    move('slider-tau', 1.25);
-    move('slider-A', -0.4);
-    move('slider-D', 0.2);
-    move('slider-c', 8);
-    const first = JSON.parse(JSON.stringify(example.state.runtime.parameters));
-    move('slider-c', document.getElementById('slider-c').max);  // the right end: infinity, dLBS off
-    move('mode', 'drag');
-    const second = example.state.runtime.parameters;
-    return { f: first.oscillation.frequency, tau: first.oscillation.damping, A: first.oscillation.amplitude,
-      D: first.oscillation.drag, c: first.propagation_speed, cOff: second.propagation_speed, mode: second.mode };
-  });
-  check('viewer: sliders set f, τ, A, D and c, the mode select sets the mode',
-    Math.abs(moved.f - 4.5) < 1e-6 && Math.abs(moved.tau - 1.25) < 1e-6 && Math.abs(moved.A + 0.4) < 1e-6 &&
-    Math.abs(moved.D - 0.2) < 1e-6 && Math.abs(moved.c - 8) < 1e-6 && moved.cOff === null && moved.mode === 'drag',
-    JSON.stringify(moved));
+    const near = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+    const wrong = [];
+    for (const p of numbers) {
+      const input = document.getElementById(`slider-${p.label}`);
+      const ends = [input.min, input.max].map((end) => (p.logarithmic ? 10 ** end : Number(end)));
+      if (!near(ends[0], p.min) || !near(ends[1], p.max)) wrong.push(`${p.label} spans ${ends}`);
+      if (p.off) {
+        move(`switch-${p.label}`, true);
+        if (value(p.key) !== p.off.on) wrong.push(`${p.label} switched on: ${value(p.key)}`);
+      }
+      const target = p.logarithmic ? p.min ** 0.7 * p.max ** 0.3 : 0.7 * p.min + 0.3 * p.max;
+      move(input.id, p.logarithmic ? Math.log10(target) : target);
+      if (!near(value(p.key), target)) wrong.push(`${p.label} ${value(p.key)}, not ${target}`);
+      if (p.off) {
+        move(`switch-${p.label}`, false);
+        if (value(p.key) !== p.off.value) wrong.push(`${p.label} switched off: ${value(p.key)}`);
+      }
+    }
+    for (const p of choices) {
+      for (const { name } of p.choices) {
+        move(`select-${p.label}`, name);
+        if (value(p.key) !== name) wrong.push(`${p.label} ${value(p.key)}, not ${name}`);
+      }
+    }
+    runtime.resetParameters();
+    return wrong;
+  }, numberParameters, choiceParameters);
+  check(`viewer: the ${numberParameters.length} sliders span the table's ranges and, with their switches and the ` +
+    `${choiceParameters.length} selects, set the runtime's parameters`, wrong.length === 0, wrong.join('; '));
 
   // Dynamics on and off at the same time of the walk, and on again: what is drawn differs
   // between on and off, and not between the two runs with them on.
