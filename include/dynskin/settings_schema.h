@@ -77,8 +77,9 @@ struct ParameterSpec {
     // outside [min, max], cannot.
     std::string problem(double value) const;
     // value made usable: an off value stays as it is (a speed of 0 or less too, which the
-    // engine takes as off), others are clamped into [min, max]; NaN gives the default. Readers of files and links clamp; where a person types a value
-    // (dynskin-cli, Python) problem() is said instead.
+    // engine takes as off), others are clamped into [min, max]; NaN gives the default.
+    // Readers of files and links clamp; where a person types a value (dynskin-cli, Python,
+    // Blender's fields hold their limits) problem() is said instead.
     double clamped(double value) const;
 };
 

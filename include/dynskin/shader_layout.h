@@ -48,7 +48,7 @@ inline constexpr int kTexelTableWidth = 1 << kTexelTableWidthLog2;
 // shaders/skinning.vert, and the value. Every GPU path (the desktop's, the browser's,
 // dynskin-three's) sets these from this table; the rotation ring's own uniforms (ring_ticks,
 // rows_kept, newest_row) are set by whoever mirrors the ring.
-enum class UniformType { Float, Int, Bool };
+enum class UniformType { Float, Bool };
 struct SkinningUniform {
     const char* name;  // "character_size"
     UniformType type;

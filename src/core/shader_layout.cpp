@@ -42,7 +42,6 @@ const std::vector<SkinningUniform>& skinning_uniform_table() {
 const char* glsl_type(UniformType type) {
     switch (type) {
     case UniformType::Float: return "float";
-    case UniformType::Int: return "int";
     case UniformType::Bool: return "bool";
     }
     return "float";

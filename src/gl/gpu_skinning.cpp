@@ -239,7 +239,7 @@ void GpuSkinning::bind_common(GLuint program, const glm::mat4& view_projection, 
     for (const SkinningUniform& u : skinning_uniform_table()) {
         const GLint location = glGetUniformLocation(program, u.name);
         if (u.type == UniformType::Float) glUniform1f(location, static_cast<float>(u.value(c)));
-        else glUniform1i(location, static_cast<int>(u.value(c)));
+        else glUniform1i(location, u.value(c) != 0.0);
     }
     glUniform1i(glGetUniformLocation(program, "joints"), kJointsUnit);
     glUniform1i(glGetUniformLocation(program, "influences"), kInfluencesUnit);
