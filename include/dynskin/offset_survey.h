@@ -1,7 +1,8 @@
 #pragma once
 // How far the dynamics move the skin over a stretch of motion: the largest distance between
 // a vertex's final position and its base skinning (LBS, DQS or dLBS), in character sizes L,
-// and when and where it happens. Used to check that settings neither explode nor vanish on
+// when and where it happens, how much of the skin moves far, and how far the parts on the
+// ground move. Used to check that settings neither explode nor vanish on
 // a clip before it is baked (dynskin-cli offsets), and by the tests of the defaults.
 
 #include <cstddef>
@@ -12,11 +13,23 @@
 
 namespace dynskin {
 
+// An offset past this many character sizes is far: the share of the vertices one tick moves
+// that far tells a body that folds from extremities that wobble.
+constexpr float kFarOffset = 0.1f;
+// A vertex is on the ground at a tick when its base position lies within this many character
+// sizes above the lowest base position of the whole survey (glTF's up, +Y): a planted foot, a
+// body lying down, a foot sliding back on the spot in a clip animated in place.
+constexpr float kGroundBand = 0.02f;
+
 struct OffsetSurvey {
     float largest = 0.0f;      // max over the ticks and vertices of |final - base| / L
     double largest_time = 0.0;
     std::size_t largest_vertex = 0;
     float typical = 0.0f;      // the mean over the ticks of each tick's largest offset / L
+    float far_share = 0.0f;    // the largest share (0 to 1) of the vertices one tick moves past kFarOffset L
+    double far_share_time = 0.0;
+    float grounded_largest = 0.0f;  // the largest offset / L of a vertex while it is on the ground
+    double grounded_largest_time = 0.0;
     std::size_t ticks = 0;     // ticks surveyed
 };
 

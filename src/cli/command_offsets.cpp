@@ -1,6 +1,7 @@
 // dynskin-cli offsets: how far the dynamics move the skin on each clip with the given
-// settings (largest and typical offset from the base skinning, in character sizes), so a
-// user can check that settings neither explode nor vanish before baking.
+// settings (largest and typical offset from the base skinning, in character sizes; the
+// largest share of the skin one frame moves past 0.1 of it; how far the parts on the ground
+// move), so a user can judge a rig's settings in one command before baking.
 
 #include <cmath>
 #include <cstdio>
@@ -53,7 +54,11 @@ void run_offsets(const OffsetsOptions& o) {
                          {"largest", s.largest},
                          {"largest_time", s.largest_time},
                          {"largest_vertex", s.largest_vertex},
-                         {"typical", s.typical}});
+                         {"typical", s.typical},
+                         {"far_share", s.far_share},
+                         {"far_share_time", s.far_share_time},
+                         {"grounded_largest", s.grounded_largest},
+                         {"grounded_largest_time", s.grounded_largest_time}});
     };
     if (!o.clip.empty()) survey_clip(find_clip(character, o.clip));
     else
@@ -68,7 +73,8 @@ void add_offsets_command(CLI::App& app) {
     auto options = std::make_shared<OffsetsOptions>();
     CLI::App* cmd = app.add_subcommand(
         "offsets", "How far the dynamics move the skin on each clip: largest and typical offset from the base "
-                   "skinning, in character sizes (JSON)");
+                   "skinning, in character sizes; the largest share of vertices one frame moves past 0.1 of it; the "
+                   "largest offset of a part on the ground (JSON)");
     cmd->add_option("file", options->file, "A .glb or .gltf file, or a bundled character: cow")->required();
     cmd->add_option("--clip", options->clip, "Clip name or index (default: every clip)");
     cmd->add_flag("--loop", options->loop, "Loop the clip (surveys three periods, at least 3 s, wraps included)");
