@@ -95,6 +95,15 @@ float finite_value(float v, const char* name) {
     return v;
 }
 
+// A number typed for a row's property, refused as the table says: "amplitude must be within
+// -10 to 10 s". Checked as the double Python gave, before it is rounded to the float stored.
+template <class Spec>
+double usable(const Spec& spec, double value) {
+    const std::string problem = spec.problem(value);
+    if (!problem.empty()) throw py::value_error(std::string(spec.name) + " " + problem);
+    return value;
+}
+
 // "'lbs', 'drag' or 'dynamic'"
 std::string quoted_choices(const ParameterSpec& spec) {
     std::string out;
@@ -103,10 +112,13 @@ std::string quoted_choices(const ParameterSpec& spec) {
     return out;
 }
 
+std::string with_unit(const char* description, const char* unit) {
+    return *unit ? std::string(description) + " (" + unit + ")" : std::string(description);
+}
+
 // The docstring: the table's description, then the unit, or each choice and what it means.
 std::string doc_of(const ParameterSpec& spec) {
-    std::string doc = spec.description;
-    if (*spec.unit) doc += std::string(" (") + spec.unit + ")";
+    std::string doc = with_unit(spec.description, spec.unit);
     if (spec.off == ParameterOff::AtInfinity) doc += "; inf: off";
     if (spec.off == ParameterOff::AtZero) doc += "; <= 0 or inf: off";
     for (const ParameterChoice& choice : spec.choices) doc += std::string(". '") + choice.name + "': " + choice.description;
@@ -117,8 +129,8 @@ const char* choice_name(const ParameterSpec& spec, const DynamicParameters& p) {
     return spec.choices[static_cast<std::size_t>(spec.get(p))].name;
 }
 
-// One property per row of the parameter table: numbers as floats (finite unless the row can be
-// off at infinity or zero), choices as their names.
+// One property per row of the parameter table: numbers as floats (within the row's range, or
+// off), choices as their names.
 void add_parameter_properties(py::class_<DynamicSettings>& cls) {
     for (const ParameterSpec& row : parameter_table()) {
         const ParameterSpec* spec = &row;  // the table lives as long as the module
@@ -135,39 +147,96 @@ void add_parameter_properties(py::class_<DynamicSettings>& cls) {
         else
             cls.def_property(
                 spec->name, [spec](const DynamicSettings& s) { return static_cast<float>(spec->get(s.parameters)); },
-                [spec](DynamicSettings& s, float v) {
-                    spec->set(s.parameters, spec->off == ParameterOff::Never ? finite_value(v, spec->name) : v);
-                },
-                doc_of(*spec).c_str());
+                [spec](DynamicSettings& s, double v) { spec->set(s.parameters, usable(*spec, v)); }, doc_of(*spec).c_str());
     }
 }
 
-// A joint's own f, tau, A and D: the table's oscillation rows, on JointSettings::oscillation.
-void add_joint_oscillation_properties(py::class_<JointSettings>& cls) {
+// The joint's own f, tau, A and D: the parameter table's per-joint rows, on its `oscillation`.
+void add_joint_oscillation_properties(py::class_<JointSettings>& cls, OscillationParameters JointSettings::*oscillation) {
     for (const ParameterSpec& row : parameter_table()) {
         if (!row.oscillation) continue;
         const ParameterSpec* spec = &row;
         cls.def_property(
-            spec->name, [spec](const JointSettings& j) { return j.oscillation.*spec->oscillation; },
-            [spec](JointSettings& j, float v) { j.oscillation.*spec->oscillation = finite_value(v, spec->name); },
-            doc_of(*spec).c_str());
+            spec->name, [spec, oscillation](const JointSettings& j) { return (j.*oscillation).*spec->oscillation; },
+            [spec, oscillation](JointSettings& j, double v) {
+                (j.*oscillation).*spec->oscillation = static_cast<float>(usable(*spec, v));
+            },
+            (doc_of(*spec) + "; this joint's own, used when override_oscillation is on").c_str());
     }
 }
 
-// The table as Python data (dynskin.parameter_table()): what the Blender add-on's properties
-// are checked against, and what a tool can build its own panel from.
+// A motion switches row's two flags: bend_rotation and bend_translation.
+struct MotionSwitch {
+    const char* suffix;
+    const char* which;  // what drives the effect: "its turn"
+    bool MotionSwitches::*member;
+};
+constexpr MotionSwitch kMotionSwitches[] = {{"rotation", "its turn", &MotionSwitches::rotation},
+                                            {"translation", "its translation", &MotionSwitches::translation}};
+
+// One property per row of the joint table, named as the row (gain, origin_offset), but for
+// the oscillation row, which is the joint's frequency, damping, amplitude and drag, and a
+// motion switches row, which is two flags (bend_rotation, bend_translation).
+void add_joint_setting_properties(py::class_<JointSettings>& cls) {
+    for (const JointSettingSpec& row : joint_setting_table()) {
+        const JointSettingSpec* spec = &row;
+        const std::string doc = with_unit(spec->description, spec->unit);
+        switch (spec->kind) {
+        case JointSettingKind::Number:
+            cls.def_property(
+                spec->name, [spec](const JointSettings& j) { return j.*spec->number; },
+                [spec](JointSettings& j, double v) { j.*spec->number = static_cast<float>(usable(*spec, v)); }, doc.c_str());
+            break;
+        case JointSettingKind::Flag:
+            cls.def_property(
+                spec->name, [spec](const JointSettings& j) { return j.*spec->flag; },
+                [spec](JointSettings& j, bool v) { j.*spec->flag = v; }, doc.c_str());
+            break;
+        case JointSettingKind::Oscillation: add_joint_oscillation_properties(cls, spec->oscillation); break;
+        case JointSettingKind::Vector:
+            cls.def_property(
+                spec->name,
+                [spec](const JointSettings& j) {
+                    const glm::vec3& v = j.*spec->vector;
+                    return std::array<float, 3>{v.x, v.y, v.z};
+                },
+                [spec](JointSettings& j, std::array<float, 3> v) {
+                    for (float c : v) finite_value(c, spec->name);
+                    j.*spec->vector = glm::vec3(v[0], v[1], v[2]);
+                },
+                (doc + "; three numbers").c_str());
+            break;
+        case JointSettingKind::MotionSwitches:
+            for (const MotionSwitch& motion : kMotionSwitches) {
+                const std::string name = std::string(spec->name) + "_" + motion.suffix;
+                const auto member = motion.member;
+                cls.def_property(
+                    name.c_str(), [spec, member](const JointSettings& j) { return (j.*spec->switches).*member; },
+                    [spec, member](JointSettings& j, bool v) { (j.*spec->switches).*member = v; },
+                    (doc + " (this switch: " + motion.which + ")").c_str());
+            }
+            break;
+        }
+    }
+}
+
+py::object text_or_none(const char* text) { return text ? py::object(py::str(text)) : py::none(); }
+
+// The tables as Python data (dynskin.parameter_table(), dynskin.joint_setting_table()): what
+// the Blender add-on's properties are made from, and what a tool can build its own panel from.
 py::list parameter_table_as_python() {
     const DynamicParameters defaults;
     py::list rows;
     for (const ParameterSpec& spec : parameter_table()) {
         py::list choices;
         for (const ParameterChoice& c : spec.choices)
-            choices.append(py::dict(py::arg("name") = c.name, py::arg("description") = c.description,
-                                    py::arg("old_name") = c.old_name ? py::object(py::str(c.old_name)) : py::none()));
-        const char* off = spec.off == ParameterOff::AtInfinity ? "at_infinity" : spec.off == ParameterOff::AtZero ? "at_zero" : "never";
+            choices.append(py::dict(py::arg("name") = c.name, py::arg("label") = c.label,
+                                    py::arg("description") = c.description, py::arg("old_name") = text_or_none(c.old_name)));
+        const char* off = name_of(spec.off);
         rows.append(py::dict(
             py::arg("name") = spec.name, py::arg("json_key") = spec.json_key, py::arg("link_key") = spec.link_key,
-            py::arg("cli_option") = spec.cli_option, py::arg("unit") = spec.unit, py::arg("description") = spec.description,
+            py::arg("old_link_key") = text_or_none(spec.old_link_key), py::arg("cli_option") = spec.cli_option,
+            py::arg("unit") = spec.unit, py::arg("description") = spec.description,
             py::arg("choices") = choices, py::arg("min") = spec.min, py::arg("max") = spec.max,
             py::arg("slider_min") = spec.slider_min, py::arg("slider_max") = spec.slider_max,
             py::arg("logarithmic_slider") = spec.logarithmic_slider, py::arg("non_negative") = spec.non_negative,
@@ -175,6 +244,26 @@ py::list parameter_table_as_python() {
             py::arg("default") = spec.is_choice() ? py::object(py::str(choice_name(spec, defaults)))
                                                   : py::object(py::float_(static_cast<float>(spec.default_value))),
             py::arg("per_joint") = spec.oscillation != nullptr));
+    }
+    return rows;
+}
+
+// As dynskin-cli tables' joint_settings: a number's range and default, a flag's default.
+py::list joint_setting_table_as_python() {
+    py::list rows;
+    for (const JointSettingSpec& spec : joint_setting_table()) {
+        py::dict row(py::arg("name") = spec.name, py::arg("kind") = name_of(spec.kind), py::arg("unit") = spec.unit,
+                     py::arg("description") = spec.description);
+        if (spec.kind == JointSettingKind::Number) {
+            row["min"] = spec.min;
+            row["max"] = spec.max;
+            row["slider_min"] = spec.slider_min;
+            row["slider_max"] = spec.slider_max;
+            row["default"] = static_cast<float>(spec.default_value);
+        } else if (spec.kind == JointSettingKind::Flag) {
+            row["default"] = spec.default_value != 0.0;
+        }
+        rows.append(row);
     }
     return rows;
 }
@@ -406,8 +495,9 @@ PYBIND11_MODULE(dynskin, m) {
                                 "seconds, c and max_offset in character sizes.");
     add_parameter_properties(settings);
     m.def("parameter_table", &parameter_table_as_python,
-          "Every global parameter of Settings as a dict: its name in each front end (json_key, link_key, "
-          "cli_option), unit, range (min, max; slider_min, slider_max), default, description and choices");
+          "Every global parameter of Settings as a dict: its name in each front end (json_key, link_key and the "
+          "old_link_key links once said, cli_option), unit, range (min, max; slider_min, slider_max), default, "
+          "description and choices");
     settings.def(py::init<>(), "The defaults: Dynamic Skinning with f = 2 Hz, tau = 0.4 s, A = 0.15, D = 0.1, safe limits on.")
         .def_property("dual_quaternion", [](const DynamicSettings& s) { return s.parameters.base == SkinningBase::DualQuaternion; },
                       [](DynamicSettings& s, bool v) { s.parameters.base = v ? SkinningBase::DualQuaternion : SkinningBase::Linear; },
@@ -446,25 +536,13 @@ PYBIND11_MODULE(dynskin, m) {
     py::class_<JointSettings> joint_settings(m, "JointSettings",
                               "One joint's own settings (Deformer.joint / Deformer.set_joint): its gain, its own "
                               "oscillation, its flexible origin and which of its motions bend or squash.");
-    add_joint_oscillation_properties(joint_settings);
+    add_joint_setting_properties(joint_settings);
+    m.def("joint_setting_table", &joint_setting_table_as_python,
+          "Every setting of a joint (JointSettings) as a dict: name, kind ('number', 'flag', 'oscillation': "
+          "the parameter table's per-joint rows, 'vector', 'motion_switches': name_rotation and "
+          "name_translation), unit and description; a number's range (min, max; slider_min, slider_max) and "
+          "default, a flag's default");
     joint_settings.def(py::init<>())
-        .def_readwrite("gain", &JointSettings::gain, "s_j: scales the joint's effect (0: off)")
-        .def_readwrite("override_oscillation", &JointSettings::override_oscillation,
-                       "Use this joint's frequency, damping, amplitude and drag instead of the global ones")
-        .def_property("origin_offset", [](const JointSettings& j) { return std::array<float, 3>{j.origin_offset.x, j.origin_offset.y, j.origin_offset.z}; },
-                      [](JointSettings& j, std::array<float, 3> v) { j.origin_offset = glm::vec3(v[0], v[1], v[2]); },
-                      "The flexible origin delta_j: where the bend turns about, in the joint's frame")
-        .def_property("centroid_offset", [](const JointSettings& j) { return std::array<float, 3>{j.centroid_offset.x, j.centroid_offset.y, j.centroid_offset.z}; },
-                      [](JointSettings& j, std::array<float, 3> v) { j.centroid_offset = glm::vec3(v[0], v[1], v[2]); },
-                      "Moves the squash centroid, in the joint's frame")
-        .def_property("bend_rotation", [](const JointSettings& j) { return j.bend.rotation; }, [](JointSettings& j, bool v) { j.bend.rotation = v; },
-                      "Whether the joint's turn bends the skin")
-        .def_property("bend_translation", [](const JointSettings& j) { return j.bend.translation; }, [](JointSettings& j, bool v) { j.bend.translation = v; },
-                      "Whether the joint's translation makes the skin lag")
-        .def_property("squash_rotation", [](const JointSettings& j) { return j.squash.rotation; }, [](JointSettings& j, bool v) { j.squash.rotation = v; },
-                      "Whether the joint's turn squashes and stretches")
-        .def_property("squash_translation", [](const JointSettings& j) { return j.squash.translation; }, [](JointSettings& j, bool v) { j.squash.translation = v; },
-                      "Whether the joint's translation squashes and stretches")
         .def("__eq__", [](const JointSettings& a, const JointSettings& b) { return a == b; });
 
     py::class_<io::LoadedCharacter, SharedCharacter>(m, "Character",

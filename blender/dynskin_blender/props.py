@@ -1,26 +1,127 @@
-"""The panel's settings, on each mesh object: the viewer's parameters, ranges and defaults, as
-dynskin's parameter table gives them (dynskin.parameter_table(); blender/tests/test_schema.py
-compares them): the table's slider range is each property's soft range, its description the
-tooltip (with the unit), and a number that can be off has a switch beside it."""
+"""The panel's settings, on each mesh object and each bone, made from dynskin's tables when the
+add-on loads (dynskin.parameter_table(), dynskin.joint_setting_table()): a row's range is its
+property's hard limits, its slider range the soft ones, and its default, choices and
+description (with the unit, the tooltip) are the property's. What the tables do not say is
+the panel's own: the properties' labels, the switch beside a number that can be off, `base` as the
+dual_quaternion switch, a bone's `enabled`, and the object's layers, time and bake state.
+blender/tests/test_schema.py checks the properties against the tables."""
+import math
+
 import bpy
+import dynskin
 from bpy.props import BoolProperty, EnumProperty, FloatProperty, FloatVectorProperty, IntProperty, StringProperty
 
 from . import live, simulation
 
+PARAMETERS = dynskin.parameter_table()
+JOINT_SETTINGS = dynskin.joint_setting_table()
+OSCILLATION = tuple(row["name"] for row in PARAMETERS if row["per_joint"])  # also each bone's own
 
-def oscillation_properties(update):
-    """f, tau, A, D with the viewer's defaults and ranges (the object's and each bone's own)."""
-    return {
-        "frequency": FloatProperty(name="f", default=2.0, min=0.0, soft_max=10.0, update=update,
-                                   description="f: the wobble's frequency (Hz)"),
-        "damping": FloatProperty(name="tau", default=0.4, min=0.0, soft_max=3.0, update=update,
-                                 description="tau: the wobble dies out as exp(-t / tau) (s)"),
-        "amplitude": FloatProperty(name="A", default=0.15, soft_min=-1.0, soft_max=1.0, update=update,
-                                   description="A: the strength of the wobble each change of speed starts; "
-                                               "negative: the other way (s)"),
-        "drag": FloatProperty(name="D", default=0.1, soft_min=-1.0, soft_max=1.0, update=update,
-                              description="D: the skin's lag behind a turning joint, in proportion to its speed (s)"),
-    }
+# The panel's words where a row's name does not read well as a label.
+LABELS = {"frequency": "f", "damping": "tau", "amplitude": "A", "drag": "D", "propagation_speed": "c",
+          "translation_gain": "Translation", "squash_center": "Centre", "override_oscillation": "Own f, tau, A, D"}
+# A number that can be off is a switch and the number the switch turns on:
+# {row: (switch property, label, description)}.
+SWITCHES = {
+    "propagation_speed": ("delayed", "Delayed LBS", "Rotations travel from the root to the extremities at speed c"),
+    "max_angle": ("limit_angle", "Limit the bend", ""),
+    "max_offset": ("limit_offset", "Limit the offset", ""),
+}
+# The two choices of `base` are a switch, the same property as dynskin.Settings': on is "dq".
+BASE_SWITCH = "dual_quaternion"
+# A bone's property for a joint setting, where it is not the setting's own name.
+BONE_NAMES = {"override_oscillation": "own_oscillation"}
+# A motion switches row is two flags (bend_rotation, bend_translation): (motion, label).
+MOTIONS = (("rotation", "Turn"), ("translation", "Move"))
+_DEFAULT_JOINT = dynskin.JointSettings()  # the vectors' and motion switches' defaults
+
+
+def is_off(row, value):
+    """Whether a number that can be off is off (the table's `off`: at infinity, or at zero,
+    where <= 0 and infinity are off)."""
+    return math.isinf(value) if row["off"] == "at_infinity" else not 0.0 < value < math.inf
+
+
+def off_value(row):
+    """What a number that can be off is set to when its switch is off."""
+    return math.inf if row["off"] == "at_infinity" else 0.0
+
+
+def bone_fields(row):
+    """(dynskin.JointSettings property, bone property) for each property a joint row makes."""
+    if row["kind"] == "oscillation":
+        names = OSCILLATION
+    elif row["kind"] == "motion_switches":
+        names = [f"{row['name']}_{motion}" for motion, _ in MOTIONS]
+    else:
+        return [(row["name"], BONE_NAMES.get(row["name"], row["name"]))]
+    return [(name, name) for name in names]
+
+
+def _label(name):
+    return LABELS.get(name, name.replace("_", " ").capitalize())
+
+
+def _described(row):
+    return f"{row['description']} ({row['unit']})" if row["unit"] else row["description"]
+
+
+def _number(row, update, default=None):
+    """A number row's property: its range the hard limits, its slider's the soft ones."""
+    return FloatProperty(name=_label(row["name"]), default=row["default"] if default is None else default,
+                         min=row["min"], max=row["max"], soft_min=row["slider_min"], soft_max=row["slider_max"],
+                         description=_described(row), update=update)
+
+
+def parameter_properties(update):
+    """The object's property (or switch and number) for each row of the parameter table."""
+    made = {}
+    for row in PARAMETERS:
+        name = row["name"]
+        if name == "base":
+            linear, dual_quaternion = row["choices"]
+            made[BASE_SWITCH] = BoolProperty(
+                name=f"{dual_quaternion['label']} base", default=row["default"] == dual_quaternion["name"],
+                description=f"{row['description']}: on, {dual_quaternion['description']}; off, {linear['description']}",
+                update=update)
+        elif row["choices"]:
+            items = [(c["name"], c["label"], c["description"]) for c in row["choices"]]
+            made[name] = EnumProperty(name=_label(name), default=row["default"], items=items,
+                                      description=row["description"], update=update)
+        elif name in SWITCHES:
+            switch, label, description = SWITCHES[name]
+            on = not is_off(row, row["default"])
+            made[switch] = BoolProperty(name=label, default=on, description=description, update=update)
+            made[name] = _number(row, update, default=row["default"] if on else row["on_value"])
+        else:
+            made[name] = _number(row, update)
+    return made
+
+
+def joint_setting_properties(update):
+    """A bone's properties for each row of the joint table (bone_fields)."""
+    parameters = {row["name"]: row for row in PARAMETERS}
+    made = {}
+    for row in JOINT_SETTINGS:
+        fields = bone_fields(row)
+        if row["kind"] == "oscillation":
+            made.update((name, _number(parameters[name], update)) for _, name in fields)
+        elif row["kind"] == "motion_switches":
+            for (attribute, name), (_, label) in zip(fields, MOTIONS):  # described as dynskin's property
+                made[name] = BoolProperty(name=label, default=getattr(_DEFAULT_JOINT, attribute), update=update,
+                                          description=getattr(dynskin.JointSettings, attribute).__doc__)
+        else:  # one property
+            attribute, name = fields[0]
+            if row["kind"] == "number":
+                made[name] = _number(row, update)
+            elif row["kind"] == "flag":
+                made[name] = BoolProperty(name=_label(attribute), default=row["default"], description=_described(row),
+                                          update=update)
+            elif row["kind"] == "vector":
+                made[name] = FloatVectorProperty(name=_label(attribute), size=3, subtype="TRANSLATION",
+                                                 default=getattr(_DEFAULT_JOINT, attribute),
+                                                 description=_described(row), update=update)
+    return made
 
 
 def _enabled_changed(self, context):
@@ -71,41 +172,7 @@ def overridable(cls):
 class DynskinSettings(bpy.types.PropertyGroup):
     enabled: BoolProperty(name="Dynamic Skinning", default=False, update=_enabled_changed,
                           description="Deform this mesh with dynskin instead of Blender's Armature modifier")
-    mode: EnumProperty(name="Mode", default="dynamic", update=_setting_changed,
-                       description="What is added to the base skinning", items=[
-                           ("lbs", "LBS only", "The base skinning alone"),
-                           ("drag", "Drag only", "The drag term alone: the lag while joints turn, no wobble"),
-                           ("dynamic", "Dynamic", "Drag and damped oscillations")])
-    __annotations__.update(oscillation_properties(_setting_changed))
-    dual_quaternion: BoolProperty(name="Dual quaternion base", default=False, update=_setting_changed,
-                                  description="Dual quaternion skinning as the base instead of LBS")
-    translation_gain: FloatProperty(name="Translation", default=1.0, min=0.0, soft_max=3.0, update=_setting_changed,
-                                    description="Strength of the lag and wobble behind a joint whose translation "
-                                                "moves; 0: off")
-    delayed: BoolProperty(name="Delayed LBS", default=False, update=_setting_changed,
-                          description="Rotations travel from the root to the extremities at speed c")
-    propagation_speed: FloatProperty(name="c", default=2.0, min=0.01, soft_min=0.2, soft_max=20.0,
-                                     update=_setting_changed,
-                                     description="c: delayed LBS, the speed at which turns travel from the root to "
-                                                 "the extremities (sizes/s)")
-    limit_angle: BoolProperty(name="Limit the bend", default=True, update=_setting_changed)
-    max_angle: FloatProperty(name="Max angle", default=1.0, min=0.01, soft_min=0.05, soft_max=3.0,
-                             update=_setting_changed,
-                             description="Soft limit of the bend angle, and of the translation's lag (the floppy "
-                                         "limiter) (rad)")
-    limit_offset: BoolProperty(name="Limit the offset", default=True, update=_setting_changed)
-    max_offset: FloatProperty(name="Max offset", default=0.25, min=0.01, soft_min=0.02, soft_max=1.0,
-                              update=_setting_changed,
-                              description="Soft limit of each vertex's offset from the base skinning (sizes)")
-    squash: FloatProperty(name="Squash", default=0.0, soft_min=0.0, soft_max=1.0, update=_setting_changed,
-                          description="S: Velocity Skinning's squash & stretch, a part moving at speed v stretches "
-                                      "by about 1 + S v / L; 0: off (s)")
-    squash_center: EnumProperty(name="Centre", default="axis", update=_setting_changed,
-                                description="Where a turning joint's squash is centred", items=[
-                                    ("axis", "Axis",
-                                     "Each vertex stretches along its own travel, about the medial axis (limbs)"),
-                                    ("centroid", "Centroid",
-                                     "The region stretches as one blob along its centroid's velocity (end bones)")])
+    __annotations__.update(parameter_properties(_setting_changed))
     bend_range: FloatVectorProperty(
         name="Bend range", size=2, default=(0.0, 1.0), update=_layers_changed,
         description="The bend weight that a vertex group weight of 0 and of 1 mean (the layer may go below 0 or "
@@ -144,18 +211,4 @@ class DynskinBoneSettings(bpy.types.PropertyGroup):
     """A bone's own settings (the viewer's Joints panel)."""
     enabled: BoolProperty(name="Secondary motion", default=True, update=_bone_setting_changed,
                           description="This bone's motion makes the skin lag and wobble")
-    gain: FloatProperty(name="Gain", default=1.0, min=0.0, soft_max=3.0, update=_bone_setting_changed,
-                        description="Scales this bone's effect")
-    own_oscillation: BoolProperty(name="Own f, tau, A, D", default=False, update=_bone_setting_changed,
-                                  description="This bone uses its own oscillation instead of the object's")
-    __annotations__.update(oscillation_properties(_bone_setting_changed))
-    origin_offset: FloatVectorProperty(name="Origin offset", size=3, subtype="TRANSLATION", update=_bone_setting_changed,
-                                       description="Moves the point the skin turns about, in the bone's frame")
-    bend_rotation: BoolProperty(name="Turn", default=True, update=_bone_setting_changed,
-                                description="The bone's turn drives the lag and wobble")
-    bend_translation: BoolProperty(name="Move", default=True, update=_bone_setting_changed,
-                                   description="The bone's translation drives the lag and wobble")
-    squash_rotation: BoolProperty(name="Turn", default=True, update=_bone_setting_changed,
-                                  description="The bone's turn drives squash & stretch")
-    squash_translation: BoolProperty(name="Move", default=True, update=_bone_setting_changed,
-                                     description="The bone's translation drives squash & stretch")
+    __annotations__.update(joint_setting_properties(_bone_setting_changed))

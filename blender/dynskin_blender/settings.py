@@ -1,7 +1,7 @@
 """The panel's values as dynskin's settings, and back: the object's global parameters, each
 bone's own (Bone properties), presets (the viewer's JSON) and the settings a dynskin glb
 carries."""
-import math
+import os
 
 import mathutils
 import mathutils.kdtree
@@ -9,38 +9,35 @@ import numpy as np
 
 import dynskin
 
+from .props import BASE_SWITCH, JOINT_SETTINGS, PARAMETERS, SWITCHES, bone_fields, is_off, off_value
 from .rig import LAYERS
 
-OSCILLATION = ("frequency", "damping", "amplitude", "drag")
-SWITCHES = ("bend_rotation", "bend_translation", "squash_rotation", "squash_translation")
+# (dynskin.JointSettings property, bone property) for every setting of a joint.
+BONE_FIELDS = [field for row in JOINT_SETTINGS for field in bone_fields(row)]
+
+
+def _object_field(row):
+    """The object's property for a parameter row, which dynskin.Settings has too."""
+    return BASE_SWITCH if row["name"] == "base" else row["name"]
 
 
 def global_settings(props):
     """dynskin.Settings from an object's panel (every joint at its defaults)."""
     s = dynskin.Settings()
-    s.mode = props.mode
-    for name in OSCILLATION:
-        setattr(s, name, getattr(props, name))
-    s.dual_quaternion = props.dual_quaternion
-    s.translation_gain = props.translation_gain
-    s.propagation_speed = props.propagation_speed if props.delayed else math.inf
-    s.max_angle = props.max_angle if props.limit_angle else 0.0
-    s.max_offset = props.max_offset if props.limit_offset else 0.0
-    s.squash = props.squash
-    s.squash_center = props.squash_center
+    for row in PARAMETERS:
+        name = _object_field(row)
+        switched_off = name in SWITCHES and not getattr(props, SWITCHES[name][0])
+        setattr(s, name, off_value(row) if switched_off else getattr(props, name))
     return s
 
 
 def joint_settings(bone_props):
     """dynskin.JointSettings from a bone's panel."""
     j = dynskin.JointSettings()
-    j.gain = bone_props.gain if bone_props.enabled else 0.0
-    j.override_oscillation = bone_props.own_oscillation
-    for name in OSCILLATION:
-        setattr(j, name, getattr(bone_props, name))
-    j.origin_offset = tuple(bone_props.origin_offset)
-    for name in SWITCHES:
-        setattr(j, name, getattr(bone_props, name))
+    for attribute, name in BONE_FIELDS:
+        setattr(j, attribute, getattr(bone_props, name))
+    if not bone_props.enabled:
+        j.gain = 0.0
     return j
 
 
@@ -57,34 +54,23 @@ def apply(deformer, obj, rig):
 
 def set_panel(props, s):
     """The object's panel from dynskin.Settings (a preset or a glb's)."""
-    props.mode = s.mode
-    for name in OSCILLATION:
-        setattr(props, name, getattr(s, name))
-    props.dual_quaternion = s.dual_quaternion
-    props.translation_gain = s.translation_gain
-    props.delayed = math.isfinite(s.propagation_speed)
-    if props.delayed:
-        props.propagation_speed = s.propagation_speed
-    for limit, value in (("angle", s.max_angle), ("offset", s.max_offset)):
-        on = 0.0 < value < math.inf
-        setattr(props, f"limit_{limit}", on)
-        if on:
-            setattr(props, f"max_{limit}", value)
-    props.squash = s.squash
-    props.squash_center = s.squash_center
+    for row in PARAMETERS:
+        name = _object_field(row)
+        value = getattr(s, name)
+        if name in SWITCHES:
+            on = not is_off(row, value)
+            setattr(props, SWITCHES[name][0], on)
+            if not on:
+                continue  # the number keeps what switching on gives back
+        setattr(props, name, value)
 
 
 def set_bone_panel(bone_props, j):
     """A bone's panel from dynskin.JointSettings."""
     bone_props.enabled = j.gain > 0.0
-    if j.gain > 0.0:
-        bone_props.gain = j.gain
-    bone_props.own_oscillation = j.override_oscillation
-    for name in OSCILLATION:
-        setattr(bone_props, name, getattr(j, name))
-    bone_props.origin_offset = j.origin_offset
-    for name in SWITCHES:
-        setattr(bone_props, name, getattr(j, name))
+    for attribute, name in BONE_FIELDS:
+        if attribute != "gain" or bone_props.enabled:  # off, the bone keeps the gain switching on gives back
+            setattr(bone_props, name, getattr(j, attribute))
 
 
 def load_preset(obj, path):
@@ -103,6 +89,9 @@ def load_from_glb(obj, armature, path):
     bone of the same name, and the painted layers on the vertices at the same place (the
     glb's rest shape as Blender's glTF importer places it). Returns what was matched."""
     character = dynskin.load(path)
+    if character.settings is None:
+        raise ValueError(f"{os.path.basename(path)} carries no dynskin settings (no DYNSKIN_dynamic_skinning "
+                         "extension): save it from dynskin's viewer, or put them in with dynskin-cli embed")
     deformer = dynskin.Deformer(character, character.settings)
     bones = armature.data.bones
     matched = [name for name in character.joint_names if name in bones]

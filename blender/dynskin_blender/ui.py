@@ -2,6 +2,7 @@
 import bpy
 
 from . import bake
+from .props import OSCILLATION
 from .rig import LAYERS, armature_of, pose_not_from_keys
 
 
@@ -45,7 +46,7 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         body.prop(props, "simulation_start")
         column = body.column(align=True)
         column.active = props.mode != "lbs"
-        for name in ("frequency", "damping", "amplitude", "drag"):
+        for name in OSCILLATION:
             column.prop(props, name)
         body.prop(props, "dual_quaternion")
         body.prop(props, "translation_gain")
@@ -130,7 +131,7 @@ class DYNSKIN_PT_bone(bpy.types.Panel):
         layout.prop(props, "own_oscillation")
         column = layout.column(align=True)
         column.active = props.own_oscillation
-        for name in ("frequency", "damping", "amplitude", "drag"):
+        for name in OSCILLATION:
             column.prop(props, name)
         layout.prop(props, "origin_offset")
         row = layout.row(heading="Lag from")
@@ -139,6 +140,7 @@ class DYNSKIN_PT_bone(bpy.types.Panel):
         row = layout.row(heading="Squash from")
         row.prop(props, "squash_rotation", toggle=True)
         row.prop(props, "squash_translation", toggle=True)
+        layout.prop(props, "centroid_offset")
 
 
 classes = (DYNSKIN_PT_object, DYNSKIN_PT_bone)

@@ -83,6 +83,9 @@ struct ParameterSpec {
     double clamped(double value) const;
 };
 
+// How tables written for other languages name these: "never", "at_infinity", "at_zero".
+const char* name_of(ParameterOff off);
+
 // Every global parameter (links write the numbers in this order, then the choices).
 const std::vector<ParameterSpec>& parameter_table();
 
@@ -122,6 +125,9 @@ struct JointSettingSpec {
     std::string problem(double value) const;
     double clamped(double value) const;
 };
+
+// "number", "flag", "oscillation", "vector", "motion_switches".
+const char* name_of(JointSettingKind kind);
 
 // Every setting of a joint, in the order settings files write them.
 const std::vector<JointSettingSpec>& joint_setting_table();

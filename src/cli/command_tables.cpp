@@ -32,26 +32,6 @@ Json number(double value) {
 
 Json text_or_null(const char* text) { return text ? Json(text) : Json(nullptr); }
 
-const char* off_name(ParameterOff off) {
-    switch (off) {
-    case ParameterOff::Never: return "never";
-    case ParameterOff::AtInfinity: return "at_infinity";
-    case ParameterOff::AtZero: return "at_zero";
-    }
-    return "never";
-}
-
-const char* kind_name(JointSettingKind kind) {
-    switch (kind) {
-    case JointSettingKind::Number: return "number";
-    case JointSettingKind::Flag: return "flag";
-    case JointSettingKind::Oscillation: return "oscillation";
-    case JointSettingKind::Vector: return "vector";
-    case JointSettingKind::MotionSwitches: return "motion_switches";
-    }
-    return "number";
-}
-
 Json parameter_rows() {
     Json rows = Json::array();
     for (const ParameterSpec& spec : parameter_table()) {
@@ -75,7 +55,7 @@ Json parameter_rows() {
             row["slider_max"] = number(spec.slider_max);
             row["logarithmic_slider"] = spec.logarithmic_slider;
             row["non_negative"] = spec.non_negative;
-            row["off"] = off_name(spec.off);
+            row["off"] = name_of(spec.off);
             row["on_value"] = number(spec.on_value);
             row["missing_means_off"] = spec.missing_means_off;
             row["default"] = number(spec.default_value);
@@ -89,7 +69,7 @@ Json parameter_rows() {
 Json joint_setting_rows() {
     Json rows = Json::array();
     for (const JointSettingSpec& spec : joint_setting_table()) {
-        Json row = {{"name", spec.name}, {"kind", kind_name(spec.kind)}, {"unit", spec.unit}, {"description", spec.description}};
+        Json row = {{"name", spec.name}, {"kind", name_of(spec.kind)}, {"unit", spec.unit}, {"description", spec.description}};
         if (spec.kind == JointSettingKind::Number) {
             row["min"] = number(spec.min);
             row["max"] = number(spec.max);
