@@ -22,7 +22,11 @@ bool slider_with_help(const char* label, float* value, float min, float max, con
 }
 
 bool parameter_slider(const char* label, const ParameterSpec& spec, float* value, const char* format) {
-    return slider_with_help(label, value, spec.slider_min, spec.slider_max, format, spec.description, spec.logarithmic_slider);
+    const bool changed =
+        slider_with_help(label, value, spec.slider_min, spec.slider_max, format, spec.description, spec.logarithmic_slider);
+    // A typed value may leave the slider's span, not the table's range (as every front end).
+    if (changed) *value = static_cast<float>(spec.clamped(*value));
+    return changed;
 }
 
 void parameter_choice_buttons(const ParameterSpec& spec, DynamicParameters& p) {
@@ -130,7 +134,9 @@ void dynamics_panel(ViewerState& state) {
     if (ImGui::Checkbox("Enabled", &enabled)) js.gain = enabled ? 1.0f : 0.0f;
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
-    ImGui::SliderFloat("##gain", &js.gain, 0.0f, 3.0f, "gain %.2f");
+    const JointSettingSpec& gain = joint_setting("gain");
+    if (slider_with_help("##gain", &js.gain, gain.slider_min, gain.slider_max, "gain %.2f", gain.description, false))
+        js.gain = static_cast<float>(gain.clamped(js.gain));
     ImGui::Checkbox("Own f, tau, A, D", &js.override_oscillation);
     if (js.override_oscillation) {
         ImGui::PushID("joint");
@@ -139,7 +145,7 @@ void dynamics_panel(ViewerState& state) {
     }
     const float size = state.scene->deformer.size();
     ImGui::DragFloat3("Origin offset", &js.origin_offset.x, 0.005f * size);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Moves the centre of this joint's bend, in the joint's frame.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", joint_setting("origin_offset").description);
 }
 
 }  // namespace dynskin::app
