@@ -194,26 +194,6 @@ bool ParameterSpec::is_off(double value) const {
     return false;
 }
 
-const char* name_of(ParameterOff off) {
-    switch (off) {
-    case ParameterOff::Never: return "never";
-    case ParameterOff::AtInfinity: return "at_infinity";
-    case ParameterOff::AtZero: return "at_zero";
-    }
-    return "never";
-}
-
-const char* name_of(JointSettingKind kind) {
-    switch (kind) {
-    case JointSettingKind::Number: return "number";
-    case JointSettingKind::Flag: return "flag";
-    case JointSettingKind::Oscillation: return "oscillation";
-    case JointSettingKind::Vector: return "vector";
-    case JointSettingKind::MotionSwitches: return "motion_switches";
-    }
-    return "number";
-}
-
 double ParameterSpec::off_value() const {
     return off == ParameterOff::AtInfinity ? std::numeric_limits<double>::infinity() : 0.0;
 }
@@ -254,6 +234,26 @@ double ParameterSpec::clamped(double value) const {
     // An off value stays as it is (the engine also takes a speed of 0 or less as off).
     if (is_off(value) || (off == ParameterOff::AtInfinity && value <= 0.0)) return value;
     return std::clamp(value, static_cast<double>(min), static_cast<double>(max));
+}
+
+const char* name_of(ParameterOff off) {
+    switch (off) {
+    case ParameterOff::Never: return "never";
+    case ParameterOff::AtInfinity: return "at_infinity";
+    case ParameterOff::AtZero: return "at_zero";
+    }
+    return "never";
+}
+
+const char* name_of(JointSettingKind kind) {
+    switch (kind) {
+    case JointSettingKind::Number: return "number";
+    case JointSettingKind::Flag: return "flag";
+    case JointSettingKind::Oscillation: return "oscillation";
+    case JointSettingKind::Vector: return "vector";
+    case JointSettingKind::MotionSwitches: return "motion_switches";
+    }
+    return "number";
 }
 
 const std::vector<ParameterSpec>& parameter_table() {
