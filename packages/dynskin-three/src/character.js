@@ -6,6 +6,7 @@
 // it (only the ring's new rows are uploaded).
 import {
   BufferAttribute,
+  BufferGeometry,
   DataTexture,
   FloatType,
   Matrix3,
@@ -30,6 +31,34 @@ const MOST_PENDING_RANGES = 16; // ring rows awaiting upload beyond which it goe
 // Scratch objects of readLocals (one frame at a time: never held across calls).
 const scratchMatrix = new Matrix4(), scratchInverse = new Matrix4(), identity = new Matrix4();
 const scratchTranslation = new Vector3(), scratchScale = new Vector3(), scratchRotation = new Quaternion();
+
+// What the runtimes share between them (SkeletonUtils.clone gives a clone the original's
+// geometry and materials): the users of each geometry's dynskin attributes (they go when the
+// last goes), and the material each patched copy was made from (a clone's runtime patches
+// the originals, and gives them back on dispose).
+const geometryUsers = new WeakMap(); // geometry -> the characters using its dynskin attributes
+const madeFrom = new WeakMap(); // patched copy -> the material (or undefined) it replaced
+
+// The material a patched copy was made from (itself when it is none of ours), for arrays too.
+function unpatched(material) {
+  if (Array.isArray(material)) return material.map(unpatched);
+  return material && madeFrom.has(material) ? madeFrom.get(material) : material;
+}
+
+function sameValues(a, b) {
+  if (!a || a.array.length !== b.length) return false;
+  for (let i = 0; i < b.length; ++i) if (a.array[i] !== b[i]) return false;
+  return true;
+}
+
+// The uniform scale of a matrix (the cube root of its 3 x 3 part's determinant, in absolute
+// value), into out[0]: through a typed array, as a fraction returned would be a number
+// allocated at every call.
+function uniformScaleInto(matrix, out) {
+  const e = matrix.elements;
+  const det = e[0] * (e[5] * e[10] - e[9] * e[6]) - e[4] * (e[1] * e[10] - e[9] * e[2]) + e[8] * (e[1] * e[6] - e[5] * e[2]);
+  out[0] = Math.cbrt(Math.abs(det));
+}
 
 // A view of the core's memory, taken again once the memory has grown (the views of the old
 // buffer are then empty): `take` makes one.
@@ -114,6 +143,41 @@ function jointOrder(bones) {
   return { order, parentOf };
 }
 
+// A geometry sharing `geometry`'s attributes, index, groups and morph targets (for a mesh
+// whose dynskin attributes differ from those of another mesh with the same geometry).
+function shallowCopy(geometry) {
+  const copy = new BufferGeometry();
+  copy.setIndex(geometry.index);
+  for (const [name, attribute] of Object.entries(geometry.attributes)) {
+    if (name !== 'dynskinRanges' && name !== 'dynskinLayers') copy.setAttribute(name, attribute);
+  }
+  copy.morphAttributes = geometry.morphAttributes;
+  copy.morphTargetsRelative = geometry.morphTargetsRelative;
+  for (const group of geometry.groups) copy.addGroup(group.start, group.count, group.materialIndex);
+  copy.drawRange.start = geometry.drawRange.start;
+  copy.drawRange.count = geometry.drawRange.count;
+  copy.boundingBox = geometry.boundingBox?.clone() ?? null;
+  copy.boundingSphere = geometry.boundingSphere?.clone() ?? null;
+  copy.name = geometry.name;
+  copy.userData = geometry.userData;
+  return copy;
+}
+
+// A patched material drawn on a mesh other than its own (a clone made after attach, e.g. by
+// SkeletonUtils.clone, that has no runtime of its own) would draw its own mesh's deformation
+// there: said once, rather than silently.
+function guardAgainstClones(material, mesh) {
+  const previous = material.onBeforeRender;
+  let warned = false;
+  material.onBeforeRender = function onBeforeRender(renderer, scene, camera, geometry, object, group) {
+    if (object !== mesh && !warned && object.isSkinnedMesh) {
+      warned = true;
+      console.warn(`dynskin-three: ${object.name || 'a skinned mesh'} is drawn with the material dynskin patched for another mesh (a clone made after attach?): it shows that mesh's deformation. Give the clone a runtime of its own: runtime.attachClone(clone) or DynskinRuntime.attach(clone)`);
+    }
+    previous.call(this, renderer, scene, camera, geometry, object, group);
+  };
+}
+
 /**
  * One skeleton and the skinned meshes bound to it.
  */
@@ -136,6 +200,9 @@ export class DynskinCharacter {
     for (const mesh of meshes) {
       if (mesh.bindMode !== 'attached') throw new Error(`dynskin-three: ${mesh.name || 'a skinned mesh'} is bound in "detached" mode; only "attached" is supported`);
     }
+    meshes[0].updateWorldMatrix(true, false);
+    uniformScaleInto(meshes[0].matrixWorld, this.#scale.subarray(2));
+    if (!(this.#scale[2] > 0) || !Number.isFinite(this.#scale[2])) this.#scale[2] = 1;
     const arrays = this.#arrays(dynskinIndex);
     this.level = new core.JointLevel();
     const error = this.level.build(
@@ -146,7 +213,7 @@ export class DynskinCharacter {
       throw new Error(`dynskin-three: ${error}`);
     }
     this.jointCount = this.level.jointCount();
-    this.size = this.level.size();
+    this.#restSize = this.level.size();
     this.#core = core;
     this.#tableWidth = core.JointLevel.tableWidth();
     this.#locals = new HeapView(core, () => this.level.locals());
@@ -160,6 +227,14 @@ export class DynskinCharacter {
   }
 
   #core;
+  #restSize; // the character size L measured at attach, in the world then
+  // The scale of the first mesh's world since attach (s; [1] is 1 / s, [2] the scale at attach):
+  // the core measures the character in the world divided by s, where its size stays the one
+  // it measured at attach, and the shader's world positions are multiplied by s again. So a
+  // scene scaled after attach moves the same in character sizes; its rotation and motion are
+  // the roots' as ever.
+  #scale = new Float64Array([1, 1, 1, 1]); // [3]: the scale measured, before the checks
+  #measured = this.#scale.subarray(3);
   #tableWidth;
   #locals; // HeapViews of the core's buffers
   #values;
@@ -168,6 +243,7 @@ export class DynskinCharacter {
   #delayedIndex; // where dLBS's switch is
   #switches; // {index into the values, bool} for each of the stage's mode switches (stageSwitches)
   #materials = [];
+  #geometries = []; // {mesh, geometry}: meshes given a geometry of their own, and theirs
   #mode = -1; // the stage's mode the patched materials were compiled for (#modeOf)
   #originals = [];
   // The ring's rows on the GPU: its length, newest tick and the history's restarts then.
@@ -179,6 +255,16 @@ export class DynskinCharacter {
   #ringUploaded = () => {
     this.#ringWhole = false;
   };
+
+  /** The character size L in the world now: the one measured at attach times the scale since. */
+  get size() {
+    return this.#restSize * this.#scale[0];
+  }
+
+  /** The scale of the character's world since attach (see size). */
+  get worldScale() {
+    return this.#scale[0];
+  }
 
   #arrays(dynskinIndex) {
     const positions = [], normals = [], triangles = [], joints = [], weights = [];
@@ -258,6 +344,10 @@ export class DynskinCharacter {
       const parent = this.bones[this.order[this.parents[k]]];
       parent.updateWorldMatrix(true, false);
       into.premultiply(scratchInverse.copy(parent.matrixWorld).invert());
+    } else {
+      // A root: in the world divided by the scale since attach (the core's frame).
+      const e = into.elements, inverse = this.#scale[1];
+      for (let i = 0; i < 15; ++i) if ((i & 3) !== 3) e[i] *= inverse;
     }
     return into;
   }
@@ -286,23 +376,45 @@ export class DynskinCharacter {
     }));
   }
 
+  // The per-vertex attributes. A geometry that another character uses with the same values
+  // (a clone's, SkeletonUtils.clone) is shared, its attributes kept until its last user goes;
+  // with other values, the mesh gets a geometry of its own (the same attributes but ours),
+  // given back on dispose.
   #attachAttributes(firstVertex) {
     const ranges = this.level.ranges(), layers = this.level.layers();
     this.meshes.forEach((mesh, m) => {
       const count = mesh.geometry.attributes.position.count, first = firstVertex[m];
-      mesh.geometry.setAttribute('dynskinRanges', new BufferAttribute(ranges.slice(4 * first, 4 * (first + count)), 4));
-      mesh.geometry.setAttribute('dynskinLayers', new BufferAttribute(layers.slice(3 * first, 3 * (first + count)), 3));
+      const meshRanges = ranges.slice(4 * first, 4 * (first + count)), meshLayers = layers.slice(3 * first, 3 * (first + count));
+      let geometry = mesh.geometry;
+      const users = geometryUsers.get(geometry);
+      if (users && users.size > 0) {
+        if (sameValues(geometry.attributes.dynskinRanges, meshRanges) && sameValues(geometry.attributes.dynskinLayers, meshLayers)) {
+          users.add(this);
+          return;
+        }
+        this.#geometries.push({ mesh, geometry });
+        geometry = shallowCopy(geometry);
+        mesh.geometry = geometry;
+      }
+      if (!geometryUsers.has(geometry)) geometryUsers.set(geometry, new Set());
+      geometryUsers.get(geometry).add(this);
+      geometry.setAttribute('dynskinRanges', new BufferAttribute(meshRanges, 4));
+      geometry.setAttribute('dynskinLayers', new BufferAttribute(meshLayers, 3));
     });
   }
 
   #patchMaterials(constants) {
     this.meshes.forEach((mesh, m) => {
       const uniforms = { ...this.uniforms, ...this.meshUniforms[m] };
-      const original = mesh.material;
-      this.#originals.push({ mesh, material: original, depth: mesh.customDepthMaterial, distance: mesh.customDistanceMaterial });
+      // A clone's materials are another runtime's patched copies: patched again from theirs.
+      const original = unpatched(mesh.material);
+      const depth = unpatched(mesh.customDepthMaterial), distance = unpatched(mesh.customDistanceMaterial);
+      this.#originals.push({ mesh, material: original, depth, distance });
       const patch = (material) => {
         const copy = material.clone();
         patchMaterial(copy, uniforms, constants);
+        madeFrom.set(copy, material);
+        guardAgainstClones(copy, mesh);
         this.#materials.push(copy);
         return copy;
       };
@@ -317,7 +429,9 @@ export class DynskinCharacter {
         return material;
       };
       mesh.customDepthMaterial = shadowOf(new MeshDepthMaterial({ depthPacking: RGBADepthPacking }));
+      madeFrom.set(mesh.customDepthMaterial, depth);
       mesh.customDistanceMaterial = shadowOf(new MeshDistanceMaterial());
+      madeFrom.set(mesh.customDistanceMaterial, distance);
     });
   }
 
@@ -334,6 +448,14 @@ export class DynskinCharacter {
 
   /** @internal the bones' parent-local transforms now, in dynskin's order, into the core */
   readLocals() {
+    const mesh = this.meshes[0], scale = this.#scale;
+    mesh.updateWorldMatrix(true, false);
+    uniformScaleInto(mesh.matrixWorld, this.#measured);
+    scale[3] /= scale[2];
+    if (scale[3] > 0 && Number.isFinite(scale[3])) { // a scale of 0: the last one stays
+      scale[0] = scale[3];
+      scale[1] = 1 / scale[3];
+    }
     const locals = this.#locals.get();
     for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
       const bone = this.bones[this.order[k]];
@@ -467,7 +589,10 @@ export class DynskinCharacter {
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m];
       mesh.updateWorldMatrix(true, false);
+      // From the core's frame (the world divided by the scale since attach) to the mesh's.
       const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value.copy(mesh.matrixWorld).invert();
+      const e = worldToObject.elements, scale = this.#scale[0];
+      for (let i = 0; i < 12; ++i) e[i] *= scale;
       if (!mesh.boundingSphere) mesh.boundingSphere = new Sphere();
       mesh.boundingSphere.center.set(x, y, z);
       mesh.boundingSphere.radius = radius;
@@ -481,9 +606,22 @@ export class DynskinCharacter {
       mesh.material = material;
       mesh.customDepthMaterial = depth;
       mesh.customDistanceMaterial = distance;
-      mesh.geometry.deleteAttribute('dynskinRanges');
-      mesh.geometry.deleteAttribute('dynskinLayers');
+      const users = geometryUsers.get(mesh.geometry);
+      if (users && users.delete(this) && users.size === 0) {
+        mesh.geometry.deleteAttribute('dynskinRanges');
+        mesh.geometry.deleteAttribute('dynskinLayers');
+      }
       mesh.boundingSphere = null;
+    }
+    for (const { mesh, geometry } of this.#geometries) {
+      // Our copy: disposed without what it shares with the user's geometry (three.js would free
+      // their buffers with it).
+      const copy = mesh.geometry;
+      for (const name of Object.keys(copy.attributes)) copy.deleteAttribute(name);
+      copy.setIndex(null);
+      copy.morphAttributes = {};
+      copy.dispose();
+      mesh.geometry = geometry;
     }
     for (const material of this.#materials) material.dispose();
     for (const uniform of Object.values(this.uniforms)) if (uniform.value && uniform.value.isTexture) uniform.value.dispose();

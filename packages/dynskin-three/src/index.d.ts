@@ -143,8 +143,13 @@ export class DynskinCharacter {
   readonly meshes: SkinnedMesh[];
   readonly skeleton: Skeleton;
   readonly bones: Bone[];
-  /** the character size L, in the world's units */
+  /**
+   * the character size L in the world's units now: the one measured at attach times
+   * worldScale (the scene scaled after attach moves the same in sizes)
+   */
   readonly size: number;
+  /** the uniform scale of the character's first mesh's world matrix since attach (1 then) */
+  readonly worldScale: number;
   readonly jointCount: number;
 }
 
@@ -163,6 +168,12 @@ export class DynskinRuntime {
   /** The live parameters: change a value and the next update() uses it. */
   parameters: DynskinParameters;
 
+  /**
+   * A runtime of its own for a copy of `root` made after attach (SkeletonUtils.clone(gltf.scene)),
+   * with this runtime's parameters and joint settings. A clone without one draws this one's
+   * deformation (a warning says so when it is drawn).
+   */
+  attachClone(root: Object3D): Promise<DynskinRuntime>;
   /** Advances by `delta` seconds: call every frame after mixer.update(delta). */
   update(delta: number): void;
   /**
@@ -183,7 +194,10 @@ export class DynskinRuntime {
   settingsJson(character?: number): string;
   /** A patched copy of `material` for the `meshIndex`-th mesh of a character (a material of your own). */
   patchMaterial<M extends Material>(material: M, character?: number, meshIndex?: number): M;
-  /** Gives the meshes their original materials back and frees the core's memory. */
+  /**
+   * Gives the meshes their original materials back and frees the core's memory (the
+   * geometry's attributes stay while another runtime, a clone's, uses them).
+   */
   dispose(): void;
 }
 

@@ -234,8 +234,10 @@ export class DynskinRuntime {
     const characters = this.characters;
     const t0 = this.time, t1 = t0 + delta;
     this.#mixerTime = t0;
-    // The pose the clock starts from: the mixer's before this first step.
+    // The pose the clock starts from: the mixer's before this first step (applied first: right
+    // after play(), the bones are still at rest).
     if (this.#starting) {
+      mixer.update(0);
       this.#clock.get()[0] = t0;
       for (let i = 0; i < characters.length; ++i) characters[i].addFrame();
     }
@@ -266,6 +268,26 @@ export class DynskinRuntime {
       characters[i].advance();
       characters[i].publish();
     }
+  }
+
+  /**
+   * A runtime of its own for a copy of this runtime's root made after attach (e.g.
+   * SkeletonUtils.clone(gltf.scene)), with this runtime's parameters and joint settings (the
+   * clone's joints found at the same places in its hierarchy). A clone without one draws the
+   * original's deformation (the runtime warns once when that happens).
+   * @param {import('three').Object3D} root the clone
+   * @returns {Promise<DynskinRuntime>}
+   */
+  async attachClone(root) {
+    const counterpart = new Map();
+    const walk = (a, b) => {
+      counterpart.set(a, b);
+      for (let i = 0; i < Math.min(a.children.length, b.children.length); ++i) walk(a.children[i], b.children[i]);
+    };
+    walk(this.root, root);
+    const joints = new Map();
+    for (const [bone, settings] of this.#joints) if (counterpart.has(bone)) joints.set(counterpart.get(bone), clone(settings));
+    return DynskinRuntime.attach(root, { parameters: clone(this.parameters), joints });
   }
 
   #moveMixer(mixer, t) {

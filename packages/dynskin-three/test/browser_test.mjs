@@ -4,7 +4,7 @@
 // sizes at 100 times the scale; the deformed skin's shadow; the GLTFLoader plugin and the four
 // material types; no explosion on the first frame or after a teleport; a frame that allocates
 // nothing. Run by test/run.sh.
-// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, shadow, robustness, allocation by default; timing prints figures)
+// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, clones, shadow, robustness, allocation by default; timing prints figures)
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const wild = path.resolve(root, '../shared/rigs/wild');
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'shadow', 'robustness', 'allocation'];
+const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'clones', 'shadow', 'robustness', 'allocation'];
 
 let failures = 0;
 function check(name, ok, detail = '') {
@@ -31,6 +31,11 @@ if (existsSync(wild)) files.push(...readdirSync(wild).filter((f) => f.endsWith('
 else console.log(`SKIP the wild rigs: ${wild} is absent`);
 // DYNSKIN_THREE_ONLY=cow: the files whose name holds it (while working on one).
 if (process.env.DYNSKIN_THREE_ONLY) files.splice(0, files.length, ...files.filter((f) => f.includes(process.env.DYNSKIN_THREE_ONLY)));
+
+// The public Fox (its clips Survey, Walk, Run), for the checks of scene graphs, clones and
+// frame rates on a real character.
+const fox = existsSync(path.join(wild, 'Fox.glb')) ? '/wild/Fox.glb' : null;
+const skipWithoutFox = (what) => console.log(`SKIP ${what}: ${path.join(wild, 'Fox.glb')} is absent`);
 
 const modes = {
   lbs: { mode: 'lbs' },
@@ -113,9 +118,27 @@ async function framerate(page) {
     check(`framerate ${path.basename(file)} (update)`, f30 <= 3e-3 && f60 <= 3e-3,
       `30 Hz is ${f30.toExponential(2)} L and 60 Hz ${f60.toExponential(2)} L from 144 Hz`);
   }
+  // The Fox's Run, a fast clip: updateWithMixer exact; update within what the README says.
+  if (!fox) return skipWithoutFox('framerate Fox');
+  // Compared every half second over 3 s (the worst of the six).
+  const at = async (rate, withMixer) => {
+    await page.evaluate((f) => dynskinTest.load(f, { parameters: { mode: 'dynamic' }, reference: false, clip: 'Run' }), fox);
+    const captures = [];
+    for (let k = 0; k < 6; ++k) {
+      await page.evaluate((r, w) => dynskinTest.play(1 / r, Math.round(0.5 * r), { withMixer: w }), rate, withMixer);
+      captures.push(await page.evaluate(() => dynskinTest.normalizedCapture(0)));
+    }
+    return captures;
+  };
+  const worstOver = (a, b) => Math.max(...a.map((x, k) => worstDifference(x, b[k])));
+  const e = worstOver(await at(30, true), await at(144, true));
+  check('framerate Fox.glb Run (updateWithMixer)', e <= 1e-5, `30 Hz is ${e.toExponential(2)} L from 144 Hz, the worst of every half second over 3 s`);
+  const f = worstOver(await at(30, false), await at(144, false));
+  check("framerate Fox.glb Run (update): within the README's 2e-2 L", f <= 2e-2, `30 Hz is ${f.toExponential(2)} L from 144 Hz, the worst of every half second over 3 s`);
 }
 
 async function scale(page) {
+  await sceneGraph(page);
   for (const file of ['/assets/giraffe.glb', '/assets/bar.glb']) {
     const runs = [];
     for (const s of [1, 100]) {
@@ -127,6 +150,62 @@ async function scale(page) {
     check(`scale ${path.basename(file)}`, Math.abs(runs[1].size / runs[0].size - 100) < 1e-3 && d <= 1e-5,
       `size ${runs[0].size.toPrecision(4)} -> ${runs[1].size.toPrecision(4)}; in character sizes the two differ by ${d.toExponential(2)} L`);
   }
+}
+
+// The Fox given its runtime at scale 1 (the plugin), then scaled, turned and moved by its
+// ancestors: in sizes, in its own frame, the same as at scale 1.
+async function sceneGraph(page) {
+  if (!fox) return skipWithoutFox('scale Fox');
+  const run = (options) => page.evaluate((f, o) => dynskinTest.sceneGraphRun(f, { clip: 'Run', ...o }), fox, options);
+  const still = await run({}), moving = await run({ motion: 0.3 });
+  const motion = worstDifference(still.positions, (await run({ parameters: { mode: 'lbs' } })).positions);
+  check('scale Fox.glb: the dynamics move it', motion > 1e-2, `${motion.toExponential(2)} L from LBS`);
+  for (const [name, options, reference] of [
+    ['gltf.scene scaled by 100', { scale: 100, onScene: true }, still],
+    ['gltf.scene scaled by 0.01', { scale: 0.01, onScene: true }, still],
+    ['its ancestors scaled by 100, turned and moving', { scale: 100, rotation: [0.3, 1.1, -0.4], motion: 0.3 }, moving],
+    ['its ancestors scaled by 0.01, turned and moving', { scale: 0.01, rotation: [-0.7, 0.2, 0.5], motion: 0.3 }, moving],
+  ]) {
+    const r = await run(options);
+    const d = worstDifference(r.positions, reference.positions);
+    check(`scale Fox.glb: ${name}`, d <= 1e-5 && Math.abs(r.sizeNow / r.size / options.scale - 1) < 1e-4,
+      `in sizes, in its own frame, ${d.toExponential(2)} L from scale 1; size ${r.size.toPrecision(4)} at attach, ${r.sizeNow.toPrecision(4)} now`);
+  }
+}
+
+// SkeletonUtils.clone after attach: each clone with a runtime of its own moves on its own;
+// disposing of one runtime leaves the others whole; a clone without one is warned about.
+async function clones(page) {
+  const cases = [['/assets/cow.glb', [null]]];
+  if (fox) cases.push([fox, ['Run', 'Survey']]);
+  else skipWithoutFox('clones Fox');
+  for (const [file, clips] of cases) {
+    const name = `clones ${path.basename(file)}`;
+    const r = await page.evaluate((f, c) => dynskinTest.cloneCheck(f, c), file, clips);
+    const [original, attachClone, attach] = r.fromAlone;
+    check(`${name}: the original draws its own motion`, original <= 1e-5, `${original.toExponential(2)} L from the file alone`);
+    check(`${name}: a clone with runtime.attachClone draws its own motion`, r.errors.length === 0 && attachClone <= 1e-5,
+      `${attachClone.toExponential(2)} L from the file alone playing its clip ${r.errors.join(' ')}`);
+    check(`${name}: attachClone takes the parameters and the joint settings`, r.settingsCopied === true);
+    check(`${name}: a clone with DynskinRuntime.attach draws its own motion`, attach <= 1e-5, `${attach.toExponential(2)} L from the file alone playing its clip`);
+    const after = Math.max(...r.afterDispose);
+    check(`${name}: disposing of the original's runtime leaves the clones whole`, after <= 1e-6, `the clones' skin moves ${after.toExponential(2)} L`);
+    check(`${name}: a clone without a runtime is warned about`, r.warnings.length > 0 && r.warnings.every((w) => w.includes('attachClone')), r.warnings[0] ?? 'no warning');
+  }
+}
+
+// updateWithMixer right after play(): from the first frame, as if the clip's first pose were
+// applied before it.
+async function start(page) {
+  for (const [file, clip] of [['/assets/cow.glb', null], ...(fox ? [[fox, 'Run']] : [])]) {
+    const run = (applyFirst) => page.evaluate((f, c, a) => dynskinTest.startRun(f, { clip: c, applyFirst: a }), file, clip, applyFirst);
+    const after = await run(false), first = await run(true);
+    const d = Object.keys(first).map((frame) => `${worstDifference(after[frame], first[frame]).toExponential(2)} L at frame ${frame}`);
+    const worst = Math.max(...Object.keys(first).map((frame) => worstDifference(after[frame], first[frame])));
+    check(`robustness ${path.basename(file)}: updateWithMixer right after play() from the first frame`, worst <= 1e-5,
+      `from the clip's first pose applied first: ${d.join(', ')}`);
+  }
+  if (!fox) skipWithoutFox('robustness Fox: updateWithMixer after play()');
 }
 
 async function shadow(page) {
@@ -143,6 +222,7 @@ async function robustness(page) {
     check(`robustness ${path.basename(file)}: a jump of 10 sizes is a cut, not motion`, r.before > 1e-3 && r.afterJump < Math.max(0.05, 2 * r.before),
       `largest offset ${r.afterJump.toExponential(2)} L in the half second after it (${r.before.toExponential(2)} L before), soft limits off`);
   }
+  await start(page);
 }
 
 // Figures, not checks: the runtime's CPU time per frame per character.
@@ -221,7 +301,7 @@ try {
   await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-three/test/page/index.html`);
   await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 60000 });
   for (const suite of suites) {
-    const run = { accuracy, framerate, scale, shadow, plugin, robustness, allocation, timing }[suite];
+    const run = { accuracy, framerate, scale, clones, shadow, plugin, robustness, allocation, timing }[suite];
     if (!run) throw new Error(`no suite ${suite}`);
     const start = Date.now();
     await run(page);

@@ -3,7 +3,11 @@
 // without one), read back what the patched shader computes, and the C++ core's positions.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import * as SkeletonUtils from 'three/addons/utils/SkeletonUtils.js';
 import { DynskinPlugin, DynskinRuntime, loadDynskinCore } from 'dynskin-three';
+import { patchMaterial as patchStage } from '/packages/dynskin-three/src/material.js';
+
+const stageConstants = (await loadDynskinCore()).JointLevel.shaderConstants();
 
 const renderer = new THREE.WebGLRenderer({ antialias: false });
 renderer.setSize(640, 400);
@@ -43,7 +47,10 @@ function proceduralMotion(root) {
   };
 }
 
-async function load(url, { parameters = {}, scale = 1, plugin = false, reference = true } = {}) {
+// The clip named `clip` (or the first).
+const clipOf = (gltf, clip) => gltf.animations.find((a) => a.name === clip) ?? gltf.animations[0];
+
+async function load(url, { parameters = {}, scale = 1, plugin = false, reference = true, clip = null } = {}) {
   disposeCurrent();
   const loader = new GLTFLoader();
   if (plugin) loader.register((parser) => new DynskinPlugin(parser, { withoutExtension: true, parameters }));
@@ -55,7 +62,7 @@ async function load(url, { parameters = {}, scale = 1, plugin = false, reference
   let mixer = null, procedural = null;
   if (gltf.animations.length) {
     mixer = new THREE.AnimationMixer(gltf.scene);
-    mixer.clipAction(gltf.animations[0]).play();
+    mixer.clipAction(clipOf(gltf, clip)).play();
   } else {
     procedural = proceduralMotion(gltf.scene);
   }
@@ -471,5 +478,200 @@ function clone(value) {
   return JSON.parse(JSON.stringify(value));
 }
 
-window.dynskinTest = { load, play, updates, ringRanges, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, robustnessCheck, timing, renderer, THREE };
+// The uniforms the stage of a patched material reads (as its onBeforeCompile hands them to
+// three.js): what that material draws, whichever mesh it is drawn on.
+function stageUniforms(material) {
+  const shader = { uniforms: {}, vertexShader: THREE.ShaderLib.basic.vertexShader, fragmentShader: THREE.ShaderLib.basic.fragmentShader };
+  (Array.isArray(material) ? material[0] : material).onBeforeCompile(shader, renderer);
+  return shader.uniforms;
+}
+
+// What `mesh` draws with its own material, in the world: the patched stage with that
+// material's uniforms, its object-space output read back from the GPU (one pixel a vertex),
+// then through the mesh's world matrix (three.js's modelMatrix).
+function captureDrawn(mesh) {
+  const count = mesh.geometry.attributes.position.count;
+  const width = 1024, height = Math.max(1, Math.ceil(count / width));
+  const material = patchStage(new THREE.MeshBasicMaterial(), stageUniforms(mesh.material), stageConstants);
+  const stage = material.onBeforeCompile, key = material.customProgramCacheKey;
+  const sizeUniform = { value: new THREE.Vector2(width, height) };
+  material.onBeforeCompile = function (shader, r) {
+    stage.call(this, shader, r);
+    shader.uniforms.dynskinCaptureSize = sizeUniform;
+    shader.vertexShader = 'varying vec3 vDynskinCapture;\nuniform vec2 dynskinCaptureSize;\n' + shader.vertexShader.replace(/}\s*$/, `
+	gl_PointSize = 1.0;
+	int dynskin_width = int( dynskinCaptureSize.x );
+	vec2 dynskin_pixel = vec2( float( gl_VertexID % dynskin_width ) + 0.5, float( gl_VertexID / dynskin_width ) + 0.5 );
+	gl_Position = vec4( dynskin_pixel / dynskinCaptureSize * 2.0 - 1.0, 0.0, 1.0 );
+	vDynskinCapture = transformed;
+}`);
+    shader.fragmentShader = 'varying vec3 vDynskinCapture;\n' + shader.fragmentShader.replace(/}\s*$/, `
+	gl_FragColor = vec4( vDynskinCapture, 1.0 );
+}`);
+  };
+  material.customProgramCacheKey = function () { return `${key.call(this)}|capture-drawn`; };
+  Object.assign(material, { blending: THREE.NoBlending, depthTest: false, depthWrite: false, transparent: false, side: THREE.DoubleSide });
+  const geometry = new THREE.BufferGeometry();
+  for (const [name, attribute] of Object.entries(mesh.geometry.attributes)) geometry.setAttribute(name, attribute);
+  const points = new THREE.SkinnedMesh(geometry, material);
+  points.isMesh = false;
+  points.isPoints = true;
+  points.frustumCulled = false;
+  points.bind(mesh.skeleton, mesh.bindMatrix);
+  const scene = new THREE.Scene();
+  scene.add(points);
+  const target = new THREE.WebGLRenderTarget(width, height, { type: THREE.FloatType, format: THREE.RGBAFormat, depthBuffer: false });
+  renderer.setRenderTarget(target);
+  renderer.setClearColor(0x000000, 0);
+  renderer.clear();
+  renderer.render(scene, new THREE.OrthographicCamera());
+  const pixels = new Float32Array(width * height * 4);
+  renderer.readRenderTargetPixels(target, 0, 0, width, height, pixels);
+  renderer.setRenderTarget(null);
+  target.dispose();
+  geometry.dispose();
+  keptMaterials.push(material);
+  mesh.updateWorldMatrix(true, false);
+  const out = new Float32Array(3 * count), p = new THREE.Vector3();
+  for (let i = 0; i < count; ++i) {
+    if (pixels[4 * i + 3] !== 1) throw new Error(`vertex ${i} was not drawn`);
+    p.fromArray(pixels, 4 * i).applyMatrix4(mesh.matrixWorld).toArray(out, 3 * i);
+  }
+  return out;
+}
+
+// What the skinned meshes under `root` draw, in the frame of `frame` (an object above them),
+// divided by `size`.
+function drawnIn(root, frame, size) {
+  frame.updateWorldMatrix(true, true);
+  const toFrame = frame.matrixWorld.clone().invert(), p = new THREE.Vector3(), out = [];
+  root.traverse((o) => {
+    if (!o.isSkinnedMesh) return;
+    const world = captureDrawn(o);
+    for (let i = 0; i < world.length; i += 3) {
+      p.fromArray(world, i).applyMatrix4(toFrame).divideScalar(size);
+      out.push(p.x, p.y, p.z);
+    }
+  });
+  return out;
+}
+
+// A file given its runtime at scale 1 (attach, or the plugin), then put in a scene graph:
+// holder (scaled, turned) > mover (moving, in the file's units) > gltf.scene (onScene: the
+// scale and turn on gltf.scene itself). `frames` frames of `dt` of clip `clip`, then what it
+// draws in holder's frame (gltf.scene's with onScene) in sizes at attach: the same at any
+// scale and turn.
+async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0, onScene = false, clip = null, parameters = { mode: 'dynamic' }, dt = 1 / 60, frames = 60 } = {}) {
+  disposeCurrent();
+  const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser, { withoutExtension: true, parameters }));
+  const gltf = await loader.parseAsync(await fileBytes(url), '');
+  const runtime = gltf.userData.dynskin;
+  const size = runtime.characters[0].size;
+  const holder = new THREE.Group(), mover = new THREE.Group(), scene = new THREE.Scene();
+  scene.add(holder);
+  holder.add(mover);
+  mover.add(gltf.scene);
+  const turned = onScene ? gltf.scene : holder;
+  turned.scale.setScalar(scale);
+  turned.rotation.set(...rotation);
+  const mixer = new THREE.AnimationMixer(gltf.scene);
+  mixer.clipAction(clipOf(gltf, clip)).play();
+  current = { gltf, runtime, mixer, procedural: null, time: 0 };
+  let t = 0;
+  for (let i = 0; i < frames; ++i) {
+    t += dt;
+    mover.position.set(motion * size * Math.sin(2 * Math.PI * 0.9 * t), 0.5 * motion * size * Math.sin(2 * Math.PI * 1.3 * t), 0);
+    mixer.update(dt);
+    runtime.update(dt);
+  }
+  return { positions: drawnIn(gltf.scene, turned, size), size, sizeNow: runtime.characters[0].size };
+}
+
+// updateWithMixer from right after play(): what it draws after `frames` frames, in sizes.
+async function startRun(url, { clip = null, applyFirst = false, frames = [1, 2, 10, 30, 90] } = {}) {
+  await load(url, { parameters: { mode: 'dynamic' }, reference: false, clip });
+  const { gltf, runtime } = current;
+  const mixer = new THREE.AnimationMixer(gltf.scene); // a mixer of its own, not yet updated
+  mixer.clipAction(clipOf(gltf, clip)).play();
+  if (applyFirst) mixer.update(0); // the clip's first pose applied before the first frame
+  const size = runtime.characters[0].size, out = {};
+  for (let i = 1; i <= Math.max(...frames); ++i) {
+    runtime.updateWithMixer(mixer, 1 / 60);
+    if (frames.includes(i)) out[i] = drawnIn(gltf.scene, gltf.scene, size);
+  }
+  return out;
+}
+
+// Clones (SkeletonUtils.clone) after attach: what a clone draws with its own runtime
+// (attachClone, or DynskinRuntime.attach) against the file alone playing the same clip; what
+// it draws once the original's runtime is disposed; the warning for a clone without one.
+async function cloneCheck(url, clips, frames = 40) {
+  const alone = async (clip) => {
+    await load(url, { parameters: { mode: 'dynamic' }, reference: false, clip });
+    play(1 / 60, frames);
+    return drawnIn(current.gltf.scene, current.gltf.scene, current.runtime.characters[0].size);
+  };
+  const expected = [];
+  for (const clip of clips) expected.push(await alone(clip));
+  disposeCurrent();
+  const gltf = await new GLTFLoader().parseAsync(await fileBytes(url), '');
+  const original = await DynskinRuntime.attach(gltf.scene, { parameters: { mode: 'dynamic' } });
+  const size = original.characters[0].size;
+  const scene = new THREE.Scene();
+  scene.add(gltf.scene);
+  const copies = [SkeletonUtils.clone(gltf.scene), SkeletonUtils.clone(gltf.scene)];
+  copies.forEach((c, k) => { c.position.x = (k + 1) * 2 * size; scene.add(c); });
+  const runtimes = [original];
+  const out = { errors: [] };
+  try {
+    runtimes.push(await original.attachClone(copies[0]));
+  } catch (error) {
+    out.errors.push(`attachClone: ${error.message}`);
+    runtimes.push(null);
+  }
+  runtimes.push(await DynskinRuntime.attach(copies[1], { parameters: { mode: 'dynamic' } }));
+  const roots = [gltf.scene, ...copies];
+  const mixers = roots.map((root, k) => {
+    const mixer = new THREE.AnimationMixer(root);
+    mixer.clipAction(clipOf(gltf, clips[k % clips.length])).play();
+    return mixer;
+  });
+  for (let i = 0; i < frames; ++i) {
+    mixers.forEach((m) => m.update(1 / 60));
+    runtimes.forEach((r) => r?.update(1 / 60));
+  }
+  const drawn = roots.map((root) => drawnIn(root, root, size));
+  const worst = (a, b) => a.reduce((w, x, i) => Math.max(w, Math.abs(x - b[i])), 0);
+  out.fromAlone = drawn.map((d, k) => worst(d, expected[k % clips.length]));
+  // attachClone takes the parameters and the joint settings.
+  if (original.attachClone) {
+    const character = original.characters[0], joint = character.bones[character.bones.length - 1].name;
+    original.setJointSettings(joint, { gain: 0.5 });
+    original.setParameters({ oscillation: { frequency: 3.25 } });
+    const extra = await original.attachClone(SkeletonUtils.clone(gltf.scene));
+    const settings = JSON.parse(extra.settingsJson(0)), own = JSON.parse(original.settingsJson(0));
+    out.settingsCopied = JSON.stringify(settings) === JSON.stringify(own) && settings.joints.some((j) => j.gain === 0.5) && settings.parameters.oscillation.frequency === 3.25;
+    extra.dispose();
+  }
+  original.dispose();
+  out.afterDispose = copies.map((c, k) => worst(drawnIn(c, c, size), drawn[k + 1]));
+  // A clone without a runtime: warned once when drawn.
+  const bare = SkeletonUtils.clone(copies[0]);
+  scene.add(bare);
+  bare.traverse((o) => (o.frustumCulled = false));
+  const warnings = [], warn = console.warn;
+  console.warn = (...args) => warnings.push(args.join(' '));
+  try {
+    const camera = new THREE.PerspectiveCamera();
+    renderer.render(scene, camera);
+    renderer.render(scene, camera);
+  } finally {
+    console.warn = warn;
+  }
+  out.warnings = warnings;
+  runtimes.slice(1).forEach((r) => r?.dispose());
+  return out;
+}
+
+window.dynskinTest = { load, play, updates, ringRanges, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, robustnessCheck, timing, sceneGraphRun, startRun, cloneCheck, renderer, THREE };
 window.dynskinTestReady = true;
