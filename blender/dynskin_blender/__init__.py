@@ -25,13 +25,14 @@ except ImportError as error:
 
 import bpy
 
-from . import live, operators, props, simulation, ui
+from . import compat, live, operators, props, simulation, ui
 
 _classes = (props.DynskinSettings, props.DynskinBoneSettings, *operators.classes, *ui.classes)
 _handlers = (*live.HANDLERS, ("load_post", simulation.on_file_loaded))
 
 
 def register():
+    compat.keep_the_gltf_importer_working()  # the docs' first step imports a glb
     for cls in _classes:
         bpy.utils.register_class(cls)
     bpy.types.Object.dynskin = bpy.props.PointerProperty(type=props.DynskinSettings, override={"LIBRARY_OVERRIDABLE"})

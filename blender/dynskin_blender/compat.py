@@ -1,7 +1,16 @@
 """What differs between the Blender versions the add-on runs in (3.4 to 5.x): where an
 action keeps its F-curves. Blender 4.4 layered actions (a data-block animates through its
 slot's channel bag) and 5.0 dropped the old Action.fcurves; how a modifier is moved in its
-stack (ObjectModifiers.move came in 3.5)."""
+stack (ObjectModifiers.move came in 3.5); Blender 3.4's glTF importer and numpy 1.24."""
+
+
+def keep_the_gltf_importer_working():
+    """Blender 3.4's glTF importer calls numpy.bool, which numpy 1.24 removed: with Debian 12's
+    Blender 3.4 and numpy 1.24 it stops before importing anything (fixed in Blender 3.5). The
+    alias was the builtin bool; numpy 2 has its own again, left alone."""
+    import numpy
+    if not hasattr(numpy, "bool"):
+        numpy.bool = bool
 
 
 def fcurves_of(animated):

@@ -15,8 +15,7 @@ cd "$work"  # away from the source and build trees
 BLENDER_USER_SCRIPTS="$work/user" DYNSKIN_ADDON_ZIP="$addon" DYNSKIN_COW="$source_dir/assets/cow.glb" \
   blender -b --factory-startup --python-exit-code 1 --python-expr '
 import os, sys
-import numpy
-numpy.bool = bool  # Blender 3.4 glTF importer with numpy 1.24
+import numpy  # (no numpy.bool shim here: the enabled add-on must let Blender 3.4 import a glb)
 import bpy
 bpy.ops.preferences.addon_install(filepath=os.environ["DYNSKIN_ADDON_ZIP"])
 bpy.ops.preferences.addon_enable(module="dynskin_blender")
