@@ -171,7 +171,8 @@ def overridable(cls):
 @overridable
 class DynskinSettings(bpy.types.PropertyGroup):
     enabled: BoolProperty(name="Dynamic Skinning", default=False, update=_enabled_changed,
-                          description="Deform this mesh with dynskin instead of Blender's Armature modifier")
+                          description="Add dynskin's secondary motion after this mesh's Armature modifier, which "
+                                      "keeps skinning it (a Geometry Nodes modifier named dynskin, right after it)")
     __annotations__.update(parameter_properties(_setting_changed))
     bend_range: FloatVectorProperty(
         name="Bend range", size=2, default=(0.0, 1.0), update=_layers_changed,

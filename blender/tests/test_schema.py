@@ -115,6 +115,10 @@ def main():
     joint_rows = dynskin.joint_setting_table()
     made = [name for row in joint_rows for name in check_joint_setting(bones, row, per_joint)]
     check_made_from_the_table(bones, made, BONE_OWN, "bone")
+    # The switch's tooltip says what it does: dynskin adds its motion after the Armature
+    # modifier (it once said it replaced it).
+    switch = objects["enabled"].description
+    expect("after" in switch and "instead" not in switch, f"the switch's tooltip: {switch}")
     print(f"DYNSKIN-BLENDER schema: {len(parameters)} parameters and {len(joint_rows)} joint settings "
           f"checked against the tables")
 
