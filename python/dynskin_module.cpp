@@ -494,6 +494,11 @@ PYBIND11_MODULE(dynskin, m) {
                                 "they were loaded). Values are in the viewer's units: f in Hz, tau, A, D and squash in "
                                 "seconds, c and max_offset in character sizes.");
     add_parameter_properties(settings);
+    m.def("character_size", [](const FloatArray& joints, const FloatArray& skin) {
+              return character_size(to_vec3s(joints, "joints"), to_vec3s(skin, "skin"));
+          }, py::arg("joints"), py::arg("skin"),
+          "The character size L measured on rest positions in the world, (J, 3) joints and (N, 3) skin: for a "
+          "character of several meshes on one skeleton (give every mesh's vertices), then set as Character.size");
     m.def("parameter_table", &parameter_table_as_python,
           "Every global parameter of Settings as a dict: its name in each front end (json_key, link_key and the "
           "old_link_key links once said, cli_option), unit, range (min, max; slider_min, slider_max), default, "
@@ -565,9 +570,13 @@ PYBIND11_MODULE(dynskin, m) {
             for (const AnimationClip& clip : c.character.clips) clips.append(py::make_tuple(clip.name, clip.duration));
             return clips;
         }, "(name, duration in seconds) of each clip")
-        .def_property_readonly("size", [](const io::LoadedCharacter& c) {
-            return character_size(c.character.skeleton, c.character.mesh);
-        }, "The character size L that presets scale with")
+        .def_property("size", [](const io::LoadedCharacter& c) { return size_of(c.character); },
+            [](io::LoadedCharacter& c, float size) {
+                if (!(size > 0.0f) || !std::isfinite(size)) throw py::value_error("size must be a finite size > 0");
+                c.character.size = size;
+            },
+            "The character size L that presets scale with: measured (the skeleton's extent, or the skin's), or "
+            "given, for a character of several meshes (deformers made afterwards use it)")
         .def_property_readonly("rest_positions", [](py::object self) {
             return vec3_view(self.cast<const io::LoadedCharacter&>().character.mesh.rest_positions, self);
         }, "(N, 3) float32, the bind-pose positions (read-only view)")

@@ -1,6 +1,7 @@
 """A Blender mesh and its armature as dynskin sees them: the rest skin in world space, the
 vertex groups as joint weights, the bones as joints (parents first), the dynskin_* vertex
 groups as painted layers, and the armature's pose at any frame of its action."""
+import bpy
 import mathutils
 import numpy as np
 
@@ -39,6 +40,21 @@ def bones_parents_first(armature):
 
 def matrix(m):
     return np.array(m, dtype=np.float64)
+
+
+def armature_size(armature, rest_world):
+    """The character size L of everything an armature deforms: its joints and the vertices of
+    every mesh with an Armature modifier on it, at rest in the world. Measured per mesh, an
+    accessory (a hat, a visor) would get a size of its own and move against what it sits on."""
+    skins = []
+    for obj in bpy.data.objects:
+        if obj.type == "MESH" and armature_of(obj) == armature:
+            n = len(obj.data.vertices)
+            co = np.empty(n * 3, dtype=np.float32)
+            obj.data.vertices.foreach_get("co", co)
+            skins.append((np.c_[co.reshape(-1, 3), np.ones(n)] @ matrix(obj.matrix_world).T)[:, :3])
+    joints = np.stack([r[:3, 3] for r in rest_world])
+    return dynskin.character_size(joints.astype(np.float32), np.concatenate(skins).astype(np.float32))
 
 
 class Rig:
@@ -104,6 +120,8 @@ class Rig:
             np.stack(rest_local).astype(np.float32),
             inverse_binds=np.stack([np.linalg.inv(r) for r in rest_world]).astype(np.float32),
             names=self.bone_names, name=obj.name)
+        # One size for everything the armature deforms: a hat on the head moves with it.
+        self.character.size = armature_size(self.armature, rest_world)
         self.layers_read = {}
         self.set_layers(obj, layer_weights(obj, n))
 

@@ -15,8 +15,12 @@ struct Character {
     Skeleton skeleton;
     SkinnedMesh mesh;
     std::vector<AnimationClip> clips;
+    // L when > 0, given by a host that knows more of the character than this mesh: Blender
+    // gives the size of everything one armature deforms, so that a hat on the head moves with
+    // it. 0: measured (character_size).
+    float size = 0.0f;
 
-    // Empty when skeleton, mesh and clips are consistent, else the first problem.
+    // Empty when skeleton, mesh, clips and size are consistent, else the first problem.
     std::string validate() const;
 };
 
@@ -30,5 +34,10 @@ std::vector<glm::vec3> rest_pose_positions(const Skeleton& skeleton, const Skinn
 // says little about the skin (a rigid character's single joint, joints bunched in one spot,
 // or helper joints far outside the character), then that of the skin itself.
 float character_size(const Skeleton& skeleton, const SkinnedMesh& mesh);
+// The same rule on given rest positions, in the world: the joints' and the skin's. A host
+// whose character is several meshes on one skeleton gives every mesh's vertices.
+float character_size(const std::vector<glm::vec3>& joints, const std::vector<glm::vec3>& skin);
+// The character's L: its given size, else the measured one.
+float size_of(const Character& character);
 
 }  // namespace dynskin

@@ -251,3 +251,26 @@ def test_painted_layers_and_per_joint_settings_change_the_result():
     assert np.abs(off.offsets).max() == 0.0  # every joint's effect off
     with pytest.raises(ValueError, match="no joint"):
         off.joint("tail_of_a_cat")
+
+
+def test_a_character_of_several_meshes_shares_one_size():
+    """A host with several meshes on one skeleton (Blender: a hat on the head) measures the size
+    over all of them and gives it to each: a deformer made afterwards uses it, and scales its
+    offsets with it (presets are in character sizes)."""
+    cow = dynskin.load(str(ASSETS / "cow.glb"))
+    measured = cow.size
+    deformer = dynskin.Deformer(cow)
+    for k in range(30):
+        deformer.update(k / 60.0)
+    skin = np.asarray(cow.rest_positions)
+    assert dynskin.character_size(np.zeros((2, 3), np.float32), skin) > 0.0
+    cow.size = 2.0 * measured
+    assert cow.size == pytest.approx(2.0 * measured)
+    bigger = dynskin.Deformer(cow)
+    for k in range(30):
+        bigger.update(k / 60.0)
+    assert bigger.size == pytest.approx(2.0 * measured)
+    assert not np.allclose(bigger.offsets, deformer.offsets)  # the same preset, twice the size: other motion
+    for bad in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="size"):
+            cow.size = bad

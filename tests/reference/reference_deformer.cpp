@@ -80,7 +80,7 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     const DynamicParameters& params = settings.parameters;
     const int J = skeleton.joint_count();
     const std::size_t V = mesh.vertex_count();
-    const float L = character_size(skeleton, mesh);
+    const float L = size_of(character);
 
     Measurements m{character, sampler, first_tick_at_or_after(start_time), teleport_steps(skeleton, L), {}};
     Pose pose{skeleton.rest, mesh.morphs.default_weights()};

@@ -12,7 +12,7 @@ namespace dynskin {
 JointRigData::JointRigData(const Character& c, const HierarchicalWeights& betas)
     : skeleton(c.skeleton),
       inverse_binds(c.mesh.inverse_binds),
-      size(character_size(c.skeleton, c.mesh)),
+      size(size_of(c)),
       teleport_steps(dynskin::teleport_steps(c.skeleton, size)),
       morph_defaults(c.mesh.morphs.default_weights()),
       rest_centroids(dynskin::rest_centroids(c.mesh, betas)),

@@ -12,6 +12,7 @@ std::string Character::validate() const {
     if (std::string e = mesh.validate(skeleton.joint_count()); !e.empty()) return e;
     for (const AnimationClip& clip : clips)
         if (std::string e = clip.validate(skeleton.joint_count(), mesh.morphs.weight_count()); !e.empty()) return e;
+    if (!(size >= 0.0f) || !std::isfinite(size)) return "the character size must be a finite size > 0, or 0 (measured)";
     return {};
 }
 
@@ -39,14 +40,22 @@ float character_size(const Skeleton& skeleton, const SkinnedMesh& mesh) {
     forward_kinematics(skeleton, Pose::rest_of(skeleton), globals);
     std::vector<glm::vec3> joints;
     for (const glm::mat4& g : globals) joints.emplace_back(g[3]);
+    return character_size(joints, rest_pose_positions(skeleton, mesh));
+}
+
+float character_size(const std::vector<glm::vec3>& joints, const std::vector<glm::vec3>& skin) {
     const float skeleton_extent = bbox_diagonal(joints);
-    const float mesh_extent = bbox_diagonal(rest_pose_positions(skeleton, mesh));
+    const float mesh_extent = bbox_diagonal(skin);
     const bool finite = std::isfinite(skeleton_extent) && std::isfinite(mesh_extent);
     if (finite && skeleton_extent >= 0.1f * mesh_extent && skeleton_extent <= 2.0f * mesh_extent &&
         skeleton_extent > 0.0f)
         return skeleton_extent;
     if (finite && mesh_extent > 0.0f) return mesh_extent;
     return finite && skeleton_extent > 0.0f ? skeleton_extent : 1.0f;
+}
+
+float size_of(const Character& character) {
+    return character.size > 0.0f ? character.size : character_size(character.skeleton, character.mesh);
 }
 
 }  // namespace dynskin
