@@ -109,24 +109,8 @@ function capture(characterIndex = 0, materialClass = null) {
     const base = Array.isArray(mesh.material) ? mesh.material[0] : mesh.material;
     const Class = materialClass ? THREE[materialClass] : base.constructor;
     const material = current.runtime.patchMaterial(new Class(), characterIndex, m);
-    const stage = material.onBeforeCompile, key = material.customProgramCacheKey;
-    const sizeUniform = { value: new THREE.Vector2(width, height) };
-    material.onBeforeCompile = function (shader, r) {
-      stage.call(this, shader, r);
-      shader.uniforms.dynskinCaptureSize = sizeUniform;
-      shader.vertexShader = 'varying vec3 vDynskinCapture;\nuniform vec2 dynskinCaptureSize;\n' + shader.vertexShader.replace(/}\s*$/, `
-	gl_PointSize = 1.0;
-	int dynskin_width = int( dynskinCaptureSize.x );
-	vec2 dynskin_pixel = vec2( float( gl_VertexID % dynskin_width ) + 0.5, float( gl_VertexID / dynskin_width ) + 0.5 );
-	gl_Position = vec4( dynskin_pixel / dynskinCaptureSize * 2.0 - 1.0, 0.0, 1.0 );
-	vDynskinCapture = dynskin_world_position;
-}`);
-      shader.fragmentShader = 'varying vec3 vDynskinCapture;\n' + shader.fragmentShader.replace(/}\s*$/, `
-	gl_FragColor = vec4( vDynskinCapture, 1.0 );
-}`);
-    };
     // One program for every capture (compiling the stage takes SwiftShader seconds).
-    material.customProgramCacheKey = function () { return `${key.call(this)}|capture`; };
+    writeOnePixelAVertex(material, width, height, 'dynskin_world_position', 'capture');
     material.blending = THREE.NoBlending;
     material.depthTest = false;
     material.depthWrite = false;
@@ -486,13 +470,10 @@ function stageUniforms(material) {
   return shader.uniforms;
 }
 
-// What `mesh` draws with its own material, in the world: the patched stage with that
-// material's uniforms, its object-space output read back from the GPU (one pixel a vertex),
-// then through the mesh's world matrix (three.js's modelMatrix).
-function captureDrawn(mesh) {
-  const count = mesh.geometry.attributes.position.count;
-  const width = 1024, height = Math.max(1, Math.ceil(count / width));
-  const material = patchStage(new THREE.MeshBasicMaterial(), stageUniforms(mesh.material), stageConstants);
+// Patches a material (after its own onBeforeCompile) to draw each vertex as one pixel of a
+// width x height float target, at (vertex mod width, vertex / width), its colour the vertex
+// shader's `value` (a vec3 expression): what a capture reads back. cacheKey names the program.
+function writeOnePixelAVertex(material, width, height, value, cacheKey) {
   const stage = material.onBeforeCompile, key = material.customProgramCacheKey;
   const sizeUniform = { value: new THREE.Vector2(width, height) };
   material.onBeforeCompile = function (shader, r) {
@@ -503,13 +484,23 @@ function captureDrawn(mesh) {
 	int dynskin_width = int( dynskinCaptureSize.x );
 	vec2 dynskin_pixel = vec2( float( gl_VertexID % dynskin_width ) + 0.5, float( gl_VertexID / dynskin_width ) + 0.5 );
 	gl_Position = vec4( dynskin_pixel / dynskinCaptureSize * 2.0 - 1.0, 0.0, 1.0 );
-	vDynskinCapture = transformed;
+	vDynskinCapture = ${value};
 }`);
     shader.fragmentShader = 'varying vec3 vDynskinCapture;\n' + shader.fragmentShader.replace(/}\s*$/, `
 	gl_FragColor = vec4( vDynskinCapture, 1.0 );
 }`);
   };
-  material.customProgramCacheKey = function () { return `${key.call(this)}|capture-drawn`; };
+  material.customProgramCacheKey = function () { return `${key.call(this)}|${cacheKey}`; };
+}
+
+// What `mesh` draws with its own material, in the world: the patched stage with that
+// material's uniforms, its object-space output read back from the GPU (one pixel a vertex),
+// then through the mesh's world matrix (three.js's modelMatrix).
+function captureDrawn(mesh) {
+  const count = mesh.geometry.attributes.position.count;
+  const width = 1024, height = Math.max(1, Math.ceil(count / width));
+  const material = patchStage(new THREE.MeshBasicMaterial(), stageUniforms(mesh.material), stageConstants);
+  writeOnePixelAVertex(material, width, height, 'transformed', 'capture-drawn');
   Object.assign(material, { blending: THREE.NoBlending, depthTest: false, depthWrite: false, transparent: false, side: THREE.DoubleSide });
   const geometry = new THREE.BufferGeometry();
   for (const [name, attribute] of Object.entries(mesh.geometry.attributes)) geometry.setAttribute(name, attribute);
