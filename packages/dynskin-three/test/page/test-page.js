@@ -124,20 +124,12 @@ function capture(characterIndex = 0, materialClass = null) {
     points.morphTargetInfluences = mesh.morphTargetInfluences ? [...mesh.morphTargetInfluences] : undefined;
     const scene = new THREE.Scene();
     scene.add(points);
-    const target = new THREE.WebGLRenderTarget(width, height, { type: THREE.FloatType, format: THREE.RGBAFormat, depthBuffer: false });
-    renderer.setRenderTarget(target);
-    renderer.setClearColor(0x000000, 0);
-    renderer.clear();
-    renderer.render(scene, new THREE.OrthographicCamera());
-    const pixels = new Float32Array(width * height * 4);
-    renderer.readRenderTargetPixels(target, 0, 0, width, height, pixels);
-    renderer.setRenderTarget(null);
+    const pixels = renderAndRead(scene, width, height);
     const first = character.firstVertex[m];
     for (let i = 0; i < count; ++i) {
       if (pixels[4 * i + 3] !== 1) throw new Error(`vertex ${i} of mesh ${m} was not drawn`);
       out.set(pixels.subarray(4 * i, 4 * i + 3), 3 * (first + i));
     }
-    target.dispose();
     geometry.dispose();
     // The material is kept: disposing of it would release the compiled program.
     keptMaterials.push(material);
@@ -470,6 +462,21 @@ function stageUniforms(material) {
   return shader.uniforms;
 }
 
+// Renders a scene of points into a width x height float target and reads its pixels back
+// (RGBA, one float each).
+function renderAndRead(scene, width, height) {
+  const target = new THREE.WebGLRenderTarget(width, height, { type: THREE.FloatType, format: THREE.RGBAFormat, depthBuffer: false });
+  renderer.setRenderTarget(target);
+  renderer.setClearColor(0x000000, 0);
+  renderer.clear();
+  renderer.render(scene, new THREE.OrthographicCamera());
+  const pixels = new Float32Array(width * height * 4);
+  renderer.readRenderTargetPixels(target, 0, 0, width, height, pixels);
+  renderer.setRenderTarget(null);
+  target.dispose();
+  return pixels;
+}
+
 // Patches a material (after its own onBeforeCompile) to draw each vertex as one pixel of a
 // width x height float target, at (vertex mod width, vertex / width), its colour the vertex
 // shader's `value` (a vec3 expression): what a capture reads back. cacheKey names the program.
@@ -511,15 +518,7 @@ function captureDrawn(mesh) {
   points.bind(mesh.skeleton, mesh.bindMatrix);
   const scene = new THREE.Scene();
   scene.add(points);
-  const target = new THREE.WebGLRenderTarget(width, height, { type: THREE.FloatType, format: THREE.RGBAFormat, depthBuffer: false });
-  renderer.setRenderTarget(target);
-  renderer.setClearColor(0x000000, 0);
-  renderer.clear();
-  renderer.render(scene, new THREE.OrthographicCamera());
-  const pixels = new Float32Array(width * height * 4);
-  renderer.readRenderTargetPixels(target, 0, 0, width, height, pixels);
-  renderer.setRenderTarget(null);
-  target.dispose();
+  const pixels = renderAndRead(scene, width, height);
   geometry.dispose();
   keptMaterials.push(material);
   mesh.updateWorldMatrix(true, false);
