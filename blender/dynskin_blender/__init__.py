@@ -42,6 +42,7 @@ def register():
 
 
 def unregister():
+    live.leave_plain_skinning()  # before the settings go: they say which meshes are live
     for name, handler in _handlers:
         handlers = getattr(bpy.app.handlers, name)
         if handler in handlers:
@@ -50,4 +51,3 @@ def unregister():
     del bpy.types.Object.dynskin
     for cls in reversed(_classes):
         bpy.utils.unregister_class(cls)
-    live.forget()

@@ -34,9 +34,10 @@ _states = {}  # obj.name_full -> LiveState (name_full: a linked object's name is
 
 
 def set_auto_smooth_while_live(obj):
-    """Custom split normals (which the glTF importer turns on) make Blender spend 20-60 ms a
-    frame on a deformed 13k-vertex mesh: Auto Smooth is off while dynskin is live, unless
-    the panel keeps it. Blender 4.1 dropped Auto Smooth (nothing to do there)."""
+    """Auto Smooth (the custom split normals the glTF importer makes) is kept while live, as
+    it was: the Geometry Nodes modifier keeps the custom normals. Unticking *Keep custom
+    normals* switches it off while live, for speed (Blender spends 20-60 ms a frame on a
+    deformed mesh's custom normals), and back on after. Blender 4.1 dropped Auto Smooth."""
     mesh, props = obj.data, obj.dynskin
     if not hasattr(mesh, "use_auto_smooth"):
         return
@@ -47,7 +48,8 @@ def set_auto_smooth_while_live(obj):
 
 
 def enable(obj):
-    """Adds dynskin's modifier after the Armature modifier (which stays on)."""
+    """Adds dynskin's modifier after the Armature modifier (which stays on); a mesh without
+    one gets none, and the panel says why."""
     _states.pop(obj.name_full, None)
     try:
         stack.ensure(obj, len(obj.data.vertices))
@@ -58,13 +60,26 @@ def enable(obj):
 
 
 def disable(obj):
-    """Back to Blender's own skinning alone."""
+    """Back to Blender's own skinning alone, Auto Smooth as it was."""
     stack.remove(obj)
     if obj.dynskin.auto_smooth_was_on and hasattr(obj.data, "use_auto_smooth"):
         obj.data.use_auto_smooth = True
     obj.dynskin.auto_smooth_was_on = False
     obj.dynskin.status = ""
     _states.pop(obj.name_full, None)
+
+
+def leave_plain_skinning():
+    """The add-on is disabled: every mesh it made live is Blender's plain skinning again (its
+    modifier and helper gone), so that a file saved now and opened without the add-on shows
+    no frozen offsets. The switches stay on: enabled again, the add-on puts the modifiers
+    back at the next frame."""
+    forget()
+    if not isinstance(bpy.data, bpy.types.BlendData):  # (restricted while Blender starts)
+        return
+    for obj in bpy.data.objects:
+        if obj.type == "MESH" and obj.library is None and stack.is_live(obj):
+            disable(obj)
 
 
 def deformed_by(obj, armature_data):
@@ -99,52 +114,64 @@ def stand_by(on):
     _reading = on
 
 
-def read_pose(scene, obj):
-    """Blender's own pose of every frame of the scene's range (and the preroll before it), for a rig that constraints,
-    drivers or NLA strips move (the action's keys alone would miss them): Blender is stepped
-    through the frames, as its Bake Action does, outside any frame handler, and the user's
-    frame is restored. Then the skin is simulated again on that pose."""
+def _pose_frames(scene, obj):
+    """The frames whose pose the shown one needs: the simulation's (its preroll and the
+    scene's range), up to the frame shown and the one after it (a subframe blends the two)."""
+    frames = simulation.frames_with_preroll(scene, obj)
+    return range(min(frames.start, scene.frame_current), max(frames.stop, scene.frame_current + 2))
+
+
+def pose_to_read(scene, obj, state):
+    """The frames of Blender's own pose that the rig needs (constraints, drivers, NLA strips
+    nla.py does not follow: Rig.evaluated_pose) and that were not read since its armature
+    last changed."""
+    if not state.rig.evaluated_pose:
+        return []
+    return [frame for frame in _pose_frames(scene, obj) if frame not in state.rig.pose_track]
+
+
+def read_pose(scene, obj, state):
+    """Reads Blender's own pose of the frames pose_to_read gives: Blender is stepped through
+    them, as its Bake Action does, with the handlers standing by, and the frame shown (and
+    subframe) restored; then the skin is simulated again on that pose. Safe in
+    frame_change_pre (before Blender evaluates the frame: never a frame late, headless and
+    in renders too), not in a depsgraph handler (read_pose_soon)."""
     global _reading
-    state = _states.get(obj.name_full)
-    if state is None:
-        state = _states[obj.name_full] = live_state(obj)
-    rig, current = state.rig, scene.frame_current
-    rig.pose_track.clear()
+    frames = pose_to_read(scene, obj, state)
+    if not frames:
+        return
+    current, subframe = scene.frame_current, scene.frame_subframe
     _reading = True
     try:
-        for frame in simulation.frames_with_preroll(scene, obj):
+        for frame in frames:
             scene.frame_set(frame)
-            rig.read_evaluated_pose(frame)
+            state.rig.read_evaluated_pose(frame)
     finally:
-        scene.frame_set(current)
+        scene.frame_set(current, subframe=subframe)
         _reading = False
     state.forget_pose()
-    resimulate(obj)
-    if obj.dynskin.enabled:
-        update_object(scene, obj)
 
 
 def pose_track_of(scene, obj):
     """Blender's pose of the scene's frame range, as the live object has it (read now if it
     was not, or not for all these frames)."""
     state = _states.get(obj.name_full)
-    frames = set(simulation.frames_with_preroll(scene, obj))
-    if state is None or not frames <= state.rig.pose_track.keys():
-        read_pose(scene, obj)
-    return _states[obj.name_full].rig.pose_track
+    if state is None:
+        state = _states[obj.name_full] = live_state(obj)
+    read_pose(scene, obj, state)
+    return state.rig.pose_track
 
 
 def read_pose_soon(obj_name):  # name_full
     """Reads the pose once Blender is idle (a timer: never from inside a handler), unless the
-    timeline is playing, in which case it waits for it to stop."""
+    timeline is playing, in which case the next frame reads it."""
     def read():
         obj = _find(obj_name)
         if obj is None or not obj.dynskin.enabled or obj_name not in _states:
             return None
         screen = bpy.context.screen
-        if screen is not None and screen.is_animation_playing:
-            return 0.5
-        read_pose(bpy.context.scene, obj)
+        if screen is None or not screen.is_animation_playing:
+            update_object(bpy.context.scene, obj)
         return None
 
     waiting = _pending.get(obj_name)
@@ -173,10 +200,11 @@ class MeshChanged(ValueError):
     """Vertices were added or deleted since the rig was read."""
 
 
-def update_object(scene, obj):
-    """Writes dynskin's offsets at the scene's frame into the object's helper. Whatever goes
-    wrong is said in the panel, and the object shows Blender's plain skinning meanwhile: a
-    frame handler must not raise."""
+def update_object(scene, obj, read=True):
+    """Writes dynskin's offsets at the scene's frame into the object's helper, Blender's own
+    pose read first where the rig needs it (read=False in a depsgraph handler: then once
+    Blender is idle). Whatever goes wrong is said in the panel, and the object shows
+    Blender's plain skinning meanwhile: a frame handler must not raise."""
     props = obj.dynskin
     try:
         state = _states.get(obj.name_full)
@@ -184,12 +212,14 @@ def update_object(scene, obj):
             state = None  # the Armature modifier's Preserve Volume switched: offsets from the other base
         if state is None:
             state = _states[obj.name_full] = live_state(obj)
-            if state.rig.evaluated_pose and not bpy.app.background:
-                read_pose_soon(obj.name_full)
         count = state.rig.vertex_count
         if len(obj.data.vertices) != count:
             raise MeshChanged(f"The mesh has {len(obj.data.vertices)} vertices, dynskin read {count}: "
                              "press Re-read the Rig after editing the mesh")
+        if read:
+            read_pose(scene, obj, state)
+        elif pose_to_read(scene, obj, state) and not bpy.app.background:
+            read_pose_soon(obj.name_full)
         helper = stack.ensure(obj, count)
         offsets = state.positions_at(scene, scene.frame_current, obj, scene.frame_subframe)
         if not np.isfinite(offsets).all():  # the core guards against this; never show it
@@ -242,11 +272,12 @@ def on_depsgraph_update(scene, depsgraph):
     if _reading:
         return
     changed = {update.id.original for update in depsgraph.updates
-               if isinstance(update.id, (bpy.types.Action, bpy.types.Armature, bpy.types.Mesh)) or
-               isinstance(update.id, bpy.types.Object) and update.id.type == "ARMATURE"}
+               if isinstance(update.id, (bpy.types.Action, bpy.types.Armature, bpy.types.Mesh, bpy.types.Object))}
     if not changed:
         return
     for obj in live_objects(scene):
+        if obj in changed and armature_of(obj) is None:  # its Armature modifier removed or emptied
+            _without_armature(obj)
         state = _states.get(obj.name_full)
         if state is None:
             continue
@@ -260,14 +291,25 @@ def on_depsgraph_update(scene, depsgraph):
                    and state.rig.set_layers(obj, layer_weights(obj, state.rig.vertex_count)))
         if touched:  # Blender's pose changed: the curves, and the pose read from Blender, again
             state.rig.forget_curves()
+            state.rig.forget_evaluated_pose()
             state.forget_pose()
-            if state.rig.pose_track:
-                state.rig.pose_track.clear()
-                if not bpy.app.background:
-                    read_pose_soon(obj.name_full)
         if touched or painted:
             resimulate(obj)
-            update_object(scene, obj)
+            update_object(scene, obj, read=False)  # (a bone dragged: read once Blender is idle)
+
+
+def _switched_off(obj):
+    """Whether the mesh still has dynskin's modifier though its switch is off where no update
+    said so (a keyed switch, which Blender sets a frame later than the handler sees)."""
+    return obj.type == "MESH" and not obj.dynskin.enabled and obj.library is None and stack.is_live(obj)
+
+
+def _without_armature(obj):
+    """A live mesh without an Armature modifier (with an armature) gets no dynskin modifier,
+    which would add nothing but stale offsets: the panel says what is missing."""
+    stack.remove(obj)
+    forget(obj)
+    set_status(obj.dynskin, stack.NO_ARMATURE)
 
 
 @bpy.app.handlers.persistent  # stays when a file is opened
@@ -275,11 +317,13 @@ def on_frame_change(scene, depsgraph=None):
     """frame_change_pre: the new frame's result is in place before Blender evaluates it."""
     if _reading:
         return
+    for obj in scene.objects:
+        if _switched_off(obj):
+            disable(obj)
     shown = []
     for obj in live_objects(scene):
-        if armature_of(obj) is None:  # (offsets left from before would move an unskinned mesh)
-            set_status(obj.dynskin, "No Armature modifier with an armature: add one to use Dynamic Skinning")
-            stack.clear_offsets(obj)
+        if armature_of(obj) is None:
+            _without_armature(obj)
         else:
             shown.append(obj)
     crowd.step_together(scene, [(obj, _states[obj.name_full]) for obj in shown if obj.name_full in _states])
@@ -300,6 +344,9 @@ def on_load(dummy=None, depsgraph=None):
     """load_post: a file opened; add-on 0.2's files are moved to the new stack."""
     forget()
     _warned.clear()
+    for obj in bpy.data.objects:  # add-on 0.3 switched Auto Smooth off by default: back as it was
+        if obj.type == "MESH" and obj.library is None and obj.dynskin.enabled:
+            set_auto_smooth_while_live(obj)
     for scene in bpy.data.scenes:
         on_frame_change(scene)
 
@@ -311,6 +358,8 @@ def on_save(dummy=None, depsgraph=None):
     for obj in bpy.data.objects:
         if obj.type == "MESH" and obj.library is None and obj.dynskin.enabled:
             stack.clear_offsets(obj)
+        elif _switched_off(obj):
+            disable(obj)
 
 
 @bpy.app.handlers.persistent

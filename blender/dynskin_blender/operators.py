@@ -156,24 +156,6 @@ class DYNSKIN_OT_reread_rig(_OnSkinnedMesh, bpy.types.Operator):
         return {"FINISHED"}
 
 
-class DYNSKIN_OT_read_pose(_OnSkinnedMesh, bpy.types.Operator):
-    """Reads Blender's own pose of every frame (constraints, IK, drivers and NLA strips
-    included) by stepping through the scene's frame range, as Bake Action does"""
-
-    bl_idname = "dynskin.read_pose"
-    bl_label = "Read the Pose from Blender"
-
-    def execute(self, context):
-        try:
-            live.read_pose(context.scene, context.object)
-        except Exception as error:  # noqa: BLE001 - said to the user
-            self.report({"ERROR"}, str(error))
-            return {"CANCELLED"}
-        scene = context.scene
-        self.report({"INFO"}, f"Read the pose of frames {scene.frame_start} to {scene.frame_end}")
-        return {"FINISHED"}
-
-
 class DYNSKIN_OT_add_layer(_OnSkinnedMesh, bpy.types.Operator):
     """Adds the layer's vertex group with every vertex at 1 (what no group means), ready to
     be painted down in Weight Paint"""
@@ -261,6 +243,4 @@ class DYNSKIN_OT_load_glb_settings(_FileOperator, bpy.types.Operator):
 
 
 classes = (DYNSKIN_OT_bake_pc2, DYNSKIN_OT_bake_shape_keys, DYNSKIN_OT_remove_bake, DYNSKIN_OT_reread_rig,
-           DYNSKIN_OT_read_pose, DYNSKIN_OT_add_layer,
-           DYNSKIN_OT_load_preset,
-           DYNSKIN_OT_save_preset, DYNSKIN_OT_load_glb_settings)
+           DYNSKIN_OT_add_layer, DYNSKIN_OT_load_preset, DYNSKIN_OT_save_preset, DYNSKIN_OT_load_glb_settings)

@@ -112,7 +112,7 @@ class Rig:
             f"{'it follows' if unweighted == 1 else 'they follow'} {self.bone_names[0]} rigidly")
         # Constraints, drivers, NLA: the pose is then Blender's own, read frame by frame.
         self.evaluated_pose = pose_not_from_keys(self.armature)
-        self.pose_track = {}  # frame -> world matrices read from Blender (see live.read_pose)
+        self.pose_track = {}  # frame -> world matrices read from Blender (live.read_pose)
         self._curves_of = {}  # action -> its bone channels' curves
         triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
         self.character = dynskin.Character.from_arrays(
@@ -182,11 +182,17 @@ class Rig:
     def read_evaluated_pose(self, frame):
         """Keeps Blender's evaluated pose of the current frame (constraints, drivers, NLA
         included) as the pose of `frame`."""
-        arm = self.armature
+        arm = self.armature.evaluated_get(bpy.context.evaluated_depsgraph_get())
         flat = np.empty(len(arm.pose.bones) * 16, dtype=np.float32)
         arm.pose.bones.foreach_get("matrix", flat)  # column-major, in pose.bones' order
         posed = flat.reshape(-1, 4, 4).transpose(0, 2, 1)[self.pose_order]
         self.pose_track[frame] = (matrix(arm.matrix_world) @ posed).astype(np.float32)
+
+    def forget_evaluated_pose(self):
+        """The armature changed (a constraint or driver added or removed, a bone posed): what
+        moves its bones is found again, and Blender's pose read again."""
+        self.evaluated_pose = pose_not_from_keys(self.armature)
+        self.pose_track.clear()
 
     def forget_curves(self):
         """The actions' curves are read again (keys were added or removed)."""

@@ -179,7 +179,8 @@ class LiveState:
         result to be kept: then it may be stepped from outside (crowd.py), then recorded."""
         return (self.settings_current and scene.frame_subframe == 0.0 and self.keep_results and
                 frame not in self.results and self.reached == frame - 1 and
-                self.timeline == Timeline.of(scene, obj) and self._room_for_one_more())
+                self.timeline == Timeline.of(scene, obj) and self._room_for_one_more() and
+                (not self.rig.evaluated_pose or frame in self.rig.pose_track))  # else read first
 
     def record_step(self, frame):
         """The deformer was updated from outside to the frame is_next_step allowed: it is there

@@ -61,9 +61,18 @@ def _input_key(group):
     return next(s.identifier for s in sockets if s.name == OFFSETS_INPUT)
 
 
+NO_ARMATURE = "No Armature modifier with an armature: add one to use Dynamic Skinning"
+
+
 def modifier_of(obj):
     modifier = obj.modifiers.get(MODIFIER)
     return modifier if modifier is not None and modifier.type == "NODES" else None
+
+
+def is_live(obj):
+    """Whether the object has dynskin's modifier (not a user's own of the same name)."""
+    modifier = modifier_of(obj)
+    return modifier is not None and modifier.node_group is not None and modifier.node_group.name in (GROUP, OLD_GROUP)
 
 
 def helper_of(obj):
@@ -109,10 +118,13 @@ def ensure(obj, count):
     """The object's modifier (made and placed right after the Armature modifier when
     missing; where the user moved it, it stays) and its own helper of `count` vertices.
     The Armature modifier is on (a bake or add-on 0.2 switched it off). Returns the helper;
-    raises ValueError where Blender forbids the change (linked data)."""
+    raises ValueError where Blender forbids the change (linked data) or where the mesh has no
+    Armature modifier with an armature (the modifier would add nothing but stale offsets)."""
     if obj.library is not None:
         raise ValueError(f"{obj.name} is linked from {obj.library.filepath}: make a library override "
                          "(Object > Library Override > Make) to animate it with Dynamic Skinning")
+    if armature_of(obj) is None:
+        raise ValueError(NO_ARMATURE)
     for modifier in obj.modifiers:
         if modifier.type == "ARMATURE" and not (modifier.show_viewport and modifier.show_render):
             modifier.show_viewport = modifier.show_render = True

@@ -3,7 +3,7 @@ import bpy
 
 from . import bake
 from .props import OSCILLATION
-from .rig import LAYERS, armature_of, pose_not_from_keys
+from .rig import LAYERS, armature_of
 
 
 class DYNSKIN_PT_object(bpy.types.Panel):
@@ -32,10 +32,7 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         if props.status:
             layout.label(text=props.status, icon="INFO")
         if props.enabled:
-            row = layout.row(align=True)
-            row.operator("dynskin.reread_rig", icon="FILE_REFRESH")
-            if pose_not_from_keys(armature_of(obj)):  # constraints, drivers, NLA
-                row.operator("dynskin.read_pose", icon="ARMATURE_DATA")
+            layout.operator("dynskin.reread_rig", icon="FILE_REFRESH")
         row = layout.row(align=True)
         row.operator("dynskin.load_preset", icon="IMPORT")
         row.operator("dynskin.save_preset", icon="EXPORT")
@@ -66,7 +63,7 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         if hasattr(obj.data, "use_auto_smooth"):  # Blender 4.1 dropped Auto Smooth
             body.prop(props, "keep_custom_normals")
             if props.auto_smooth_was_on:
-                body.label(text="Auto Smooth is off while live", icon="INFO")
+                body.label(text="Auto Smooth is off while live (faster)", icon="INFO")
         self.draw_layers(body, obj)
         self.draw_bake(layout, obj)
 

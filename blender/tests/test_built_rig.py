@@ -101,8 +101,8 @@ def main():
     obj.dynskin.property_unset("damping")
     obj.dynskin.enabled = False
 
-    # An IK constraint chasing a keyed target moves the bones: the live pose is Blender's own
-    # once read (Read the Pose), straight and scrubbed.
+    # An IK constraint chasing a keyed target moves the bones: the live pose is Blender's own,
+    # read by itself at the first frame shown, straight and scrubbed.
     scene.frame_set(1)
     keys_only, _ = harness.reference(obj, frames, settings())
     target = bpy.data.objects.new("target", None)
@@ -116,8 +116,6 @@ def main():
     moved = max(float(np.abs(expected[f] - keys_only[f]).max()) for f in frames) / size
     obj.dynskin.enabled = True
     scene.frame_set(2)
-    expect("1 bone with constraints" in obj.dynskin.status, f"the constraint should be said: {obj.dynskin.status}")
-    expect(bpy.ops.dynskin.read_pose() == {"FINISHED"}, "Read the Pose failed")
     expect(scene.frame_current == 2, "reading the pose should give the user's frame back")
     worst = harness.largest_difference(obj, frames, expected, size)
     order = frames[:]
