@@ -24,6 +24,7 @@
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
 #include "dynskin/settings_json.h"
+#include "dynskin/rig_defaults.h"
 #include "dynskin/settings_schema.h"
 
 namespace py = pybind11;
@@ -325,7 +326,7 @@ class PyDeformer {
 public:
     PyDeformer(SharedCharacter character, std::optional<DynamicSettings> settings)
         : character_(std::move(character)),
-          settings_(settings ? *settings : character_->settings.value_or(DynamicSettings{})),
+          settings_(settings ? *settings : saved_or_unseen_rig_settings(character_->settings, character_->character)),
           deformer_(character_->character),
           frames_(character_->character.skeleton.joint_count()) {
         if (!character_->character.clips.empty()) clip_ = 0;
@@ -499,6 +500,10 @@ PYBIND11_MODULE(dynskin, m) {
           }, py::arg("joints"), py::arg("skin"),
           "The character size L measured on rest positions in the world, (J, 3) joints and (N, 3) skin: for a "
           "character of several meshes on one skeleton (give every mesh's vertices), then set as Character.size");
+    m.def("settings_for", [](const io::LoadedCharacter& c) { return saved_or_unseen_rig_settings(c.settings, c.character); },
+          py::arg("character"),
+          "The settings a Deformer of this character starts with: the ones saved in its file, else those of a rig "
+          "without settings (the method's defaults, ground contact on)");
     m.def("parameter_table", &parameter_table_as_python,
           "Every global parameter of Settings as a dict: its name in each front end (json_key, link_key and the "
           "old_link_key links once said, cli_option), unit, range (min, max; slider_min, slider_max), default, "
@@ -577,6 +582,19 @@ PYBIND11_MODULE(dynskin, m) {
             },
             "The character size L that presets scale with: measured (the skeleton's extent, or the skin's), or "
             "given, for a character of several meshes (deformers made afterwards use it)")
+        .def_property("up_axis", [](const io::LoadedCharacter& c) { return c.character.up_axis; },
+            [](io::LoadedCharacter& c, int axis) {
+                if (axis < 0 || axis > 2) throw py::value_error("up_axis must be 0 (x), 1 (y) or 2 (z)");
+                c.character.up_axis = axis;
+            },
+            "The up axis of the skin's space, for the ground contact: 1 (y, glTF's) unless set; Blender's is 2 (z)")
+        .def_property("ground", [](const io::LoadedCharacter& c) { return ground_of(c.character); },
+            [](io::LoadedCharacter& c, std::optional<float> ground) {
+                if (ground && !std::isfinite(*ground)) throw py::value_error("ground must be a finite height, or None");
+                c.character.ground = ground ? *ground : std::numeric_limits<float>::quiet_NaN();
+            },
+            "The ground's height along up_axis, for the ground contact: the rest pose's lowest point, or given "
+            "(for a character of several meshes, the lowest of them all); None measures it again")
         .def_property_readonly("rest_positions", [](py::object self) {
             return vec3_view(self.cast<const io::LoadedCharacter&>().character.mesh.rest_positions, self);
         }, "(N, 3) float32, the bind-pose positions (read-only view)")
@@ -616,7 +634,7 @@ PYBIND11_MODULE(dynskin, m) {
                            "Times may come at any rate: the joints are measured on a fixed 60 Hz clock.")
         .def(py::init<SharedCharacter, std::optional<DynamicSettings>>(), py::arg("character"),
              py::arg("settings") = py::none(),
-             "settings: default the ones saved in the character's file, else Settings()")
+             "settings: default dynskin.settings_for(character): the ones saved in its file, else those of a rig without settings")
         .def_readwrite("settings", &PyDeformer::settings_, "The Settings used by the next update (edit them live)")
         .def_property("clip", &PyDeformer::clip, &PyDeformer::set_clip,
                       "The clip update(t) plays: a name or an index to set, None for the rest pose; its name when read")

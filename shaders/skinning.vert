@@ -42,6 +42,11 @@ uniform bool dual_quaternion;
 uniform float character_size;  // L
 uniform float max_angle;       // soft limit; <= 0 or infinite: off
 uniform float max_offset;      // soft limit of the whole offset, world units; <= 0: off
+uniform float ground_band;     // ground contact: offsets fade in up to this height (units); 0: off
+uniform float ground_height;   // the ground plane: ground_up . p = ground_height
+uniform float ground_up_x;     // ground_up, a unit vector
+uniform float ground_up_y;
+uniform float ground_up_z;
 uniform float squash;          // S, seconds; 0: off
 uniform bool squash_about_centroid;  // else about the medial axis
 
@@ -294,6 +299,22 @@ void limit_offset(float limit, inout vec3 offset, inout mat3 jacobian) {
     offset *= scale;
 }
 
+// Ground contact: restates core/formulas/bend.h's fade_near_ground. p: the base position.
+void fade_near_ground(vec3 p, inout vec3 offset, inout mat3 jacobian) {
+    vec3 up = vec3(ground_up_x, ground_up_y, ground_up_z);
+    float hold = 0.25 * ground_band, span = ground_band - hold;
+    float x = (dot(up, p) - ground_height - hold) / span;
+    if (!(x < 1.0)) return;
+    if (!(x > 0.0)) {
+        offset = vec3(0.0);
+        jacobian = mat3(1.0);
+        return;
+    }
+    float a = x * x * (3.0 - 2.0 * x), slope = 6.0 * x * (1.0 - x) / span;
+    jacobian = mat3(1.0) + a * (jacobian - mat3(1.0)) + outerProduct(slope * offset, up);
+    offset *= a;
+}
+
 // The bend's turn: restates core/formulas/bend.h's add_turn (its one definition), same
 // operations in the same order; tests/gl/gpu_skinning_test.cpp holds them together.
 bool add_turn(vec3 w, float k, float max_angle, float beta, vec3 u, inout vec3 offset, inout mat3 jacobian) {
@@ -375,6 +396,7 @@ void deform_vertex(out vec3 p, out vec3 n) {
         }
         if (moved && !any(isinf(offset)) && !any(isnan(offset))) {
             if (max_offset > 0.0) limit_offset(max_offset, offset, jacobian);
+            if (ground_band > 0.0) fade_near_ground(p, offset, jacobian);
             p += offset;
             n = normalized_or(cofactor_transform(jacobian, n), n);
         }

@@ -26,7 +26,13 @@ SWITCHES = {
     "propagation_speed": ("delayed", "Delayed LBS", "Rotations travel from the root to the extremities at speed c"),
     "max_angle": ("limit_angle", "Limit the bend", ""),
     "max_offset": ("limit_offset", "Limit the offset", ""),
+    "ground_contact": ("ground_contact_on", "Ground contact", "Planted feet stay planted: the skin near the ground "
+                       "(the armature's lowest point at rest) keeps Blender's skinning"),
 }
+# A rig in Blender comes without dynskin settings: a mesh switched on for the first time
+# gets those of an unseen rig (dynskin's rig_defaults.h: the ground contact on) over the
+# method's defaults, which the properties keep so that files saved before stay as they were.
+UNSEEN_RIG_SWITCHES = ("ground_contact_on",)
 # The two choices of `base` are a switch, the same property as dynskin.Settings': on is "dq".
 BASE_SWITCH = "dual_quaternion"
 # A bone's property for a joint setting, where it is not the setting's own name.
@@ -126,6 +132,10 @@ def joint_setting_properties(update):
 
 def _enabled_changed(self, context):
     obj = self.id_data
+    if self.enabled and not self.rig_defaults_set:
+        self.rig_defaults_set = True
+        for switch in UNSEEN_RIG_SWITCHES:
+            self[switch] = True  # (item assignment: no update, the mesh is not live yet)
     if self.enabled:
         simulation.choose_start(context.scene, obj)
         live.enable(obj)
@@ -195,6 +205,7 @@ class DynskinSettings(bpy.types.PropertyGroup):
                     "scene's start when Dynamic Skinning is switched on; a render of part of the range (a farm's "
                     "chunk, blender -s) simulates from here, so every frame is the same as in a whole render")
     simulation_start_set: BoolProperty(default=False, options={"HIDDEN"})
+    rig_defaults_set: BoolProperty(default=False, options={"HIDDEN"})  # UNSEEN_RIG_SWITCHES given
     auto_smooth_was_on: BoolProperty(default=False, options={"HIDDEN"})
     bake_progress: FloatProperty(default=-1.0, options={"HIDDEN", "SKIP_SAVE"})  # < 0: no bake running
     status: StringProperty(name="Status", default="", description="What went wrong or needs a look, if anything")

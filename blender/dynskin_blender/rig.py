@@ -42,10 +42,11 @@ def matrix(m):
     return np.array(m, dtype=np.float64)
 
 
-def armature_size(armature, rest_world):
-    """The character size L of everything an armature deforms: its joints and the vertices of
-    every mesh with an Armature modifier on it, at rest in the world. Measured per mesh, an
-    accessory (a hat, a visor) would get a size of its own and move against what it sits on."""
+def armature_size_and_ground(armature, rest_world):
+    """The character size L and the ground (the lowest world z) of everything an armature
+    deforms: its joints and the vertices of every mesh with an Armature modifier on it, at rest
+    in the world. Measured per mesh, an accessory (a hat, a visor) would get a size and ground
+    of its own and move against what it sits on."""
     skins = []
     for obj in bpy.data.objects:
         if obj.type == "MESH" and armature_of(obj) == armature:
@@ -54,7 +55,8 @@ def armature_size(armature, rest_world):
             obj.data.vertices.foreach_get("co", co)
             skins.append((np.c_[co.reshape(-1, 3), np.ones(n)] @ matrix(obj.matrix_world).T)[:, :3])
     joints = np.stack([r[:3, 3] for r in rest_world])
-    return dynskin.character_size(joints.astype(np.float32), np.concatenate(skins).astype(np.float32))
+    skin = np.concatenate(skins).astype(np.float32)
+    return dynskin.character_size(joints.astype(np.float32), skin), float(skin[:, 2].min())
 
 
 class Rig:
@@ -120,8 +122,10 @@ class Rig:
             np.stack(rest_local).astype(np.float32),
             inverse_binds=np.stack([np.linalg.inv(r) for r in rest_world]).astype(np.float32),
             names=self.bone_names, name=obj.name)
-        # One size for everything the armature deforms: a hat on the head moves with it.
-        self.character.size = armature_size(self.armature, rest_world)
+        # One size and ground for everything the armature deforms: a hat on the head moves with
+        # it. Blender's up is +z.
+        self.character.size, self.character.ground = armature_size_and_ground(self.armature, rest_world)
+        self.character.up_axis = 2
         self.layers_read = {}
         self.set_layers(obj, layer_weights(obj, n))
 

@@ -175,6 +175,14 @@ def posed_matrices(arm, bone_names):
                      for name in bone_names]).astype(np.float32)
 
 
+def first_enable_settings():
+    """What a mesh switched on for the first time plays with: the method's defaults and an
+    unseen rig's ground contact (the add-on's props.UNSEEN_RIG_SWITCHES)."""
+    s = dynskin.Settings()
+    s.ground_contact = next(row["on_value"] for row in dynskin.parameter_table() if row["name"] == "ground_contact")
+    return s
+
+
 def reference(obj, frames, settings, joints=None, layers=None, start=None):
     """dynskin fed Blender's own evaluated pose frame after frame: {frame: world positions}.
     joints: {bone name: dynskin.JointSettings}; layers: {"bend": (N,) weights, ...}.

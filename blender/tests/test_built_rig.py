@@ -28,7 +28,7 @@ def main():
     off.gain = 0.0
 
     def settings(**values):
-        s = dynskin.Settings()
+        s = harness.first_enable_settings()
         for name, value in values.items():
             setattr(s, name, value)
         return s

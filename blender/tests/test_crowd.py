@@ -40,7 +40,7 @@ def main():
     delayed.dynskin.delayed = True
     expected = {}
     for obj in objects:
-        s = dynskin.Settings()
+        s = harness.first_enable_settings()
         s.propagation_speed = delayed.dynskin.propagation_speed if obj is delayed else float("inf")
         expected[obj.name], size = harness.reference(obj, FRAMES, s)
     for obj in objects:

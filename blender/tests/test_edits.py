@@ -23,7 +23,7 @@ def shown_against(obj, expected, size, what):
 
 def main():
     scene, obj, arm, size = harness.live_tube(12)
-    unpainted, _ = harness.reference(obj, FRAMES, dynskin.Settings())
+    unpainted, _ = harness.reference(obj, FRAMES, harness.first_enable_settings())
 
     # Playing reads no vertex group (painting is what makes the layers be read again).
     reads = []
@@ -48,7 +48,7 @@ def main():
     expect(((painted > 0.0) & (painted < 1.0)).any(), "smoothing should have blended the weights")
     expect(reads, "a weight edit should read the painted layers again")
     harness.live.layer_weights = original
-    expected, _ = harness.reference(obj, FRAMES, dynskin.Settings())  # (the rig reads the group)
+    expected, _ = harness.reference(obj, FRAMES, harness.first_enable_settings())  # (the rig reads the group)
     painted_moves = max(float(np.abs(expected[f] - unpainted[f]).max()) for f in FRAMES) / size
     shown_against(obj, expected, size, f"a layer painted while live (it moves the skin {painted_moves:.3g})")
     expect(painted_moves > 1e-3, "the painted layer should matter")
@@ -75,10 +75,10 @@ def main():
     expect("Re-read the Rig" in obj.dynskin.status, f"the panel should say what to do: '{obj.dynskin.status}'")
     expect(np.isfinite(shown).all() and "Error" not in console and "Traceback" not in console,
            "deleting vertices should raise nothing: " + console)
-    lbs = dynskin.Settings()
+    lbs = harness.first_enable_settings()
     lbs.mode = "lbs"
     plain, _ = harness.reference(obj, [13], lbs)  # (the live rig is still the one read before)
-    expected, _ = harness.reference(obj, FRAMES, dynskin.Settings())
+    expected, _ = harness.reference(obj, FRAMES, harness.first_enable_settings())
     scene.frame_set(13)
     difference = float(np.abs(harness.evaluated_world(obj) - plain[13]).max()) / size
     print(f"DYNSKIN-BLENDER meanwhile: {difference:.3g} of the size from Blender's skinning")

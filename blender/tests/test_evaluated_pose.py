@@ -70,10 +70,10 @@ def main():
     scene = harness.fresh_scene()
     scene.frame_start, scene.frame_end = FRAMES[0], FRAMES[-1]
     obj, arm = constrained_tube(scene)
-    lbs = dynskin.Settings()
+    lbs = harness.first_enable_settings()
     lbs.mode = "lbs"
     plain, size = harness.reference(obj, FRAMES, lbs)
-    expected, _ = harness.reference(obj, FRAMES, dynskin.Settings())
+    expected, _ = harness.reference(obj, FRAMES, harness.first_enable_settings())
     obj.dynskin.enabled = True
 
     # Played straight, then scrubbed: dynskin fed Blender's pose, the driven bone not a frame late.
@@ -127,7 +127,7 @@ def main():
     extra = arm.pose.bones["mid"].constraints.new("DAMPED_TRACK")
     extra.target, extra.influence = bpy.data.objects["target"], 0.5
     bpy.context.view_layer.update()  # Blender tells the add-on the armature changed
-    expected, _ = harness.reference(obj, FRAMES, dynskin.Settings())
+    expected, _ = harness.reference(obj, FRAMES, harness.first_enable_settings())
     worst = harness.largest_difference(obj, FRAMES, expected, size)
     print(f"DYNSKIN-BLENDER a constraint added while live: {worst:.3g} of the size from dynskin")
     expect(worst < 1e-5, f"a constraint added while live: {worst:.3g} of the size from dynskin")

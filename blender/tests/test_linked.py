@@ -16,7 +16,7 @@ FRAMES = list(range(1, 31))
 
 
 def settings(**values):
-    s = dynskin.Settings()
+    s = harness.first_enable_settings()
     for name, value in values.items():
         setattr(s, name, value)
     return s

@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does n
 import harness
 from harness import bpy, dynskin, expect, np
 from dynskin_blender import bake
+from dynskin_blender.rig import Rig
 
 
 def main():
@@ -25,7 +26,7 @@ def main():
     blender_lbs = harness.evaluated_world(obj)
 
     # Default settings, straight and scrubbed.
-    expected, size = harness.reference(obj, frames, dynskin.Settings())
+    expected, size = harness.reference(obj, frames, harness.first_enable_settings())
     obj.dynskin.enabled = True
     expect(obj.data.use_auto_smooth, "Auto Smooth (the glb's custom normals) should be kept while live")
     obj.dynskin.keep_custom_normals = False  # the panel's choice for speed: off while live
@@ -35,6 +36,23 @@ def main():
     print(f"DYNSKIN-BLENDER played straight: {worst:.3g} of the size from dynskin")
     expect(worst < 1e-5, f"played straight: {worst:.3g} of the size from dynskin")
     expect(obj.dynskin.status == "", "status: " + obj.dynskin.status)
+    # A mesh switched on for the first time has an unseen rig's ground contact: the cow's
+    # planted hooves (within a quarter of the band above the armature's lowest point at rest,
+    # Blender's +z up) keep Blender's skinning while its body moves.
+    expect(obj.dynskin.ground_contact_on, "the ground contact should be on for a mesh switched on the first time")
+    lbs = harness.first_enable_settings()
+    lbs.mode = "lbs"
+    base, _ = harness.reference(obj, frames, lbs)
+    character = Rig(obj).character
+    expect(character.up_axis == 2, f"Blender's up is +z, the character's axis is {character.up_axis}")
+    held_below = character.ground + 0.25 * obj.dynskin.ground_contact * size
+    hooves = max((np.linalg.norm(live[f] - base[f], axis=1)[base[f][:, 2] < held_below].max(initial=0.0) for f in frames))
+    body = max(np.linalg.norm(live[f] - base[f], axis=1).max() for f in frames)
+    held = sum(int((base[f][:, 2] < held_below).sum()) for f in frames)
+    print(f"DYNSKIN-BLENDER planted hooves: {held} vertex-frames on the ground move {hooves / size:.3g} of the size, "
+          f"the body {body / size:.3g}")
+    expect(held > 0 and hooves <= 1e-5 * size, f"planted hooves move {hooves / size:.3g} of the size ({held} on the ground)")
+    expect(body > 0.01 * size, f"the body moves {body / size:.3g} of the size")
     order = frames[:]
     random.Random(3).shuffle(order)
     worst = harness.largest_difference(obj, order, expected, size)

@@ -18,7 +18,7 @@ FRAMES = list(range(1, 51))
 
 def check(obj, what):
     obj.dynskin.enabled = False
-    expected, size = harness.reference(obj, FRAMES, dynskin.Settings())
+    expected, size = harness.reference(obj, FRAMES, harness.first_enable_settings())
     obj.dynskin.enabled = True
     worst = harness.largest_difference(obj, FRAMES, expected, size)
     order = FRAMES[:]

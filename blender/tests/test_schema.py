@@ -14,10 +14,11 @@ from harness import dynskin, expect
 from dynskin_blender import props
 
 # The names in saved .blend files, written out so that a renamed property fails here.
-SWITCHES = {"propagation_speed": "delayed", "max_angle": "limit_angle", "max_offset": "limit_offset"}
+SWITCHES = {"propagation_speed": "delayed", "max_angle": "limit_angle", "max_offset": "limit_offset",
+            "ground_contact": "ground_contact_on"}
 BONE_NAMES = {"override_oscillation": "own_oscillation"}
 OBJECT_OWN = {"enabled", "bend_range", "floppy_range", "squash_range", "keep_custom_normals", "simulation_start",
-              "simulation_start_set", "auto_smooth_was_on", "bake_progress", "status"}
+              "simulation_start_set", "rig_defaults_set", "auto_smooth_was_on", "bake_progress", "status"}
 BONE_OWN = {"enabled"}
 BLENDERS = {"rna_type", "name"}  # every PropertyGroup's
 

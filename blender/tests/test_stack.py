@@ -31,8 +31,8 @@ def main():
     blender = harness.shown_at(obj, FRAMES)  # Blender's own skinning of the keyed mesh
     subdivision.show_viewport = True
     blender_smooth = harness.shown_at(obj, FRAMES)
-    dynamic, _ = harness.reference(obj, FRAMES, dynskin.Settings())  # the rest mesh, no key
-    lbs = dynskin.Settings()
+    dynamic, _ = harness.reference(obj, FRAMES, harness.first_enable_settings())  # the rest mesh, no key
+    lbs = harness.first_enable_settings()
     lbs.mode = "lbs"
     plain, _ = harness.reference(obj, FRAMES, lbs)
 
@@ -74,7 +74,7 @@ def main():
     armature = obj.modifiers["Armature"]
     armature.use_deform_preserve_volume = True
     blender_dq = harness.shown_at(obj, FRAMES)
-    dq, dq_lbs = dynskin.Settings(), dynskin.Settings()
+    dq, dq_lbs = harness.first_enable_settings(), harness.first_enable_settings()
     dq.dual_quaternion = dq_lbs.dual_quaternion = True
     dq_lbs.mode = "lbs"
     dynamic_dq, _ = harness.reference(obj, FRAMES, dq)

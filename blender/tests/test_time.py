@@ -56,7 +56,7 @@ def main():
     bpy.context.view_layer.objects.active = obj
     scene.frame_start, scene.frame_end = 1, 60
     size = harness.Rig(obj).character.size
-    expected, _ = harness.reference(obj, range(1, 51), dynskin.Settings())
+    expected, _ = harness.reference(obj, range(1, 51), harness.first_enable_settings())
     obj.dynskin.enabled = True
     expect(obj.dynskin.simulation_start == 1, "switching on should start the simulation at the scene's start")
 
@@ -96,7 +96,7 @@ def main():
 
     obj.dynskin.simulation_start = 30  # the user's own start: frame 50 simulated from 30
     obj.dynskin.enabled = False
-    moved, _ = harness.reference(obj, range(30, 51), dynskin.Settings(), start=30)
+    moved, _ = harness.reference(obj, range(30, 51), harness.first_enable_settings(), start=30)
     obj.dynskin.enabled = True
     expect(obj.dynskin.simulation_start == 30, "switching on again should keep the user's start")
     worst = difference(shown_at(obj, 50), moved[50], size)
@@ -110,7 +110,7 @@ def main():
 
     # 2. Subframes: the motion between frames, the whole frames untouched.
     obj.dynskin.enabled = False
-    between, _ = harness.reference(obj, [*range(1, 41), 40.5], dynskin.Settings())
+    between, _ = harness.reference(obj, [*range(1, 41), 40.5], harness.first_enable_settings())
     obj.dynskin.enabled = True
     whole = shown_at(obj, 40)
     half = shown_at(obj, 40, 0.5)
@@ -130,7 +130,7 @@ def main():
 
     # 3. Time Stretching: twice as slow; the pose and the clock are Blender's mapped ones.
     scene.render.frame_map_old, scene.render.frame_map_new = 100, 200  # while live: nothing of before kept
-    stretched, _ = harness.reference(obj, range(1, 61), dynskin.Settings())
+    stretched, _ = harness.reference(obj, range(1, 61), harness.first_enable_settings())
     worst = max(difference(shown_at(obj, f), stretched[f], size) for f in range(1, 61))
     print(f"DYNSKIN-BLENDER time stretched 100 -> 200: {worst:.3g} of the size from dynskin at Blender's time")
     expect(worst < 1e-5, f"time stretched: {worst:.3g} of the size from dynskin at Blender's mapped time")
@@ -154,7 +154,7 @@ def main():
     print(f"DYNSKIN-BLENDER a slider step paused at frame 400: {seconds * 1000:.0f} ms, {skinned} frame skinned")
     expect(skinned == 1, f"a slider step should skin frame 400 alone ({skinned} frames skinned)")
     obj.dynskin.enabled = False
-    stepped = dynskin.Settings()
+    stepped = harness.first_enable_settings()
     stepped.frequency = 2.5
     slider, _ = harness.reference(obj, range(1, 401), stepped)
     obj.dynskin.enabled = True

@@ -13,7 +13,7 @@ FRAMES = list(range(1, 21))
 
 
 def with_frequency(f):
-    s = dynskin.Settings()
+    s = harness.first_enable_settings()
     s.frequency = f
     return s
 

@@ -1,6 +1,7 @@
 #pragma once
-// Everything the method needs about one character: skeleton, skin, clips and its size.
+// Everything the method needs about one character: skeleton, skin, clips, its size and ground.
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,12 @@ struct Character {
     // gives the size of everything one armature deforms, so that a hat on the head moves with
     // it. 0: measured (character_size).
     float size = 0.0f;
+    // The ground of the contact fade (DynamicParameters::ground_contact): the plane at height
+    // `ground` along the axis `up_axis` (0 x, 1 y, 2 z) of the skin's space. glTF's up is +y,
+    // Blender's +z. NaN: measured, the rest pose's lowest point (ground_of); a host that
+    // knows more (the lowest point of every mesh on one armature) gives it.
+    int up_axis = 1;
+    float ground = std::numeric_limits<float>::quiet_NaN();
 
     // Empty when skeleton, mesh, clips and size are consistent, else the first problem.
     std::string validate() const;
@@ -39,5 +46,8 @@ float character_size(const Skeleton& skeleton, const SkinnedMesh& mesh);
 float character_size(const std::vector<glm::vec3>& joints, const std::vector<glm::vec3>& skin);
 // The character's L: its given size, else the measured one.
 float size_of(const Character& character);
+// The height of the character's ground along its up axis: the given one, else the lowest
+// point of the rest pose as the file places it in the world.
+float ground_of(const Character& character);
 
 }  // namespace dynskin

@@ -42,6 +42,9 @@ struct OscillationParameters {
 // Settings saved before a limit existed read as "off" for it, so they keep their look.
 constexpr float kDefaultMaxAngle = 1.0f;    // radians
 constexpr float kDefaultMaxOffset = 0.25f;  // character sizes
+// The ground contact band, in character sizes, of a rig that comes without settings
+// (rig_defaults.h): a foot within a quarter of it of the ground stays planted.
+constexpr float kDefaultGroundContact = 0.1f;
 
 struct DynamicParameters {
     DeformerMode mode = DeformerMode::DynamicSkinning;
@@ -60,6 +63,11 @@ struct DynamicParameters {
     // offsets up to half of it pass unchanged, longer ones approach it smoothly. A safety net
     // for violent clips (falls, teleports, fast swings); <= 0 or infinity turns it off.
     float max_offset = kDefaultMaxOffset;
+    // Ground contact, in character sizes b: the skin within b/4 of the ground (the rest
+    // pose's lowest point, Character::ground) keeps its base position, and the offsets fade
+    // in up to b above it, so that feet the clip plants stay planted. <= 0 turns it off: the
+    // method as published; a rig without settings gets it on (rig_defaults.h).
+    float ground_contact = 0.0f;
     // Velocity Skinning's squash & stretch strength S in seconds (0: off): a region moving
     // at speed v stretches by about 1 + S v / L along its motion and thins across it, at
     // constant volume.
@@ -67,8 +75,8 @@ struct DynamicParameters {
     SquashCenter squash_center = SquashCenter::Axis;
 
     auto fields() const {
-        return std::tie(mode, base, oscillation, translation_gain, propagation_speed, max_angle, max_offset, squash,
-                        squash_center);
+        return std::tie(mode, base, oscillation, translation_gain, propagation_speed, max_angle, max_offset,
+                        ground_contact, squash, squash_center);
     }
     bool operator==(const DynamicParameters& o) const { return fields() == o.fields(); }
     bool operator!=(const DynamicParameters& o) const { return !(*this == o); }

@@ -4,6 +4,8 @@
 // (joint_row.h) and the per-vertex data, the whole input of the per-vertex stage. The
 // contract: docs/engine-api.md.
 
+#include <glm/glm.hpp>
+
 #include "dynskin/measurement_clock.h"
 
 namespace dynskin {
@@ -14,6 +16,11 @@ struct SkinningConstants {
     bool dual_quaternion = false;  // the base is dual quaternion skinning instead of LBS
     float max_angle = 0.0f;   // soft limit of the bend angle, radians (0: none)
     float max_offset = 0.0f;  // soft limit of a vertex's whole offset, in units (0: none)
+    // Ground contact: offsets fade in from ground_band / 4 to ground_band (units) above the
+    // plane ground_up . p = ground_height (ground_up a unit vector); ground_band 0: none.
+    float ground_band = 0.0f;
+    float ground_height = 0.0f;
+    glm::vec3 ground_up{0.0f, 1.0f, 0.0f};
     float squash = 0.0f;      // squash & stretch strength S, seconds (0: none)
     bool squash_about_centroid = false;  // the squash centre switch (false: the medial axis)
 

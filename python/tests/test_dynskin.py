@@ -274,3 +274,28 @@ def test_a_character_of_several_meshes_shares_one_size():
     for bad in (0.0, -1.0, float("nan"), float("inf")):
         with pytest.raises(ValueError, match="size"):
             cow.size = bad
+
+
+def test_a_rig_without_settings_gets_the_ground_contact_and_a_host_gives_its_ground():
+    """A character made from arrays (as a host does) has no saved settings: it starts with an
+    unseen rig's (the ground contact on); a file's saved settings keep theirs (the bar's: off).
+    The ground is the rest pose's lowest point along the up axis, or what the host gives."""
+    strip = strip_character()
+    assert strip.settings is None
+    unseen = dynskin.settings_for(strip)
+    assert unseen.ground_contact == pytest.approx(0.1)
+    assert dynskin.Settings().ground_contact == 0.0  # the method as published
+    assert dynskin.Deformer(strip).settings == unseen
+    bar = dynskin.load(str(ASSETS / "bar.glb"))
+    assert dynskin.settings_for(bar).ground_contact == 0.0
+    assert strip.up_axis == 1 and strip.ground == pytest.approx(0.0)  # the strip lies in y = 0
+    strip.up_axis = 0
+    assert strip.ground == pytest.approx(0.0)  # its lowest x
+    strip.ground = -0.5
+    assert strip.ground == -0.5
+    strip.ground = None  # measured again
+    assert strip.ground == pytest.approx(0.0)
+    with pytest.raises(ValueError, match="up_axis"):
+        strip.up_axis = 3
+    with pytest.raises(ValueError, match="ground"):
+        strip.ground = float("inf")

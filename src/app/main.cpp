@@ -8,6 +8,7 @@
 
 #include "app/files/settings_link.h"
 #include "app/viewer_app.h"
+#include "dynskin/settings_schema.h"
 #ifdef __EMSCRIPTEN__
 #include "app/web/page_hooks.h"
 #endif
@@ -30,9 +31,11 @@ int main(int argc, char** argv) {
                    "phase and speed, its own wobble, dragged on its own")
         ->check(CLI::Range(1, 10000));
     auto* clip = cli.add_option("--clip", options.clip, "The clip to start with: a name, an index, or none (the rest pose)");
+    std::string link_keys;  // the table's, so that the help names each parameter's key
+    for (const dynskin::ParameterSpec& spec : dynskin::parameter_table()) link_keys += std::string(link_keys.empty() ? "" : ", ") + spec.link_key;
     cli.add_option("--link", options.link,
                    "Parameters as in a shared link, over the character's own: 'f=2.5&tau=0.4&A=0.2&D=0.1' "
-                   "(keys f, tau, A, D, mode, base, c, T, S, center, bend, offset; character and clip too)");
+                   "(keys " + link_keys + "; character and clip too)");
     cli.add_option("--quality", options.quality,
                    "The view's quality: auto (MSAA and resolution follow the frame rate; the default in a window), "
                    "high (4x MSAA; the default headless), medium (no MSAA), low (3/4 resolution), lowest (1/2); "

@@ -32,6 +32,7 @@
 #include "gl/scene_renderer.h"
 #include "gl/shader_source.h"
 #include "gl/ui_renderer.h"
+#include "dynskin/rig_defaults.h"
 #include "io/settings/settings_json.h"
 
 namespace dynskin::app {
@@ -188,7 +189,7 @@ void ViewerApp::start_quality() {
 
 std::unique_ptr<Crowd> ViewerApp::make_crowd(const Scene& scene) {
     // As many as asked, or as many as the memory there is holds (the browser's).
-    const DynamicSettings settings = scene.loaded.settings.value_or(state_.settings);
+    const DynamicSettings settings = saved_or_unseen_rig_settings(scene.loaded.settings, scene.character());
     const int affordable = Crowd::instances_within(platform::crowd_memory_budget(), scene.character(), settings);
     if (options_.crowd > affordable) {
         if (!state_.error_message.empty()) state_.error_message += "\n\n";
@@ -205,9 +206,7 @@ void ViewerApp::load(const std::string& file_or_name) {
         if (options_.crowd > 0) scene->crowd = make_crowd(*scene);
         std::error_code error;
         scene->from_file = std::filesystem::exists(file_or_name, error);
-        if (scene->loaded.settings) state_.settings = *scene->loaded.settings;
-        state_.settings.joints.assign(scene->character().skeleton.joint_count(), JointSettings{});
-        if (scene->loaded.settings) state_.settings.joints = scene->loaded.settings->joints;
+        state_.settings = saved_or_unseen_rig_settings(scene->loaded.settings, scene->character());
         state_.scene = std::move(scene);
         state_.exports.clip.cancel();  // its poses were of the character that goes
         mark_saved(state_);

@@ -115,7 +115,8 @@ void embed(const EmbedArguments& args) {
     } catch (const io::SettingsError& e) {
         throw std::runtime_error(args.input + ": its dynskin settings are unreadable: " + e.what());
     }
-    io::write_parameters_extension(root, args.settings.resolve(saved, 0).parameters);
+    // (A file without settings gets the unseen rig's: its parameters do not depend on the rig.)
+    io::write_parameters_extension(root, args.settings.resolve(saved, Character{}).parameters);
 
     const std::string json = glb ? root.dump() : root.dump(2) + "\n";
     io::write_file_atomically(args.output, glb ? glb_with_json(bytes, json) : json);

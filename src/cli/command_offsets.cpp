@@ -42,7 +42,7 @@ void run_offsets(const OffsetsOptions& o) {
         throw std::runtime_error("--tail must be between 0 and 60 seconds");
     const io::LoadedCharacter loaded = characters::load_character(o.file);
     const Character& character = loaded.character;
-    const DynamicSettings settings = o.settings.resolve(loaded.settings, character.skeleton.joint_count());
+    const DynamicSettings settings = o.settings.resolve(loaded.settings, character);
 
     nlohmann::ordered_json clips = nlohmann::ordered_json::array();
     auto survey_clip = [&](const AnimationClip& clip) {

@@ -39,7 +39,7 @@ void run_trace(const TraceOptions& o) {
     if (!std::isfinite(o.duration) || o.duration < 0.0 || o.duration > 3600.0)
         throw std::runtime_error("--duration must be between 0 and 3600 seconds");
 
-    const DynamicSettings settings = o.settings.resolve(loaded.settings, character.skeleton.joint_count());
+    const DynamicSettings settings = o.settings.resolve(loaded.settings, character);
 
     PoseSampler sampler = [&character](double, Pose& pose) { pose.local = character.skeleton.rest; };
     if (!o.clip.empty() && o.clip != "none") sampler = clip_sampler(character.skeleton, find_clip(character, o.clip), o.loop);

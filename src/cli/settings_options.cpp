@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "dynskin/rig_defaults.h"
 #include "dynskin/settings_schema.h"
 #include "io/settings/settings_json.h"
 
@@ -48,9 +49,8 @@ void SettingsOptions::add_to(CLI::App& command) {
     }
 }
 
-DynamicSettings SettingsOptions::resolve(const std::optional<DynamicSettings>& saved, int joint_count) const {
-    DynamicSettings settings = saved.value_or(DynamicSettings{});
-    settings.joints.resize(static_cast<std::size_t>(joint_count));
+DynamicSettings SettingsOptions::resolve(const std::optional<DynamicSettings>& saved, const Character& character) const {
+    DynamicSettings settings = saved_or_unseen_rig_settings(saved, character);
     if (!preset_.empty()) settings.parameters = io::load_preset(preset_);
     const std::vector<ParameterSpec>& table = parameter_table();
     for (std::size_t i = 0; i < given_.size(); ++i) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "dynskin/character.h"
 #include "dynskin/settings.h"
 
 namespace CLI {
@@ -22,9 +23,10 @@ public:
     // Declares the options on a subcommand; this object must outlive the parse.
     void add_to(CLI::App& command);
 
-    // The settings to use: `saved` (the file's, or defaults), then the preset and the options.
-    // Throws std::runtime_error on a non-finite value or a non-positive --c.
-    DynamicSettings resolve(const std::optional<DynamicSettings>& saved, int joint_count) const;
+    // The settings to use: `saved` (the file's; without, the unseen rig's, rig_defaults.h),
+    // then the preset and the options. Throws std::runtime_error on a non-finite value or a
+    // non-positive --c.
+    DynamicSettings resolve(const std::optional<DynamicSettings>& saved, const Character& character) const;
 
 private:
     // What the command line gave for each row of the table: a number, or a choice's name.

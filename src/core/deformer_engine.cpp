@@ -107,8 +107,10 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     times_.skin = elapsed_ms(start);
 
     start = Clock::now();
+    const SkinningConstants constants = joints_.skinning_constants(p);
     const BendInputs bend{betas_,           mesh.bend_weights,    joints_.drives(),  rig_.size,           p.max_angle,
-                          &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset};
+                          &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset,
+                          GroundFade{constants.ground_band, constants.ground_height, constants.ground_up}};
     const bool bends = p.mode != DeformerMode::LbsOnly;
     if (linear_base && bends) fast_stage().skin_and_bend(executor, skinning_, bend, frame_, morphed);
     else if (linear_base) fast_stage().skin(executor, skinning_, frame_, morphed);

@@ -43,7 +43,7 @@ DynamicParameters through_cli(const std::string& arguments) {
     cli::SettingsOptions options;
     options.add_to(app);
     app.parse(arguments, false);
-    return options.resolve(std::nullopt, 0).parameters;
+    return options.resolve(DynamicSettings{}, Character{}).parameters;
 }
 
 TEST(ParameterTable, RowsAreCompleteAndTheirNamesUnique) {

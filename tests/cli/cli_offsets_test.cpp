@@ -30,5 +30,28 @@ TEST(CliOffsets, TellsAFoldFromAWobbleAndWatchesWhatStandsOnTheGround) {
     EXPECT_EQ(still["grounded_largest"].get<double>(), 0.0);
 }
 
+// Rigs from the wild come without settings: the ground contact is on by default, so the
+// feet their clips plant keep their plain-skinning place within 0.02 L, while the rest of
+// the body still moves; switched off, the same feet move far.
+TEST(CliOffsets, PlantedFeetOfRigsFromTheWildStayPlanted) {
+    int surveyed = 0;
+    for (const char* rig : {"Fox.glb", "CesiumMan.glb", "BrainStem.glb"}) {
+        const std::string path = std::string(DYNSKIN_SHARED_RIGS) + "/wild/" + rig;
+        if (!file_exists(path)) continue;
+        ++surveyed;
+        const nlohmann::json held = offsets_of(path)["clips"], free = offsets_of(path + " --ground-contact 0")["clips"];
+        ASSERT_EQ(held.size(), free.size());
+        double freest = 0.0;
+        for (std::size_t c = 0; c < held.size(); ++c) {
+            const std::string clip = std::string(rig) + " " + held[c]["name"].get<std::string>();
+            EXPECT_LE(held[c]["grounded_largest"].get<double>(), 0.02) << clip;
+            EXPECT_GT(held[c]["largest"].get<double>(), 0.02) << clip << ": the rest of the body still moves";
+            freest = std::max(freest, free[c]["grounded_largest"].get<double>());
+        }
+        EXPECT_GT(freest, 0.1) << rig << ": without the ground contact its planted feet move";
+    }
+    if (surveyed == 0) GTEST_SKIP() << "../shared/rigs/wild is absent: the rigs from the wild are not surveyed";
+}
+
 }  // namespace
 }  // namespace dynskin::test

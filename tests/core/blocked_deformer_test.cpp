@@ -53,8 +53,10 @@ void add_velocity_skinning(std::vector<JointDrive>& drives, const std::vector<gl
     }
 }
 
+// ground_band > 0: the ground contact on, a band of that many sizes above the posed skin's
+// lowest point along up (a unit vector).
 void expect_fast_matches_plain(const Character& c, float max_angle, int threads, VelocitySkinning vs = {},
-                               float max_offset = 0.0f) {
+                               float max_offset = 0.0f, float ground_band = 0.0f, glm::vec3 up = {0, 1, 0}) {
     const HierarchicalWeights betas = build_hierarchical_weights(c.skeleton, c.mesh.weights);
     const float size = character_size(c.skeleton, c.mesh);
     Pose pose = Pose::rest_of(c.skeleton);
@@ -83,9 +85,24 @@ void expect_fast_matches_plain(const Character& c, float max_angle, int threads,
 
     std::vector<glm::vec3> plain_base, plain_base_normals;
     linear_blend_skinning(c.mesh, skinning, plain_base, plain_base_normals);
+    if (ground_band > 0.0f) {
+        bend.ground = {ground_band * size, INFINITY, up};
+        for (const glm::vec3& p : plain_base) bend.ground.height = std::min(bend.ground.height, glm::dot(up, p));
+    }
     std::vector<glm::vec3> plain = plain_base, plain_normals = plain_base_normals;
     apply_bend(bend, plain, plain_normals);
     ASSERT_GT(test::max_distance(plain, plain_base), 0.01f * size);  // the bend does something
+    if (ground_band > 0.0f) {  // held below a quarter of the band, not everywhere
+        std::size_t held = 0;
+        for (std::size_t i = 0; i < plain.size(); ++i)
+            if (glm::dot(up, plain_base[i]) < bend.ground.height + 0.25f * bend.ground.band) {
+                EXPECT_EQ(plain[i], plain_base[i]) << "vertex " << i;
+                EXPECT_LT(glm::length(plain_normals[i] - plain_base_normals[i]), 1e-6f) << "vertex " << i;
+                ++held;
+            }
+        EXPECT_GT(held, 0u);
+        EXPECT_LT(held, plain.size() / 2);
+    }
     if (max_offset > 0.0f) {  // the limit holds, and is past its knee somewhere
         EXPECT_LE(test::max_distance(plain, plain_base), max_offset * size * 1.0001f);
         EXPECT_GT(test::max_distance(plain, plain_base), 0.6f * max_offset * size);
@@ -128,6 +145,16 @@ TEST(BlockedDeformer, MatchesPlainWithTheOffsetLimit) {
     expect_fast_matches_plain(make_tree_character(3001, true), 0.3f, 2, {true, SquashCenter::Axis}, 0.05f);
 }
 
+TEST(BlockedDeformer, MatchesPlainWithTheGroundContact) {
+    expect_fast_matches_plain(make_tree_character(3001, true), 0.0f, 2, {}, 0.0f, 0.3f, {0, 1, 0});
+    expect_fast_matches_plain(make_tree_character(3001, false), 0.3f, 1, {true, SquashCenter::Axis}, 0.05f, 0.2f,
+                              {0, 0, 1});
+    expect_fast_matches_plain(make_tree_character(3001, true), 0.0f, 2, {}, 0.0f, 0.4f, {1, 0, 0});
+    // A tilted ground (dynskin-three's, under a turned parent).
+    expect_fast_matches_plain(make_tree_character(3001, true), 0.0f, 2, {}, 0.0f, 0.3f,
+                              glm::normalize(glm::vec3(0.3f, 1.0f, -0.2f)));
+}
+
 TEST(BlockedDeformer, MatchesPlainWithVelocitySkinning) {
     expect_fast_matches_plain(make_tree_character(3001, true), 0.0f, 2, {true, SquashCenter::Axis});
     expect_fast_matches_plain(make_tree_character(3001, false), 0.3f, 1, {true, SquashCenter::Centroid});
@@ -146,6 +173,8 @@ TEST(BlockedDeformer, MatchesPlainOnEverySimdTargetOfThisCpu) {
                                                                  {true, SquashCenter::Axis});
                                        expect_fast_matches_plain(make_tree_character(1500, false), 0.3f, 2, {},
                                                                  0.04f);
+                                       expect_fast_matches_plain(make_tree_character(1500, true), 0.0f, 2, {},
+                                                                 0.0f, 0.3f, glm::normalize(glm::vec3(0.3f, 1, 0)));
                                    }),
               simd_targets_under_test());
 }

@@ -92,6 +92,23 @@ TEST(ReferenceDeformer, DeformerAgreesInEveryMode) {
     expect_deformer_agrees(bar, rich_motion(bar.skeleton), cases(), 90, 15, false);
 }
 
+// The ground contact (a band of 0.3 L: the bar's lower side held, the fade across it), on
+// the bar lying along x (up +y) and standing on its end (up +x: the first joint's end held).
+TEST(ReferenceDeformer, DeformerAgreesWithTheGroundContact) {
+    for (const int up : {1, 0}) {
+        Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);
+        bar.up_axis = up;
+        for (std::size_t i = 0; i < bar.mesh.vertex_count(); ++i) bar.mesh.bend_weights[i] = 1.5f - float(i % 5) * 0.4f;
+        std::vector<Case> list;
+        for (Case c : cases()) {
+            c.settings.parameters.ground_contact = 0.3f;
+            list.push_back(c);
+        }
+        SCOPED_TRACE(up == 1 ? "up +y" : "up +x");
+        expect_deformer_agrees(bar, rich_motion(bar.skeleton), list, 60, 20, false);
+    }
+}
+
 // Velocity Skinning's extras: painted floppy and squash layers (negative values too), the
 // squash about the axis and about the centroid, moved centroids and per-joint switches.
 TEST(ReferenceDeformer, DeformerAgreesWithVelocitySkinning) {

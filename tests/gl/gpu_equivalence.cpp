@@ -30,6 +30,9 @@ std::vector<GpuMode> gpu_modes(int joint_count) {
     DynamicSettings limited = s;
     limited.parameters.max_offset = 0.03f;  // past its knee on many vertices
     list.push_back({"dynamic skinning, offset limit", limited});
+    DynamicSettings grounded = s;
+    grounded.parameters.ground_contact = 0.3f;  // a wide band: held and fading vertices on every character
+    list.push_back({"dynamic skinning, ground contact", grounded});
     DynamicSettings delayed = s;
     delayed.parameters.propagation_speed = 1.5f;
     list.push_back({"dLBS with oscillations", delayed});

@@ -81,6 +81,7 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     const int J = skeleton.joint_count();
     const std::size_t V = mesh.vertex_count();
     const float L = size_of(character);
+    const float ground = ground_of(character);
 
     Measurements m{character, sampler, first_tick_at_or_after(start_time), teleport_steps(skeleton, L), {}};
     Pose pose{skeleton.rest, mesh.morphs.default_weights()};
@@ -274,6 +275,12 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
         // The whole offset's soft limit.
         const float length = glm::length(d);
         if (length > 0.0f) d *= soft_limit(length, params.max_offset * L).angle / length;
+        // The ground contact: held below a quarter of the band, faded in up to its top.
+        if (params.ground_contact > 0.0f) {
+            const float band = params.ground_contact * L;
+            const float x = std::clamp((p[character.up_axis] - ground - 0.25f * band) / (0.75f * band), 0.0f, 1.0f);
+            d *= x * x * (3.0f - 2.0f * x);
+        }
         return d;
     };
     const float step = 1e-3f * L;

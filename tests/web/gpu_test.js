@@ -30,8 +30,8 @@ main(async (session) => {
     const worst = rows.reduce((w, r) => Math.max(w, r.position / r.size), 0);
     const worstNormal = rows.reduce((w, r) => Math.max(w, r.normal), 0);
     const bad = rows.filter((r) => !r.captured || !(r.position <= 1e-5 * r.size) || !(r.normal <= 1e-3));
-    check(`WebGL 2 shader equals the CPU on ${name}`, rows.length === 24 && bad.length === 0,
-      `${rows.length} frames in 8 modes, worst position ${worst.toExponential(2)} of the size, normal ${worstNormal.toExponential(2)}` +
+    check(`WebGL 2 shader equals the CPU on ${name}`, rows.length === 27 && bad.length === 0,
+      `${rows.length} frames in 9 modes, worst position ${worst.toExponential(2)} of the size, normal ${worstNormal.toExponential(2)}` +
       (bad.length ? `; off: ${bad.map((r) => `${r.mode} ${r.frame}`).join(', ')}` : ''));
   }
   console.log(`the check took ${seconds} s in headless Chromium (SwiftShader)`);

@@ -115,6 +115,20 @@ export const numberParameters = [
       "value": 0,
       "on": 0.25
     }
+  },
+  {
+    "key": "ground_contact",
+    "label": "ground",
+    "description": "Ground contact: the skin within a quarter of this height above the ground keeps its base position (planted feet stay planted); the offsets fade in up to it",
+    "unit": "sizes",
+    "min": 0.02,
+    "max": 0.5,
+    "logarithmic": false,
+    "default": 0.0,
+    "off": {
+      "value": 0,
+      "on": 0.1
+    }
   }
 ];
 

@@ -31,6 +31,7 @@ const MOST_PENDING_RANGES = 16; // ring rows awaiting upload beyond which it goe
 // Scratch objects of readLocals (one frame at a time: never held across calls).
 const scratchMatrix = new Matrix4(), scratchInverse = new Matrix4(), identity = new Matrix4();
 const scratchTranslation = new Vector3(), scratchScale = new Vector3(), scratchRotation = new Quaternion();
+const scratchUp = new Vector3(), scratchPoint = new Vector3();
 
 // What the runtimes share between them (SkeletonUtils.clone gives a clone the original's
 // geometry and materials): the users of each geometry's dynskin attributes (they go when the
@@ -201,6 +202,7 @@ export class DynskinCharacter {
       if (mesh.bindMode !== 'attached') throw new Error(`dynskin-three: ${mesh.name || 'a skinned mesh'} is bound in "detached" mode; only "attached" is supported`);
     }
     meshes[0].updateWorldMatrix(true, false);
+    this.#worldToAttach.copy(meshes[0].matrixWorld).invert();
     uniformScaleInto(meshes[0].matrixWorld, this.#scale.subarray(2));
     if (!(this.#scale[2] > 0) || !Number.isFinite(this.#scale[2])) this.#scale[2] = 1;
     const arrays = this.#arrays(dynskinIndex);
@@ -241,6 +243,13 @@ export class DynskinCharacter {
   #ringState;
   #boundIndex; // where the bounding sphere is in the values
   #delayedIndex; // where dLBS's switch is
+  #groundBand; // where the ground contact's band, height and up (x, y, z) are in the values
+  #groundHeight;
+  #groundUp;
+  // The first mesh's world at attach, inverted: the ground plane the core measured then (the
+  // rest pose's lowest point) rides on the character's own frame, as its offsets do.
+  #worldToAttach = new Matrix4();
+  #groundAtAttach = null; // height, up x, y, z as the core gives them (they never change)
   #switches; // {index into the values, bool} for each of the stage's mode switches (stageSwitches)
   #materials = [];
   #geometries = []; // {mesh, geometry}: meshes given a geometry of their own, and theirs
@@ -368,6 +377,9 @@ export class DynskinCharacter {
     names.forEach((name, index) => (this.uniforms[`dynskin_${name}`] = coreUniform(this.#values, index, isBool(`dynskin_${name}`))));
     this.#boundIndex = names.length; // the bounding sphere follows the uniforms' values
     this.#delayedIndex = names.indexOf('delayed');
+    this.#groundBand = names.indexOf('ground_band');
+    this.#groundHeight = names.indexOf('ground_height');
+    this.#groundUp = names.indexOf('ground_up_x'); // then y and z
     this.#switches = stageSwitches.map(({ name, type }) => ({ index: names.indexOf(name), bool: type === 'bool' }));
     this.meshUniforms = this.meshes.map((mesh) => ({
       dynskin_bind_matrix: { value: mesh.bindMatrix.clone() },
@@ -500,6 +512,24 @@ export class DynskinCharacter {
     this.publish();
   }
 
+  // The core's ground plane is the one at attach, in its frame then (the world); its frame
+  // now is the world divided by the scale since attach, so the plane is carried there by
+  // T = M_now M_attach^-1 / s, M the first mesh's world: a character whose ancestors turn,
+  // move or scale keeps its feet planted on its own ground.
+  #placeGround(values) {
+    const height = this.#groundHeight, x = this.#groundUp;
+    if (!(values[this.#groundBand] > 0)) return;
+    const ground = (this.#groundAtAttach ??= Float64Array.of(values[height], values[x], values[x + 1], values[x + 2]));
+    const transform = scratchMatrix.multiplyMatrices(this.meshes[0].matrixWorld, this.#worldToAttach);
+    const up = scratchUp.set(ground[1], ground[2], ground[3]);
+    const point = scratchPoint.copy(up).multiplyScalar(ground[0]).applyMatrix4(transform).multiplyScalar(this.#scale[1]);
+    up.transformDirection(transform);
+    values[height] = up.dot(point);
+    values[x] = up.x;
+    values[x + 1] = up.y;
+    values[x + 2] = up.z;
+  }
+
   #fail() {
     throw new Error(`dynskin-three: ${this.level.error()}`);
   }
@@ -508,6 +538,7 @@ export class DynskinCharacter {
   publish() {
     this.uniforms.dynskin_joints.value.needsUpdate = true;
     const values = this.#values.get();
+    this.#placeGround(values);
     const mode = this.#modeOf(values);
     if (mode !== this.#mode) {
       // A new mode: a program of its own (compiled once, then taken from three.js's cache).

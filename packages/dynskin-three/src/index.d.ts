@@ -81,6 +81,12 @@ export interface DynskinParameters {
    * 0.01 to 10 sizes; 0 or null: off; a settings file without it: off; default 0.25.
    */
   max_offset?: number | null;
+  /**
+   * Ground contact: the skin within a quarter of this height above the ground keeps its base
+   * position (planted feet stay planted); the offsets fade in up to it.
+   * 0.01 to 1 sizes; 0 or null: off; default 0.
+   */
+  ground_contact?: number | null;
 }
 
 /** A joint's own settings: the keys of dynskin's settings JSON "joints" entries. */
@@ -117,14 +123,16 @@ export interface DynskinJointSettings {
 // End of the part generated from the tables.
 
 export interface DynskinOptions {
-  /** parameters over dynskin's defaults */
+  /** parameters over dynskin's defaults for a rig without settings (the method's, ground contact on) */
   parameters?: DynskinParameters;
   /** per-joint settings, by bone */
   joints?: Map<Bone, DynskinJointSettings>;
+  /** the parameters are a file's saved settings: what they lack is the method's default (ground contact off) */
+  savedSettings?: boolean;
 }
 
 export interface DynskinPluginOptions {
-  /** parameters over the file's (or the defaults, for a file without the extension) */
+  /** parameters over the file's (or a rig without settings' defaults, for a file without the extension) */
   parameters?: DynskinParameters;
   /** also give dynskin's motion to skinned files without the extension (default: plain skinning) */
   withoutExtension?: boolean;

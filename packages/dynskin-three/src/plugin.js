@@ -39,6 +39,7 @@ export class DynskinPlugin {
     gltf.userData.dynskin = await DynskinRuntime.attach(gltf.scene, {
       parameters: mergeParameters(parameters, this.options.parameters),
       joints,
+      savedSettings: Boolean(extension),
     });
   }
 }

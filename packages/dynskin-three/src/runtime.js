@@ -81,10 +81,14 @@ export class DynskinRuntime {
     if (!root || !root.isObject3D) throw new Error('dynskin-three: attach needs a three.js Object3D');
     this.root = root;
     this.time = 0;
+    // A file's saved settings start from the method's defaults (a key they lack is its
+    // default); anything else is a rig that came without settings, and gets an unseen rig's
+    // (the ground contact on). The core's floats, shortened to what a float holds (0.15, not
+    // 0.15000000596046448).
     const defaults = new core.JointLevel();
-    // The core's floats, shortened to what a float holds (0.15, not 0.15000000596046448).
-    this.#defaults = JSON.parse(defaults.settingsJson(), (key, value) => (typeof value === 'number' ? Number(value.toPrecision(7)) : value)).parameters;
+    const json = options.savedSettings ? defaults.settingsJson() : core.JointLevel.unseenRigSettingsJson();
     defaults.delete();
+    this.#defaults = JSON.parse(json, (key, value) => (typeof value === 'number' ? Number(value.toPrecision(7)) : value)).parameters;
     this.parameters = mergeInto(clone(this.#defaults), options.parameters);
     this.#joints = new Map(options.joints instanceof Map ? options.joints : []);
     this.#constants = core.JointLevel.shaderConstants();

@@ -275,6 +275,8 @@ async function plugin(page) {
     JSON.stringify(r.parameters));
   check("plugin: a joint node's settings", r.jointGain === 0.5 && r.otherGains === 1, `gain ${r.jointGain}, ${r.otherGains} joint(s) with a gain`);
   check('plugin: parameters change live', r.live.mode === 'dynamic' && Math.abs(r.live.oscillation.frequency - 3.5) < 1e-6, JSON.stringify(r.live));
+  check('plugin: the ground contact is on for a rig without settings, off where saved settings lack it',
+    r.groundContact.unseen > 0 && !(r.groundContact.saved > 0), JSON.stringify(r.groundContact));
   check('plugin: a refused value throws and changes nothing', typeof r.refused === 'string' && r.afterRefusal === 3.5, r.refused);
   check('plugin: update refuses a negative or not finite delta', r.badDeltas.every((m) => m.includes('delta time')) && Number.isFinite(r.timeAfterBadDeltas),
     r.badDeltas.join(' | '));

@@ -32,6 +32,7 @@
 #include "dynskin/joint_level.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
+#include "dynskin/rig_defaults.h"
 #include "dynskin/settings_json.h"
 #include "dynskin/shader_layout.h"
 
@@ -303,6 +304,11 @@ public:
     // The GLSL constants the shader reads (the joint row's texels, the shared constants, the
     // table width), from the same function the desktop shader gets them from.
     static std::string shader_constants() { return dynskin::skinning_shader_constants(); }
+    // The settings of a rig that comes without any (dynskin/rig_defaults.h), which do not
+    // depend on the rig beyond its joints.
+    static std::string unseen_rig_settings_json() {
+        return dynskin::io::settings_to_json_text(dynskin::settings_for_unseen_rig(dynskin::Character{}));
+    }
 
     // The reference: a Deformer fed the same frames, which runs the whole method on the CPU
     // (Deformer::update). For tests and debugging.
@@ -502,5 +508,6 @@ EMSCRIPTEN_BINDINGS(dynskin_three) {
         .class_function("tableWidth", &JointLevel::table_width)
         .class_function("jointRowTexels", &JointLevel::joint_row_texels)
         .class_function("heapBytesInUse", &JointLevel::heap_bytes_in_use)
-        .class_function("shaderConstants", &JointLevel::shader_constants);
+        .class_function("shaderConstants", &JointLevel::shader_constants)
+        .class_function("unseenRigSettingsJson", &JointLevel::unseen_rig_settings_json);
 }

@@ -21,6 +21,7 @@
 #include "dynskin/deformer.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_sampler.h"
+#include "dynskin/rig_defaults.h"
 
 namespace dynskin::app::web {
 namespace {
@@ -161,8 +162,7 @@ EMSCRIPTEN_KEEPALIVE int dynskin_trace(const char* character, int vertex, int ti
         const Character& c = loaded.character;
         if (vertex < 0 || static_cast<std::size_t>(vertex) >= c.mesh.vertex_count())
             throw std::runtime_error("vertex out of range");
-        DynamicSettings settings = loaded.settings.value_or(DynamicSettings{});
-        settings.joints.resize(static_cast<std::size_t>(c.skeleton.joint_count()));
+        const DynamicSettings settings = saved_or_unseen_rig_settings(loaded.settings, c);
         PoseSampler sampler = [&c](double, Pose& pose) { pose.local = c.skeleton.rest; };
         if (!c.clips.empty()) sampler = clip_sampler(c.skeleton, c.clips[0], false);
         Deformer deformer(c);

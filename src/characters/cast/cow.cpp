@@ -113,6 +113,7 @@ BundledCharacter make_cow() {
     recipe.preset.parameters.oscillation = {2.2f, 0.6f, 0.3f, 0.06f};
     recipe.preset.parameters.translation_gain = 1.5f;
     recipe.preset.parameters.squash = 0.2f;  // Velocity Skinning's squash & stretch
+    recipe.preset.parameters.ground_contact = kDefaultGroundContact;  // its walk plants its hooves
     for (const auto& front : joints.leg)
         for (const auto& side : front)
             for (int leg : side) recipe.joint_settings(leg).gain = 0.0f;

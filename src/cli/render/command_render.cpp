@@ -59,7 +59,7 @@ void run_render(const RenderOptions& o) {
     options.width = width;
     options.height = height;
     options.hide_ui = true;
-    options.settings = o.settings.resolve(loaded.settings, loaded.character.skeleton.joint_count());
+    options.settings = o.settings.resolve(loaded.settings, loaded.character);
     try {
         options.record_folder = o.output;
         app::ViewerApp viewer(options);

@@ -304,6 +304,10 @@ SkinningConstants JointLevelState::skinning_constants(const DynamicParameters& p
     c.dual_quaternion = p.base == SkinningBase::DualQuaternion;
     c.max_angle = p.max_angle;
     c.max_offset = p.max_offset > 0.0f && std::isfinite(p.max_offset) ? p.max_offset * size : 0.0f;
+    c.ground_band = p.ground_contact > 0.0f && std::isfinite(p.ground_contact) ? p.ground_contact * size : 0.0f;
+    c.ground_height = rig_.ground;
+    c.ground_up = glm::vec3(0.0f);
+    c.ground_up[rig_.up_axis] = 1.0f;
     c.squash = std::isfinite(p.squash) ? p.squash : 0.0f;
     c.squash_about_centroid = p.squash_center == SquashCenter::Centroid;
     c.delayed = !held_ && dlbs_on(p) && history_.started();

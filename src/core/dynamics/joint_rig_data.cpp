@@ -13,6 +13,8 @@ JointRigData::JointRigData(const Character& c, const HierarchicalWeights& betas)
     : skeleton(c.skeleton),
       inverse_binds(c.mesh.inverse_binds),
       size(size_of(c)),
+      ground(ground_of(c)),
+      up_axis(c.up_axis),
       teleport_steps(dynskin::teleport_steps(c.skeleton, size)),
       morph_defaults(c.mesh.morphs.default_weights()),
       rest_centroids(dynskin::rest_centroids(c.mesh, betas)),

@@ -1,7 +1,7 @@
 #pragma once
 // What the joint level needs of a character beyond its skeleton, computed once and shared
 // by every instance of it (the Deformer's own, or a crowd's thousands): the character size
-// L, each joint's teleport step, the squash centroids, and how far along the skeleton a
+// L and the ground, each joint's teleport step, the squash centroids, and how far along the skeleton a
 // dLBS delay can reach.
 
 #include <vector>
@@ -20,6 +20,8 @@ struct JointRigData {
     Skeleton skeleton;
     std::vector<glm::mat4> inverse_binds;  // B_j^-1, per joint
     float size;                            // L
+    float ground;                          // the contact fade's ground height along up_axis (ground_of)
+    int up_axis;                           // Character::up_axis
     std::vector<float> teleport_steps;     // per joint (joint_motion_history.h)
     std::vector<float> morph_defaults;     // the mesh's default morph weights, flattened
     std::vector<glm::vec3> rest_centroids; // per joint (squash_centroids.h)

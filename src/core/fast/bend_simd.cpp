@@ -280,6 +280,29 @@ HWY_INLINE void LimitOffset(D d, float limit, Accumulated& acc) {
     acc.offset = Scale(scale, acc.offset);
 }
 
+// bend.h's fade_near_ground on the lanes below the band's top; the others, most of a
+// character, keep their offset and Jacobian as they are.
+HWY_INLINE void FadeNearGround(D d, const GroundFade& ground, V3 p, Accumulated& acc) {
+    const V height = Dot(Broadcast(d, ground.up), p);
+    const float hold = 0.25f * ground.band, span = ground.band - hold;
+    const V x = hn::Mul(hn::Sub(height, hn::Set(d, ground.height + hold)), hn::Set(d, 1.0f / span));
+    const V one = hn::Set(d, 1.0f), zero = hn::Zero(d);
+    if (HWY_LIKELY(hn::AllFalse(d, hn::Lt(x, one)))) return;
+    const V t = hn::Min(hn::Max(x, zero), one);  // x clamped: a and its slope are then 1 and 0, or 0 and 0
+    const V a = hn::Mul(hn::Mul(t, t), hn::NegMulAdd(hn::Set(d, 2.0f), t, hn::Set(d, 3.0f)));
+    const V slope = hn::Mul(hn::Mul(hn::Set(d, 6.0f / span), t), hn::Sub(one, t));
+    // J' = I + a (J - I) + slope d up^T
+    for (int c = 0; c < 3; ++c) {
+        V3 column = Scale(a, acc.jacobian[c]);
+        if (c == 0) column.x = hn::Add(column.x, hn::Sub(one, a));
+        if (c == 1) column.y = hn::Add(column.y, hn::Sub(one, a));
+        if (c == 2) column.z = hn::Add(column.z, hn::Sub(one, a));
+        if (ground.up[c] != 0.0f) column = MulAdd3(hn::Mul(slope, hn::Set(d, ground.up[c])), acc.offset, column);
+        acc.jacobian[c] = column;
+    }
+    acc.offset = Scale(a, acc.offset);
+}
+
 // Velocity Skinning's per-lane layers: phi - 1 (floppy) and S sigma (squash), when in use.
 struct LaneLayers {
     V gamma;
@@ -357,6 +380,7 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
     }
     FoldOffDiagonals(acc);
     if (f.max_offset > 0.0f) LimitOffset(d, f.max_offset, acc);
+    if (f.ground.on()) FadeNearGround(d, f.ground, p, acc);
     position = Add3(p, acc.offset);
     normal = NormalizedOr(d, Cofactor(acc.jacobian, normal), normal);
 }

@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "core/fast/blocked_skin.h"
+#include "core/formulas/bend.h"
 
 namespace dynskin {
 
@@ -60,6 +61,7 @@ struct BlockedFrame {
     const std::uint32_t* active_count = nullptr;
     float max_angle = 0.0f;  // soft limit, 0: none
     float max_offset = 0.0f; // soft limit of a vertex's whole offset (world units), 0: none
+    GroundFade ground;       // the ground contact's fade, after the limit
     const float* floppy_weights = nullptr;  // phi_i, null when uniform 1
     const float* squash_weights = nullptr;  // sigma_i, null when uniform 1
     float squash = 0.0f;                     // S, 0: no squash

@@ -147,6 +147,7 @@ void BlockedDeformer::run(Executor& executor, const std::vector<glm::mat4>* skin
         frame.max_angle = bend->max_angle > 0.0f && std::isfinite(bend->max_angle) ? bend->max_angle : 0.0f;
         frame.max_offset =
             bend->max_offset > 0.0f && std::isfinite(bend->max_offset) ? bend->max_offset * bend->size : 0.0f;
+        frame.ground = bend->ground;
     }
     const std::size_t n = skin_.vertex_count;
     out.base_positions.resize(n);

@@ -21,6 +21,22 @@ bool limit_offset(float limit, glm::vec3& offset, glm::mat3& jacobian) {
     return true;
 }
 
+bool fade_near_ground(const GroundFade& ground, const glm::vec3& p, glm::vec3& offset, glm::mat3& jacobian) {
+    const float hold = 0.25f * ground.band, span = ground.band - hold;
+    const float x = (glm::dot(ground.up, p) - ground.height - hold) / span;
+    if (!(x < 1.0f)) return false;
+    if (!(x > 0.0f)) {  // held: the base position, and its normal
+        offset = glm::vec3(0.0f);
+        jacobian = glm::mat3(1.0f);
+        return true;
+    }
+    const float a = x * x * (3.0f - 2.0f * x), slope = 6.0f * x * (1.0f - x) / span;
+    const glm::mat3 identity(1.0f);
+    jacobian = identity + a * (jacobian - identity) + glm::outerProduct(slope * offset, ground.up);  // d grad(a)^T
+    offset *= a;
+    return true;
+}
+
 glm::vec3 cofactor_transform(const glm::mat3& m, const glm::vec3& n) {
     return glm::cross(m[1], m[2]) * n.x + glm::cross(m[2], m[0]) * n.y + glm::cross(m[0], m[1]) * n.z;
 }
@@ -73,6 +89,7 @@ std::string BendInputs::problem(std::size_t vertex_count, std::size_t joint_coun
     if (drives.size() < joint_count)
         return count(drives.size()) + " drives for " + count(joint_count) + " joints";
     if (!(size > 0.0f) || !std::isfinite(size)) return "the character size is not a positive number";
+    if (ground.on() && !(std::abs(glm::length(ground.up) - 1.0f) < 1e-3f)) return "the ground's up is not a unit vector";
     return {};
 }
 
@@ -120,6 +137,7 @@ void apply_bend(const BendInputs& in, std::vector<glm::vec3>& positions, std::ve
         if (!moved) continue;
         if (!std::isfinite(offset.x) || !std::isfinite(offset.y) || !std::isfinite(offset.z)) continue;
         if (max_offset > 0.0f) limit_offset(max_offset, offset, jacobian);
+        if (in.ground.on()) fade_near_ground(in.ground, p, offset, jacobian);
         positions[i] = p + offset;
         const glm::vec3 n = cofactor_transform(jacobian, normals[i]);
         const float len = glm::length(n);

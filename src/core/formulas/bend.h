@@ -11,6 +11,7 @@
 // for the deformation field, needs no mesh adjacency (so it also runs in a vertex shader)
 // and keeps hard edges and seams of split vertices.
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,15 @@
 #include "dynskin/hierarchical_weights.h"
 
 namespace dynskin {
+
+// Ground contact (docs/method.md, "Ground contact"): the plane of the points p with
+// up . p = height (up a unit vector) and the band b (units) over which offsets fade in above it.
+struct GroundFade {
+    float band = 0.0f;  // b, units; <= 0 or infinite: no fade
+    float height = 0.0f;
+    glm::vec3 up{0.0f, 1.0f, 0.0f};
+    bool on() const { return band > 0.0f && std::isfinite(band) && std::isfinite(height); }
+};
 
 struct BendInputs {
     const HierarchicalWeights& betas;
@@ -31,6 +41,7 @@ struct BendInputs {
     float squash = 0.0f;     // S, seconds
     SquashCenter squash_center = SquashCenter::Axis;
     float max_offset = 0.0f; // soft limit of a vertex's whole offset, in sizes L; <= 0 or infinite: none
+    GroundFade ground;       // after the limit: offsets near the ground fade out
 
     // Empty when the inputs fit a skin of vertex_count vertices whose weights name joints
     // below joint_count (the layers and weights one per vertex, a drive per joint, a
@@ -63,6 +74,12 @@ bool add_lag(const glm::vec3& v, float k, float beta, const glm::vec3& u, glm::v
 // Jacobian (I + D):  d' = s d,  J' = I + s D + (slope - s) d^ (d^T D),  s = limited / |d|.
 // Returns false, changing nothing, below the knee.
 bool limit_offset(float limit, glm::vec3& offset, glm::mat3& jacobian);
+
+// The ground contact's fade of a vertex's whole offset d at base position p, ground.on():
+// with h = up . p - height, x = clamp((h - b/4) / (3b/4), 0, 1) and a = x^2 (3 - 2x),
+//   d' = a d,  J' = I + a D + a'(h) d up^T  (D = J - I).
+// Returns false, changing nothing, where a = 1 (at or above b).
+bool fade_near_ground(const GroundFade& ground, const glm::vec3& p, glm::vec3& offset, glm::mat3& jacobian);
 
 // The cofactor matrix times n: the normal transformed by J^-T, scaled by det(J).
 glm::vec3 cofactor_transform(const glm::mat3& jacobian, const glm::vec3& normal);

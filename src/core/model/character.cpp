@@ -1,5 +1,6 @@
 #include "dynskin/character.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -13,6 +14,8 @@ std::string Character::validate() const {
     for (const AnimationClip& clip : clips)
         if (std::string e = clip.validate(skeleton.joint_count(), mesh.morphs.weight_count()); !e.empty()) return e;
     if (!(size >= 0.0f) || !std::isfinite(size)) return "the character size must be a finite size > 0, or 0 (measured)";
+    if (up_axis < 0 || up_axis > 2) return "the up axis must be 0 (x), 1 (y) or 2 (z)";
+    if (std::isinf(ground)) return "the ground must be a finite height, or NaN (measured)";
     return {};
 }
 
@@ -56,6 +59,14 @@ float character_size(const std::vector<glm::vec3>& joints, const std::vector<glm
 
 float size_of(const Character& character) {
     return character.size > 0.0f ? character.size : character_size(character.skeleton, character.mesh);
+}
+
+float ground_of(const Character& character) {
+    if (std::isfinite(character.ground)) return character.ground;
+    float lowest = INFINITY;
+    const int axis = std::clamp(character.up_axis, 0, 2);
+    for (const glm::vec3& p : rest_pose_positions(character.skeleton, character.mesh)) lowest = std::min(lowest, p[axis]);
+    return std::isfinite(lowest) ? lowest : 0.0f;
 }
 
 }  // namespace dynskin

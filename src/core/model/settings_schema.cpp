@@ -170,6 +170,12 @@ std::vector<ParameterSpec> make_table() {
             .slider(0.02f, 1.0f)
             .off(ParameterOff::AtZero, kDefaultMaxOffset)
             .missing_means_off(),
+        number<&P::ground_contact>({"ground_contact", "ground_contact", "ground", "--ground-contact", "sizes",
+                                    "Ground contact: the skin within a quarter of this height above the ground keeps "
+                                    "its base position (planted feet stay planted); the offsets fade in up to it"})
+            .range(0.01f, 1.0f)
+            .slider(0.02f, 0.5f)
+            .off(ParameterOff::AtZero, kDefaultGroundContact),
     };
     std::vector<ParameterSpec> table;
     for (const Row& row : rows) table.push_back(row.spec);

@@ -344,6 +344,11 @@ async function pluginCheck(url) {
     out.refused = String(error.message);
   }
   out.afterRefusal = runtime.parameters.oscillation.frequency;
+  // A rig without settings gets an unseen rig's defaults (the ground contact on); a file's
+  // saved settings that lack the key read it as off.
+  const unseen = await DynskinRuntime.attach((await new GLTFLoader().parseAsync(buffer, '')).scene);
+  out.groundContact = { unseen: unseen.parameters.ground_contact, saved: runtime.parameters.ground_contact };
+  unseen.dispose();
   out.badDeltas = [-1, NaN, Infinity].map((delta) => {
     try {
       runtime.update(delta);
