@@ -9,6 +9,7 @@
 #include "app/panels/panels.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/oscillation_kernel.h"
+#include "dynskin/rig_defaults.h"
 #include "dynskin/settings_schema.h"
 
 namespace dynskin::app {
@@ -101,13 +102,21 @@ void dynamics_panel(ViewerState& state) {
                       "Soft limit of how far any vertex strays from the base skinning, in character sizes: half of it "
                       "passes unchanged, beyond it the offset eases toward the limit (falls, teleports, violent clips).",
                       "max_offset", p.max_offset, "max %.2f L");
+    switchable_number("Ground contact",
+                      "Planted feet stay planted: the skin within a quarter of this height above the ground (the rest "
+                      "pose's lowest point) keeps its base skinning, and the offsets fade in up to this height. On for "
+                      "a rig that comes without settings.",
+                      "ground_contact", p.ground_contact, "band %.2f L");
     switchable_number("Delayed LBS", "Joint rotations travel from the root to the extremities at speed c.",
                       "propagation_speed", p.propagation_speed, "c %.2f sizes/s");
     if (state.scene && state.scene->crowd && !parameter("propagation_speed").is_off(p.propagation_speed))
         ImGui::TextDisabled("(a crowd is drawn without dLBS)");
     if (ImGui::Button("Reset motion")) state.reset_history = true;
     ImGui::SameLine();
-    if (ImGui::Button("Default parameters")) p = DynamicParameters{};
+    // A rig that came without settings goes back to an unseen rig's defaults, any other to the method's.
+    if (ImGui::Button("Default parameters"))
+        p = state.scene && !state.scene->loaded.settings ? settings_for_unseen_rig(state.scene->character()).parameters
+                                                         : DynamicParameters{};
 
     // The selected joint: its live drive and its own settings.
     if (!state.scene || state.selected_joint < 0) {
