@@ -16,11 +16,13 @@
 #include <string>
 
 #include "dynskin/bake.h"
+#include "dynskin/bind_space_offsets.h"
 #include "dynskin/character_arrays.h"
 #include "dynskin/deformer.h"
 #include "dynskin/deformer_batch.h"
 #include "dynskin/gltf_bake_writer.h"
 #include "dynskin/gltf_loader.h"
+#include "dynskin/linear_blend_skinning.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
 #include "dynskin/settings_json.h"
@@ -678,6 +680,17 @@ PYBIND11_MODULE(dynskin, m) {
                 for (int c = 0; c < 3; ++c) out[3 * i + c] = p[i][c] - b[i][c];
             return a;
         }, "(N, 3) float32: positions - base_positions (a new array)")
+        .def_property_readonly("bind_space_offsets", [](const PyDeformer& d) {
+            const SkinnedMesh& mesh = d.character_->character.mesh;
+            std::vector<glm::mat4> skinning;
+            skinning_matrices(d.deformer_.globals(), mesh.inverse_binds, skinning);
+            std::vector<glm::vec3> offsets;
+            bind_space_offsets(mesh, skinning, d.deformer_.positions(), d.deformer_.normals(), offsets, nullptr);
+            py::array_t<float> a({py::ssize_t(offsets.size()), py::ssize_t(3)});
+            std::copy_n(&offsets.front().x, 3 * offsets.size(), a.mutable_data());
+            return a;
+        }, "(N, 3) float32: the offsets in bind space (before the skinning) that make plain LBS of the pose at the "
+           "last update show positions: a shape key or morph target that rides on the armature (a new array)")
         .def_property_readonly("joint_matrices", [](const PyDeformer& d) { return from_matrices(d.deformer_.globals()); },
                                "(J, 4, 4) float32: the joints' world matrices at the last update")
         .def_property_readonly("size", [](const PyDeformer& d) { return d.deformer_.size(); }, "The character size L")

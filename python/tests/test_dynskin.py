@@ -299,3 +299,26 @@ def test_a_rig_without_settings_gets_the_ground_contact_and_a_host_gives_its_gro
         strip.up_axis = 3
     with pytest.raises(ValueError, match="ground"):
         strip.ground = float("inf")
+
+
+def test_bind_space_offsets_ride_on_plain_skinning():
+    """Deformer.bind_space_offsets o_i: plain LBS of rest + o at the pose shown gives the
+    deformer's positions (what a shape key under an armature, or a morph target, needs)."""
+    strip = strip_character()
+    deformer = dynskin.Deformer(strip)
+    tip = np.eye(4, dtype=np.float32)
+    tip[0, 3] = 1.0  # one unit along x from the root, as at rest
+    for k in range(30):
+        deformer.update(k / 60.0, np.stack([np.eye(4), tip @ rotation_z(0.05 * k)]).astype(np.float32), space="local")
+    offsets = deformer.bind_space_offsets
+    assert np.abs(offsets).max() > 1e-3  # the strip bends
+    rest = np.asarray(strip.rest_positions, dtype=np.float64)
+    rest_world = [np.eye(4), np.eye(4)]
+    rest_world[1][0, 3] = 1.0
+    skinning = [deformer.joint_matrices[j].astype(np.float64) @ np.linalg.inv(rest_world[j]) for j in range(2)]
+    xs = rest[:, 0]
+    w = np.clip(xs - 0.5, 0.0, 1.0)
+    shown = np.empty_like(rest)
+    for i, p in enumerate(np.c_[rest + offsets, np.ones(len(rest))]):
+        shown[i] = (((1.0 - w[i]) * skinning[0] + w[i] * skinning[1]) @ p)[:3]
+    assert np.abs(shown - deformer.positions).max() < 1e-5 * deformer.size

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/bake/bind_space_offsets.h"
+#include "dynskin/bind_space_offsets.h"
 #include "dynskin/linear_blend_skinning.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/oscillation_kernel.h"

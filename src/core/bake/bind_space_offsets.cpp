@@ -1,4 +1,4 @@
-#include "core/bake/bind_space_offsets.h"
+#include "dynskin/bind_space_offsets.h"
 
 #include <cmath>
 
