@@ -323,6 +323,21 @@ SharedCharacter py_character_from_arrays(const FloatArray& positions, const Inde
     return loaded;
 }
 
+// A clip by name or index; None: none.
+std::optional<std::size_t> clip_index(const Character& c, const py::object& clip) {
+    if (clip.is_none()) return std::nullopt;
+    if (py::isinstance<py::str>(clip)) {
+        const std::string name = clip.cast<std::string>();
+        for (std::size_t k = 0; k < c.clips.size(); ++k)
+            if (c.clips[k].name == name) return k;
+        throw py::value_error("no clip named '" + name + "'");
+    }
+    const long k = clip.cast<long>();
+    if (k < 0 || k >= long(c.clips.size()))
+        throw py::index_error("clip " + std::to_string(k) + " of " + std::to_string(c.clips.size()));
+    return std::size_t(k);
+}
+
 // A Deformer with its character, the settings it plays with, and the clip it plays.
 class PyDeformer {
 public:
@@ -425,26 +440,7 @@ public:
         frames_.clear();
     }
 
-    void set_clip(const py::object& clip) {
-        const Character& c = character_->character;
-        if (clip.is_none()) {
-            clip_.reset();
-            return;
-        }
-        if (py::isinstance<py::str>(clip)) {
-            const std::string name = clip.cast<std::string>();
-            for (std::size_t k = 0; k < c.clips.size(); ++k)
-                if (c.clips[k].name == name) {
-                    clip_ = k;
-                    return;
-                }
-            throw py::value_error("no clip named '" + name + "'");
-        }
-        const long k = clip.cast<long>();
-        if (k < 0 || k >= long(c.clips.size()))
-            throw py::index_error("clip " + std::to_string(k) + " of " + std::to_string(c.clips.size()));
-        clip_ = std::size_t(k);
-    }
+    void set_clip(const py::object& clip) { clip_ = clip_index(character_->character, clip); }
 
     // A joint by index or name.
     std::size_t joint_index(const py::object& key) const {
@@ -502,10 +498,16 @@ PYBIND11_MODULE(dynskin, m) {
           }, py::arg("joints"), py::arg("skin"),
           "The character size L measured on rest positions in the world, (J, 3) joints and (N, 3) skin: for a "
           "character of several meshes on one skeleton (give every mesh's vertices), then set as Character.size");
-    m.def("settings_for", [](const io::LoadedCharacter& c) { return saved_or_unseen_rig_settings(c.settings, c.character); },
-          py::arg("character"),
-          "The settings a Deformer of this character starts with: the ones saved in its file, else those of a rig "
-          "without settings (the method's defaults, ground contact on)");
+    m.def("settings_for", [](const io::LoadedCharacter& c, const py::object& clip) {
+              const std::optional<std::size_t> k = clip_index(c.character, clip);
+              const AnimationClip* sized_to = k ? &c.character.clips[*k] : nullptr;
+              py::gil_scoped_release unlocked;  // sizing plays the clip a few times
+              return saved_or_unseen_rig_settings(c.settings, c.character, sized_to);
+          }, py::arg("character"), py::arg("clip") = py::none(),
+          "The settings saved in the character's file, else those of a rig without settings: the method's defaults "
+          "with the ground contact on and, given a clip (name or index), A, D and the translation gain sized to it "
+          "(its largest offset about 0.08 of the size, as the viewer does). Deformer(character) starts with "
+          "settings_for(character)");
     m.def("parameter_table", &parameter_table_as_python,
           "Every global parameter of Settings as a dict: its name in each front end (json_key, link_key and the "
           "old_link_key links once said, cli_option), unit, range (min, max; slider_min, slider_max), default, "

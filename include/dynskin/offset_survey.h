@@ -33,6 +33,26 @@ struct OffsetSurvey {
     std::size_t ticks = 0;     // ticks surveyed
 };
 
+// Sizing a rig's dynamics to one of its clips (rig_defaults.h): A, D and the translation gain
+// scaled by one factor so that the largest offset the clip shows is about kSizedLargest L and
+// at most a twentieth of the skin moves past kSizedSpread L at any tick (it moves past 0.1 L
+// nowhere else), within [kSizedScaleMin, kSizedScaleMax]. Surveyed on the clip looping, for
+// its duration (at least 3 s, at most kSizingSeconds: a long clip's first seconds).
+constexpr float kSizedLargest = 0.08f;
+constexpr float kSizedSpread = 0.08f;
+constexpr float kSizedScaleMin = 0.01f, kSizedScaleMax = 4.0f;
+constexpr double kSizingSeconds = 8.0;
+
+struct ClipSizing {
+    float scale = 1.0f;    // the factor of A, D and the translation gain
+    float largest = 0.0f;  // the largest offset / L surveyed with it
+    float spread = 0.0f;   // the largest over the ticks of the offset / L a twentieth of the skin passes
+    bool moves = false;    // false: the clip moves nothing (scale 1)
+};
+ClipSizing size_dynamics_to_clip(const Character& character, const AnimationClip& clip, const DynamicSettings& base);
+// base with A, D (global and per joint) and the translation gain times scale.
+DynamicSettings scaled_strength(DynamicSettings base, float scale);
+
 // Plays sampler from time 0 to duration on the measurement clock (every 1/60 s tick, the
 // last one at or just after duration) with settings, as the viewer and the bake do.
 OffsetSurvey survey_offsets(const Character& character, const PoseSampler& sampler, const DynamicSettings& settings,

@@ -207,6 +207,7 @@ void ViewerApp::load(const std::string& file_or_name) {
         std::error_code error;
         scene->from_file = std::filesystem::exists(file_or_name, error);
         state_.settings = saved_or_unseen_rig_settings(scene->loaded.settings, scene->character());
+        state_.strength_sizing = StrengthSizing::before_sizing(state_.settings.parameters);
         state_.scene = std::move(scene);
         state_.exports.clip.cancel();  // its poses were of the character that goes
         mark_saved(state_);
@@ -341,6 +342,7 @@ void ViewerApp::frame_tick(double dt) {
     if (state_.scene) {
         handle_keys();
         handle_viewport_input();
+        size_strength_to_clip();
         simulate(dt);
         follow_character(dt);
         draw_overlays();
@@ -508,6 +510,32 @@ void ViewerApp::handle_viewport_input() {
         state_.camera.zoom_by(motion.zoom);
         if (motion.pan != glm::vec2(0.0f)) state_.camera.pan(motion.pan.x, motion.pan.y, viewport.y);
     }
+}
+
+void ViewerApp::size_strength_to_clip() {
+    Scene& scene = *state_.scene;
+    StrengthSizing& sized = state_.strength_sizing;
+    const int clip = scene.input.clip;
+    if (scene.loaded.settings || scene.crowd || sized.user_owned || clip == sized.clip || clip < 0 ||
+        clip >= static_cast<int>(scene.character().clips.size()))
+        return;
+    DynamicParameters& p = state_.settings.parameters;
+    if (p.oscillation.amplitude != sized.amplitude || p.oscillation.drag != sized.drag ||
+        p.translation_gain != sized.translation_gain) {
+        sized.user_owned = true;  // set by hand since: theirs
+        return;
+    }
+    // The same settings (f, tau, the ground contact...) at the strength of the rig's defaults,
+    // then sized to this clip. Settings that were saved stay so.
+    const bool saved = state_.settings == state_.saved_settings;
+    const DynamicSettings unsized = scaled_strength(state_.settings, 1.0f / sized.sizing.scale);
+    sized.sizing = size_dynamics_to_clip(scene.character(), scene.character().clips[static_cast<std::size_t>(clip)], unsized);
+    sized.clip = clip;
+    state_.settings = scaled_strength(unsized, sized.sizing.scale);
+    sized.amplitude = p.oscillation.amplitude;
+    sized.drag = p.oscillation.drag;
+    sized.translation_gain = p.translation_gain;
+    if (saved) state_.saved_settings = state_.settings;
 }
 
 void ViewerApp::follow_character(double dt) {

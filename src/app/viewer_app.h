@@ -81,6 +81,7 @@ private:
     void simulate(double dt);
     // The camera after the travelling character, when the Display panel's Follow is on.
     void follow_character(double dt);
+    void size_strength_to_clip();
     void draw_frame();
     // The squash centroids and the visualiser's paths, over the view.
     void draw_overlays();

@@ -19,6 +19,7 @@
 #include "app/input/pose_input.h"
 #include "dynskin/deformer.h"
 #include "dynskin/gltf_loader.h"
+#include "dynskin/offset_survey.h"
 
 struct ImDrawList;
 
@@ -84,9 +85,25 @@ struct Playback {
     float speed = 1.0f;
 };
 
+// A rig that came without settings plays with its strength sized to the clip it plays
+// (rig_defaults.h): A, D and the translation gain that sizing set last, and by how much, for
+// the panel. Once the user sets one of them by hand, theirs stays (user_owned).
+struct StrengthSizing {
+    int clip = -1;  // the clip sized for (-1: none yet)
+    ClipSizing sizing;
+    float amplitude = 0.0f, drag = 0.0f, translation_gain = 0.0f;  // as sizing left them
+    bool user_owned = false;
+
+    // Nothing sized yet, from the strength of parameters p (the next frame sizes it).
+    static StrengthSizing before_sizing(const DynamicParameters& p) {
+        return {-1, {}, p.oscillation.amplitude, p.oscillation.drag, p.translation_gain, false};
+    }
+};
+
 struct ViewerState {
     std::unique_ptr<Scene> scene;
     DynamicSettings settings;
+    StrengthSizing strength_sizing;
     Playback playback;
     DisplayOptions display;
     PanelLayout panel;

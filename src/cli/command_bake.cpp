@@ -92,7 +92,7 @@ void run_bake(const BakeOptions& o) {
 
     BakeRequest request;
     request.clip = &find_clip(character, o.clip);
-    request.settings = o.settings.resolve(loaded.settings, character);
+    request.settings = o.settings.resolve(loaded.settings, character, request.clip);
     request.fps = o.fps;
     request.loop = o.loop;
     request.tail = o.tail;

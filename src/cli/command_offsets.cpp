@@ -42,13 +42,15 @@ void run_offsets(const OffsetsOptions& o) {
         throw std::runtime_error("--tail must be between 0 and 60 seconds");
     const io::LoadedCharacter loaded = characters::load_character(o.file);
     const Character& character = loaded.character;
-    const DynamicSettings settings = o.settings.resolve(loaded.settings, character);
-
     nlohmann::ordered_json clips = nlohmann::ordered_json::array();
     auto survey_clip = [&](const AnimationClip& clip) {
+        // A file without settings: each clip with the strength sized to it, as the viewer plays it.
+        const DynamicSettings settings = o.settings.resolve(loaded.settings, character, &clip);
         const OffsetSurvey s = survey_offsets(character, clip_sampler(character.skeleton, clip, o.loop), settings,
                                               surveyed_seconds(clip, o));
         clips.push_back({{"name", clip.name},
+                         {"amplitude", settings.parameters.oscillation.amplitude},
+                         {"drag", settings.parameters.oscillation.drag},
                          {"duration", clip.duration},
                          {"surveyed", surveyed_seconds(clip, o)},
                          {"largest", s.largest},

@@ -39,11 +39,13 @@ void run_trace(const TraceOptions& o) {
     if (!std::isfinite(o.duration) || o.duration < 0.0 || o.duration > 3600.0)
         throw std::runtime_error("--duration must be between 0 and 3600 seconds");
 
-    const DynamicSettings settings = o.settings.resolve(loaded.settings, character);
+    const AnimationClip* clip = nullptr;  // none: the rest pose
+    if (!o.clip.empty() && o.clip != "none") clip = &find_clip(character, o.clip);
+    else if (o.clip.empty() && !character.clips.empty()) clip = &character.clips[0];
+    const DynamicSettings settings = o.settings.resolve(loaded.settings, character, clip);
 
     PoseSampler sampler = [&character](double, Pose& pose) { pose.local = character.skeleton.rest; };
-    if (!o.clip.empty() && o.clip != "none") sampler = clip_sampler(character.skeleton, find_clip(character, o.clip), o.loop);
-    else if (o.clip.empty() && !character.clips.empty()) sampler = clip_sampler(character.skeleton, character.clips[0], o.loop);
+    if (clip) sampler = clip_sampler(character.skeleton, *clip, o.loop);
 
     Deformer deformer(character);
     const std::size_t i = static_cast<std::size_t>(o.vertex);

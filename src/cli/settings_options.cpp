@@ -49,8 +49,9 @@ void SettingsOptions::add_to(CLI::App& command) {
     }
 }
 
-DynamicSettings SettingsOptions::resolve(const std::optional<DynamicSettings>& saved, const Character& character) const {
-    DynamicSettings settings = saved_or_unseen_rig_settings(saved, character);
+DynamicSettings SettingsOptions::resolve(const std::optional<DynamicSettings>& saved, const Character& character,
+                                         const AnimationClip* clip) const {
+    DynamicSettings settings = saved_or_unseen_rig_settings(saved, character, clip);
     if (!preset_.empty()) settings.parameters = io::load_preset(preset_);
     const std::vector<ParameterSpec>& table = parameter_table();
     for (std::size_t i = 0; i < given_.size(); ++i) {

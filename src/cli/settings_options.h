@@ -23,10 +23,11 @@ public:
     // Declares the options on a subcommand; this object must outlive the parse.
     void add_to(CLI::App& command);
 
-    // The settings to use: `saved` (the file's; without, the unseen rig's, rig_defaults.h),
-    // then the preset and the options. Throws std::runtime_error on a non-finite value or a
-    // non-positive --c.
-    DynamicSettings resolve(const std::optional<DynamicSettings>& saved, const Character& character) const;
+    // The settings to use: `saved` (the file's; without, the unseen rig's, rig_defaults.h, sized
+    // to clip when given), then the preset and the options. Throws std::runtime_error on a
+    // non-finite value or a non-positive --c.
+    DynamicSettings resolve(const std::optional<DynamicSettings>& saved, const Character& character,
+                            const AnimationClip* clip = nullptr) const;
 
 private:
     // What the command line gave for each row of the table: a number, or a choice's name.

@@ -81,6 +81,20 @@ void switchable_number(const char* checkbox, const char* help, const char* name,
     parameter_slider(("##" + std::string(name)).c_str(), spec, &value, format);
 }
 
+// A rig that came without settings: what sizing its strength to the clip derived.
+void strength_sizing_note(const ViewerState& state) {
+    const StrengthSizing& sized = state.strength_sizing;
+    if (!state.scene || sized.clip < 0 || sized.user_owned || !sized.sizing.moves) return;
+    const Character& character = state.scene->character();
+    if (static_cast<std::size_t>(sized.clip) >= character.clips.size()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("A, D and Translation x%.2f: sized to %s (largest offset %.2f L). A rig without settings; "
+                       "set them to keep yours.",
+                       sized.sizing.scale, character.clips[static_cast<std::size_t>(sized.clip)].name.c_str(),
+                       sized.sizing.largest);
+    ImGui::PopStyleColor();
+}
+
 }  // namespace
 
 void dynamics_panel(ViewerState& state) {
@@ -94,6 +108,7 @@ void dynamics_panel(ViewerState& state) {
     kernel_plot(p.oscillation);
 
     parameter_slider("Translation", parameter("translation_gain"), &p.translation_gain, "%.2f");
+    strength_sizing_note(state);
     switchable_number("Limit the bend",
                       "Soft limit of each joint's bend angle (and of the translation's lag): fast swings bend this far "
                       "at most instead of folding the limb over.",
@@ -113,10 +128,13 @@ void dynamics_panel(ViewerState& state) {
         ImGui::TextDisabled("(a crowd is drawn without dLBS)");
     if (ImGui::Button("Reset motion")) state.reset_history = true;
     ImGui::SameLine();
-    // A rig that came without settings goes back to an unseen rig's defaults, any other to the method's.
-    if (ImGui::Button("Default parameters"))
-        p = state.scene && !state.scene->loaded.settings ? settings_for_unseen_rig(state.scene->character()).parameters
-                                                         : DynamicParameters{};
+    // A rig that came without settings goes back to an unseen rig's defaults (sized to its
+    // clip again at the next frame), any other to the method's.
+    if (ImGui::Button("Default parameters")) {
+        const bool unseen = state.scene && !state.scene->loaded.settings;
+        p = unseen ? settings_for_unseen_rig(state.scene->character()).parameters : DynamicParameters{};
+        if (unseen) state.strength_sizing = StrengthSizing::before_sizing(p);
+    }
 
     // The selected joint: its live drive and its own settings.
     if (!state.scene || state.selected_joint < 0) {

@@ -59,7 +59,7 @@ void run_render(const RenderOptions& o) {
     options.width = width;
     options.height = height;
     options.hide_ui = true;
-    options.settings = o.settings.resolve(loaded.settings, loaded.character);
+    options.settings = o.settings.resolve(loaded.settings, loaded.character, &clip);
     try {
         options.record_folder = o.output;
         app::ViewerApp viewer(options);

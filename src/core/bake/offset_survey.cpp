@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "dynskin/deformer.h"
 #include "dynskin/measurement_clock.h"
@@ -23,7 +24,68 @@ void play(const Character& character, const PoseSampler& sampler, const DynamicS
     }
 }
 
+// The largest offset / L and the largest 95th percentile of a tick's offsets / L.
+struct Spread {
+    float largest = 0.0f, percentile95 = 0.0f;
+};
+
+Spread spread_of(const Character& character, const PoseSampler& sampler, const DynamicSettings& settings, double duration) {
+    Spread spread;
+    std::vector<float> offsets;
+    float size = 1.0f;
+    play(character, sampler, settings, duration, [&](double, const Deformer& deformer) {
+        const std::vector<glm::vec3>& final_positions = deformer.positions();
+        const std::vector<glm::vec3>& base = deformer.base_positions();
+        size = deformer.size();
+        offsets.resize(final_positions.size());
+        for (std::size_t i = 0; i < offsets.size(); ++i) offsets[i] = glm::length(final_positions[i] - base[i]);
+        if (offsets.empty()) return;
+        const auto tail = offsets.begin() + static_cast<std::ptrdiff_t>(offsets.size() * 95 / 100);
+        std::nth_element(offsets.begin(), tail, offsets.end());
+        spread.percentile95 = std::max(spread.percentile95, *tail);
+        spread.largest = std::max(spread.largest, *std::max_element(tail, offsets.end()));
+    });
+    spread.largest /= size;
+    spread.percentile95 /= size;
+    return spread;
+}
+
 }  // namespace
+
+DynamicSettings scaled_strength(DynamicSettings settings, float scale) {
+    DynamicParameters& p = settings.parameters;
+    p.oscillation.amplitude *= scale;
+    p.oscillation.drag *= scale;
+    p.translation_gain *= scale;
+    for (JointSettings& joint : settings.joints) {
+        joint.oscillation.amplitude *= scale;
+        joint.oscillation.drag *= scale;
+    }
+    return settings;
+}
+
+ClipSizing size_dynamics_to_clip(const Character& character, const AnimationClip& clip, const DynamicSettings& base) {
+    const PoseSampler sampler = clip_sampler(character.skeleton, clip, true);
+    const double seconds = std::clamp(static_cast<double>(clip.duration), 3.0, kSizingSeconds);
+    // The offsets grow about in proportion to the scale, less so where the soft limits bend
+    // them: a few corrections of the scale by the ratio still missing converge.
+    constexpr int kPasses = 4;
+    ClipSizing sizing;
+    for (int pass = 0; pass < kPasses; ++pass) {
+        const Spread spread = spread_of(character, sampler, scaled_strength(base, sizing.scale), seconds);
+        sizing.largest = spread.largest;
+        sizing.spread = spread.percentile95;
+        sizing.moves = spread.largest > 1e-5f;
+        if (!sizing.moves) return ClipSizing{};
+        float correction = kSizedLargest / spread.largest;
+        if (spread.percentile95 > 0.0f) correction = std::min(correction, kSizedSpread / spread.percentile95);
+        const float next = std::clamp(sizing.scale * correction, kSizedScaleMin, kSizedScaleMax);
+        // Close enough, or no survey left: the scale returned is one that was surveyed.
+        if (std::abs(next / sizing.scale - 1.0f) < 0.1f || pass == kPasses - 1) break;
+        sizing.scale = next;
+    }
+    return sizing;
+}
 
 OffsetSurvey survey_offsets(const Character& character, const PoseSampler& sampler, const DynamicSettings& settings,
                             double duration) {

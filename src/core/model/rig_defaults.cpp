@@ -2,15 +2,19 @@
 
 namespace dynskin {
 
-DynamicSettings settings_for_unseen_rig(const Character& character) {
+DynamicSettings settings_for_unseen_rig(const Character& character, const AnimationClip* clip, ClipSizing* sizing) {
     DynamicSettings settings;
     settings.parameters.ground_contact = kDefaultGroundContact;
     settings.joints.resize(static_cast<std::size_t>(character.skeleton.joint_count()));
-    return settings;
+    if (!clip) return settings;
+    const ClipSizing sized = size_dynamics_to_clip(character, *clip, settings);
+    if (sizing) *sizing = sized;
+    return scaled_strength(settings, sized.scale);
 }
 
-DynamicSettings saved_or_unseen_rig_settings(const std::optional<DynamicSettings>& saved, const Character& character) {
-    if (!saved) return settings_for_unseen_rig(character);
+DynamicSettings saved_or_unseen_rig_settings(const std::optional<DynamicSettings>& saved, const Character& character,
+                                             const AnimationClip* clip) {
+    if (!saved) return settings_for_unseen_rig(character, clip);
     DynamicSettings settings = *saved;
     settings.joints.resize(static_cast<std::size_t>(character.skeleton.joint_count()));
     return settings;
