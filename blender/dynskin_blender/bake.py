@@ -1,15 +1,22 @@
-"""Baking the live result for rendering and render farms, into what Blender plays without
-dynskin or this add-on: a point cache (.pc2, played by a Mesh Cache modifier; the fastest
-playback) or shape keys (one per frame, keyed on at its frame; saved inside the .blend).
-A BakeJob computes frames in steps, so that the operator shows progress and can be
+"""Baking the live result for rendering, render farms and export, into what Blender plays
+without dynskin or this add-on: a point cache (.pc2, played by a Mesh Cache modifier; the
+fastest playback) or shape keys (one per frame, keyed on at its frame; saved inside the
+.blend). A BakeJob computes frames in steps, so that the operator shows progress and can be
 cancelled; nothing is written before the last frame is done.
 
-A bake records what the viewport shows at the stack position of dynskin's modifier: the
-modifiers above it (the Armature modifier with the shape keys, correctives) evaluated by
-Blender, plus dynskin's offsets. Its replay switches those off (and, for baked shape keys,
-mutes the user's own keys), so nothing is applied twice, and leaves the modifiers below
-(Subdivision) on, working on the baked mesh as they did on the live one. What it switched
-off is recorded on the object, for Remove Bake."""
+Shape keys ride on the armature where they can (riding_problem): each key holds the frame's
+bind-space offsets (Basis + offset), the Armature modifier stays on and skins them, so that
+Blender's glTF and FBX exporters, which export the skin, the armature's animation and the
+keys, carry the bake as shown. Blender's linear skinning of Basis + offset is dynskin's
+result (LBS(rest + o) = LBS(rest) + A o); the user's own keys stay on under it.
+
+Otherwise (a corrective modifier above dynskin's, the Armature modifier's Preserve Volume),
+and for the point cache, a bake records what the viewport shows at the stack position of
+dynskin's modifier: the modifiers above it (the Armature modifier with the shape keys,
+correctives) evaluated by Blender, plus dynskin's offsets. Its replay switches those off
+(and, for baked shape keys, mutes the user's own keys), so nothing is applied twice, and
+leaves the modifiers below (Subdivision) on, working on the baked mesh as they did on the
+live one. What it switched off is recorded on the object, for Remove Bake."""
 import os
 import struct
 import time
@@ -18,6 +25,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from . import compat, live, stack
+from .rig import armature_of
 
 CACHE_MODIFIER = "dynskin cache"
 KEY_PREFIX = "dynskin "
@@ -35,6 +43,32 @@ def baked_span(obj):
             return modifiers.index(holder) + 1
     switched_off = set(obj.get(SWITCHED_OFF, ()))
     return max((k + 1 for k, m in enumerate(modifiers) if m.name in switched_off), default=stack.after_armature(obj))
+
+
+def riding_problem(obj):
+    """Why baked shape keys cannot ride on the armature, said for the user ("" when they
+    can): the stack above dynskin's place, as it is live, must be the Armature modifier
+    alone, skinning linearly (its Preserve Volume's dual quaternions do not move an offset
+    by the blended matrix, and a corrective would work on the offsets too)."""
+    switched_off = set(obj.get(SWITCHED_OFF, ()))
+    armature, skinned = armature_of(obj), False
+    for modifier in list(obj.modifiers)[:baked_span(obj)]:
+        if _holds_result(obj, modifier) or not (modifier.show_viewport or modifier.name in switched_off):
+            continue
+        if modifier.type != "ARMATURE" or modifier.object is not armature or skinned:
+            return f"the modifier {modifier.name} is above dynskin's"
+        if modifier.use_deform_preserve_volume:
+            return f"the Armature modifier {modifier.name} has Preserve Volume on"
+        skinned = True
+    return "" if skinned else "dynskin's modifier is above the Armature modifier"
+
+
+def exports_twice(obj):
+    """Whether the object's baked shape keys hold absolute positions (the Armature modifier
+    switched off), which an exporter would skin a second time."""
+    keys = obj.data.shape_keys
+    return bool(obj.get(SWITCHED_OFF)) and keys is not None and any(
+        block.name.startswith(KEY_PREFIX) for block in keys.key_blocks)
 
 
 def _holds_result(obj, modifier):
@@ -86,32 +120,38 @@ def evaluated_local(obj):
 
 
 class BakeJob:
-    """The scene's frame range of one object, baked frame by frame (object space): Blender's
-    evaluation of the stack above dynskin's place at each frame, plus dynskin's offsets."""
+    """The scene's frame range of one object, baked frame by frame (object space, float32, in
+    `baked`): Blender's evaluation of the stack above dynskin's place at each frame, plus
+    dynskin's offsets; or, riding (for shape keys riding on the armature: riding_problem
+    says none), the bind-space offsets that the Armature modifier skins into dynskin's result."""
 
-    def __init__(self, scene, obj):
+    def __init__(self, scene, obj, riding=False):
         if scene.frame_end < scene.frame_start:
             raise ValueError("the scene's frame range is empty")
-        self.scene, self.obj = scene, obj
+        self.scene, self.obj, self.riding = scene, obj, riding
         self.frames = range(scene.frame_start, scene.frame_end + 1)
         self.span = baked_span(obj)
-        self.state = live.live_state(obj, keep_results=False)  # self.positions keeps each frame
+        self.state = live.live_state(obj, keep_results=False)  # self.baked keeps each frame
         if self.state.rig.evaluated_pose:  # constraints, drivers, NLA: Blender's own pose, as live
             self.state.rig.pose_track = live.pose_track_of(scene, obj)
-        self.positions = []
+        self.baked = []
 
     @property
     def fraction(self):
-        return len(self.positions) / len(self.frames)
+        return len(self.baked) / len(self.frames)
 
     @property
     def done(self):
-        return len(self.positions) == len(self.frames)
+        return len(self.baked) == len(self.frames)
 
     @contextmanager
     def _evaluating(self):
         """Blender steps through the frames with the live handlers standing by (the job has
-        its own simulation) and the stack cut above dynskin; the user's frame is restored."""
+        its own simulation) and the stack cut above dynskin; the user's frame is restored.
+        Riding, Blender evaluates nothing: the offsets are dynskin's alone."""
+        if self.riding:
+            yield
+            return
         current, subframe = self.scene.frame_current, self.scene.frame_subframe
         live.stand_by(True)
         try:
@@ -121,24 +161,36 @@ class BakeJob:
             live.stand_by(False)
             self.scene.frame_set(current, subframe=subframe)
 
+    def _positions(self, frame):
+        """What the viewport shows at dynskin's place, object space."""
+        self.scene.frame_set(frame)
+        above = evaluated_local(self.obj)
+        if len(above) != self.state.rig.vertex_count:
+            raise ValueError(f"the modifiers above dynskin's give {len(above)} vertices, dynskin read "
+                             f"{self.state.rig.vertex_count}: move dynskin's modifier above those that "
+                             "change the vertex count (or press Re-read the Rig after editing the mesh)")
+        offsets = self.state.positions_at(self.scene, frame, self.obj)
+        to_object = np.linalg.inv(np.array(self.obj.matrix_world, dtype=np.float64))[:3, :3]
+        return above + offsets @ to_object.T
+
+    def _bind_space_offsets(self, frame):
+        """dynskin's offsets before the skinning at the frame, o = A^-1 (final - LBS(rest)), in
+        the object's rest space (the character's rest is the mesh in the world as the rig was
+        read; offsets are vectors, so the 3x3 part alone)."""
+        self.state.positions_at(self.scene, frame, self.obj)  # the deformer's last update: this frame
+        to_object = np.linalg.inv(self.state.rig.object_world)[:3, :3]
+        return np.asarray(self.state.deformer.bind_space_offsets, dtype=np.float64) @ to_object.T
+
     def step(self, seconds=float("inf")):
         """Bakes frames for about this long (at least one); returns the fraction done."""
         until = time.perf_counter() + seconds
         with self._evaluating():
             while not self.done:
-                frame = self.frames[len(self.positions)]
-                self.scene.frame_set(frame)
-                above = evaluated_local(self.obj)
-                if len(above) != self.state.rig.vertex_count:
-                    raise ValueError(f"the modifiers above dynskin's give {len(above)} vertices, dynskin read "
-                                     f"{self.state.rig.vertex_count}: move dynskin's modifier above those that "
-                                     "change the vertex count (or press Re-read the Rig after editing the mesh)")
-                offsets = self.state.positions_at(self.scene, frame, self.obj)
-                to_object = np.linalg.inv(np.array(self.obj.matrix_world, dtype=np.float64))[:3, :3]
-                local = above + offsets @ to_object.T
-                if not np.isfinite(local).all():
+                frame = self.frames[len(self.baked)]
+                baked = self._bind_space_offsets(frame) if self.riding else self._positions(frame)
+                if not np.isfinite(baked).all():
                     raise ValueError(f"frame {frame} is not finite")
-                self.positions.append(local.astype(np.float32))
+                self.baked.append(baked.astype(np.float32))
                 if time.perf_counter() >= until:
                     break
         return self.fraction
@@ -213,13 +265,9 @@ def play_from_cache(obj, path, first_frame, span=None):
     return cache
 
 
-def remove_bake(obj):
-    """Back to live dynskin: the baked keys and point cache go, the modifiers and keys the
-    replay switched off are on again, dynskin's modifier back in its place."""
-    place = _place(obj, baked_span(obj))
-    remove_shape_keys(obj)
-    if CACHE_MODIFIER in obj.modifiers:
-        obj.modifiers.remove(obj.modifiers[CACHE_MODIFIER])
+def _switch_on_again(obj):
+    """The modifiers and the user's keys an earlier bake switched off or muted are on again,
+    and no longer recorded."""
     for name in obj.get(SWITCHED_OFF, ()):
         modifier = obj.modifiers.get(name)
         if modifier is not None:
@@ -232,6 +280,16 @@ def remove_bake(obj):
     for recorded in (SWITCHED_OFF, MUTED):
         if recorded in obj:
             del obj[recorded]
+
+
+def remove_bake(obj):
+    """Back to live dynskin: the baked keys and point cache go, the modifiers and keys the
+    replay switched off are on again, dynskin's modifier back in its place."""
+    place = _place(obj, baked_span(obj))
+    remove_shape_keys(obj)
+    if CACHE_MODIFIER in obj.modifiers:
+        obj.modifiers.remove(obj.modifiers[CACHE_MODIFIER])
+    _switch_on_again(obj)
     obj.dynskin.enabled = True
     modifier = stack.modifier_of(obj)
     if modifier is not None:
@@ -248,10 +306,12 @@ def remove_shape_keys(obj):
         obj.shape_key_remove(block)
 
 
-def write_shape_keys(obj, frames, first_frame, span=None):
-    """One shape key a frame, holding that frame's positions, keyed to 1 at its frame and 0
-    at the frames around it (between frames, neighbours blend: motion blur works). The
-    user's own keys are in the baked positions: they are muted (recorded, for Remove Bake)."""
+def write_shape_keys(obj, frames, first_frame, span=None, riding=False):
+    """One shape key a frame, keyed to 1 at its frame and 0 at the frames around it (between
+    frames, neighbours blend: motion blur works). frames: BakeJob.baked. Riding, each key is
+    the Basis plus the frame's bind-space offsets and the Armature modifier skins them (what
+    an earlier bake switched off is on again); otherwise each key holds the frame's positions
+    and the user's own keys, which are in them, are muted (recorded, for Remove Bake)."""
     import bpy
 
     if obj.data.shape_keys is not None and not obj.data.shape_keys.use_relative:
@@ -261,26 +321,35 @@ def write_shape_keys(obj, frames, first_frame, span=None):
     if obj.data.shape_keys is None:
         obj.shape_key_add(name="Basis", from_mix=False)
     keys = obj.data.shape_keys
+    basis = 0.0  # absolute keys hold the positions themselves, riding ones the Basis plus the offsets
+    if riding:
+        basis = np.empty(len(keys.reference_key.data) * 3, dtype=np.float32)
+        keys.reference_key.data.foreach_get("co", basis)
+        basis = basis.reshape(-1, 3)
     if keys.animation_data is None:
         keys.animation_data_create()
     if keys.animation_data.action is None:
         keys.animation_data.action = bpy.data.actions.new(f"{obj.name} dynskin bake")
-    for k, positions in enumerate(frames):
+    for k, values in enumerate(frames):
         frame = first_frame + k
         block = obj.shape_key_add(name=f"{KEY_PREFIX}{frame:05d}", from_mix=False)
-        block.data.foreach_set("co", np.ascontiguousarray(positions, dtype=np.float32).ravel())
+        block.data.foreach_set("co", np.ascontiguousarray(basis + values, dtype=np.float32).ravel())
         curve = compat.new_fcurve(keys, f'key_blocks["{block.name}"].value')
         curve.keyframe_points.add(3)
         curve.keyframe_points.foreach_set("co", [frame - 1, 0.0, frame, 1.0, frame + 1, 0.0])
         for point in curve.keyframe_points:
             point.interpolation = "LINEAR"
         curve.update()
-    muted = list(obj.get(MUTED, ()))
-    for block in keys.key_blocks:
-        if block != keys.reference_key and not block.name.startswith(KEY_PREFIX) and not block.mute:
-            block.mute = True
-            muted.append(block.name)
-    obj[MUTED] = muted
-    _play_baked(obj, span)
+    if riding:
+        _switch_on_again(obj)
+        obj.dynskin.enabled = False
+    else:
+        muted = list(obj.get(MUTED, ()))
+        for block in keys.key_blocks:
+            if block != keys.reference_key and not block.name.startswith(KEY_PREFIX) and not block.mute:
+                block.mute = True
+                muted.append(block.name)
+        obj[MUTED] = muted
+        _play_baked(obj, span)
     if CACHE_MODIFIER in obj.modifiers:
         obj.modifiers.remove(obj.modifiers[CACHE_MODIFIER])

@@ -7,7 +7,8 @@ stack (ObjectModifiers.move came in 3.5); Blender 3.4's glTF importer and numpy 
 def keep_the_gltf_importer_working():
     """Blender 3.4's glTF importer calls numpy.bool, which numpy 1.24 removed: with Debian 12's
     Blender 3.4 and numpy 1.24 it stops before importing anything (fixed in Blender 3.5). The
-    alias was the builtin bool; numpy 2 has its own again, left alone."""
+    alias was the builtin bool; numpy 2 has its own again, left alone. (3.4's glTF exporter,
+    which exports a bake, uses none of numpy's removed aliases.)"""
     import numpy
     if not hasattr(numpy, "bool"):
         numpy.bool = bool

@@ -24,9 +24,9 @@ class _Bake(_OnSkinnedMesh):
     def finish(self, context, job):
         raise NotImplementedError
 
-    def start(self, context):
+    def start(self, context, riding=False):
         try:
-            return bake.BakeJob(context.scene, context.object)
+            return bake.BakeJob(context.scene, context.object, riding)
         except Exception as error:  # noqa: BLE001 - said to the user
             self.report({"ERROR"}, str(error))
             return None
@@ -111,24 +111,36 @@ class DYNSKIN_OT_bake_pc2(_Bake, bpy.types.Operator):
 
     def finish(self, context, job):
         path = bpy.path.abspath(self.filepath)
-        bake.write_pc2(path, job.positions, job.frames.start)
+        bake.write_pc2(path, job.baked, job.frames.start)
         bake.play_from_cache(job.obj, path, job.frames.start, job.span)
         self.report({"INFO"}, f"Baked {len(job.frames)} frames to {path}")
 
 
 class DYNSKIN_OT_bake_shape_keys(_Bake, bpy.types.Operator):
-    """Bakes the scene's frame range to shape keys, one a frame, saved in the .blend
-    (Esc cancels)"""
+    """Bakes the scene's frame range to shape keys, one a frame, saved in the .blend, riding
+    on the armature where the stack allows, so that Blender's glTF and FBX exporters carry
+    them (Esc cancels)"""
 
     bl_idname = "dynskin.bake_shape_keys"
     bl_label = "Bake to Shape Keys"
+    _absolute_because = ""  # why the keys cannot ride on the armature ("" when they ride)
+
+    def start(self, context):
+        self._absolute_because = bake.riding_problem(context.object)
+        return super().start(context, riding=not self._absolute_because)
 
     def invoke(self, context, event):
         return self.run_modal(context)
 
     def finish(self, context, job):
-        bake.write_shape_keys(job.obj, job.positions, job.frames.start, job.span)
-        self.report({"INFO"}, f"Baked {len(job.frames)} frames to shape keys")
+        bake.write_shape_keys(job.obj, job.baked, job.frames.start, job.span, job.riding)
+        if job.riding:
+            self.report({"INFO"}, f"Baked {len(job.frames)} frames to shape keys riding on the armature "
+                                  "(Blender's glTF and FBX exporters carry them)")
+        else:
+            self.report({"WARNING"}, f"Baked {len(job.frames)} frames to shape keys of absolute positions, "
+                                     f"the Armature modifier off, since {self._absolute_because}: they replay "
+                                     "here, but an exporter would skin them a second time")
 
 
 class DYNSKIN_OT_remove_bake(_OnSkinnedMesh, bpy.types.Operator):

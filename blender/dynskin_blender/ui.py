@@ -97,6 +97,8 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         baked = bake.CACHE_MODIFIER in obj.modifiers or (
             obj.data.shape_keys is not None and any(k.name.startswith(bake.KEY_PREFIX) for k in obj.data.shape_keys.key_blocks))
         if baked:
+            if bake.exports_twice(obj):
+                layout.label(text="Absolute shape keys: not for export (exporters skin them again)", icon="ERROR")
             layout.operator("dynskin.remove_bake", icon="TRASH")
 
 

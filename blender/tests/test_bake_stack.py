@@ -2,8 +2,11 @@
 tube with a shape key at 1 (Blender's skinning of the keyed mesh plus dynskin's offsets), and
 again with a corrective Smooth modifier above dynskin's and a Subdivision modifier below it.
 The point cache and the shape keys each replay the live evaluated mesh within 1e-6 of the
-size, with nothing applied twice (the Armature and Smooth modifiers and the user's key
-switched off, Subdivision on); Remove Bake switches them on again and the mesh is live.
+size, with nothing applied twice: the point cache with the Armature (and Smooth) modifier
+switched off, Subdivision on; the shape keys riding on the armature (Armature modifier and
+the user's key on) where the Armature modifier alone is above dynskin's, else absolute (the
+Armature and Smooth modifiers and the user's key switched off). Remove Bake switches them on
+again and the mesh is live.
 dynskin's modifier moved below Subdivision: the bake is refused, saying what to do."""
 import os
 import sys
@@ -12,6 +15,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
 import harness
 from harness import bpy, expect
+from dynskin_blender import bake
 
 FRAMES = list(range(1, 25))
 
@@ -70,6 +74,10 @@ def check(case, corrective_and_subdivision):
     print(f"DYNSKIN-BLENDER {case}, shape keys: {replayed:.3g} of the size from live; on: {on}, "
           f"Bulge muted: {bulge.mute}")
     expect(replayed < 1e-6, f"{case}: the shape keys replay {replayed:.3g} of the size from live")
+    riding = not corrective_and_subdivision  # a corrective above dynskin's would smooth the offsets too
+    armature_on = obj.modifiers["Armature"].show_viewport
+    expect(bake.exports_twice(obj) != riding and bulge.mute != riding and armature_on == riding,
+           f"{case}: the keys should {'ride on the armature' if riding else 'be absolute positions'}")
     # Baked again from the baked state (the stack above dynskin's place is put back meanwhile).
     expect(bpy.ops.dynskin.bake_shape_keys() == {"FINISHED"}, f"{case}: baking again did not finish")
     replayed = harness.largest(harness.shown_at(obj, FRAMES), live, FRAMES, size)

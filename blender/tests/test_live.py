@@ -78,10 +78,10 @@ def main():
     job.step()
     to_world = np.array(obj.matrix_world)
     worst = max(float(np.abs(p @ to_world[:3, :3].T + to_world[:3, 3] - live[f]).max())
-                for f, p in zip(job.frames, job.positions)) / size
-    print(f"DYNSKIN-BLENDER a bake's own simulation: {len(job.positions)} frames, "
+                for f, p in zip(job.frames, job.baked)) / size
+    print(f"DYNSKIN-BLENDER a bake's own simulation: {len(job.baked)} frames, "
           f"{len(job.state.results)} cached, {worst:.3g} of the size from live")
-    expect(job.done and len(job.positions) == len(frames), "the bake job should have done every frame")
+    expect(job.done and len(job.baked) == len(frames), "the bake job should have done every frame")
     expect(not job.state.results, f"a bake should cache no results ({len(job.state.results)} frames cached)")
     expect(worst < 1e-6, f"a bake without a cache: {worst:.3g} of the size from live")
     keys = [k.name for k in obj.data.shape_keys.key_blocks]

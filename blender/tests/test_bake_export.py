@@ -1,0 +1,143 @@
+"""Issue 38, exporting a bake: Bake to Shape Keys rides on the armature (each key the Basis
+plus the frame's bind-space offsets, the Armature modifier on), so that Blender's own glTF and
+FBX exporters carry what was shown. The bundled cow, and the Khronos Fox when ../shared has
+it: the replay equals live within 1e-5 of the size L; exported (glb, FBX) with the settings
+docs/blender.md gives, imported into an empty scene by Blender's importers, the imported mesh
+shows the live result (world space, vertices matched by their rest position) within 1e-5 L.
+With Preserve Volume on the keys stay absolute (the Armature modifier off), said."""
+import os
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
+import harness
+from harness import bpy, expect, np
+from mathutils.kdtree import KDTree
+from dynskin_blender import bake
+
+FRAMES = list(range(1, 41))
+FOX = os.path.join(harness.ROOT, "..", "shared", "rigs", "wild", "Fox.glb")
+
+
+def skinned_mesh():
+    return next(o for o in bpy.context.scene.objects if o.type == "MESH" and o.find_armature() is not None)
+
+
+def rest_world(obj):
+    co = np.empty(len(obj.data.vertices) * 3, dtype=np.float32)
+    obj.data.vertices.foreach_get("co", co)
+    return (np.c_[co.reshape(-1, 3), np.ones(len(co) // 3)] @ np.array(obj.matrix_world).T)[:, :3]
+
+
+def export_gltf(path):
+    """docs/blender.md's glTF settings: the exporter's defaults (Shape Keys, Skinning,
+    Animations on, Apply Modifiers off) but Group by NLA Track off, so that the bones' action
+    and the keys' are one glTF animation, and Export all Armature Actions off, so that it is
+    the active action alone (the Fox's importer keeps its three clips, all on the armature)."""
+    bpy.ops.export_scene.gltf(filepath=path, export_format="GLB", export_nla_strips=False,
+                              export_anim_single_armature=False)
+
+
+def export_fbx(path):
+    """docs/blender.md's FBX settings: Apply Modifiers off, the scene's animation as one take
+    (All Actions and NLA Strips off), Simplify 0 (every frame's key kept), no leaf bones."""
+    bpy.ops.export_scene.fbx(filepath=path, use_mesh_modifiers=False, bake_anim_use_all_actions=False,
+                             bake_anim_use_nla_strips=False, bake_anim_simplify_factor=0.0, add_leaf_bones=False)
+
+
+def reimported(path, live, rest, size):
+    """The file imported into an empty scene: the largest distance, in sizes, of its mesh at
+    FRAMES from the live result (each imported vertex against the original one at its rest
+    position: the glTF exporter splits vertices at UV and normal seams), that match's own
+    largest distance, and the imported vertex count. Both importers give Blender's world
+    frame and units back (+Y up and FBX's centimetres converted)."""
+    harness.fresh_scene()
+    if path.endswith(".glb"):
+        bpy.ops.import_scene.gltf(filepath=path)
+    else:
+        bpy.ops.import_scene.fbx(filepath=path, anim_offset=0.0)  # (its default shifts the keys a frame on)
+    obj = skinned_mesh()
+    tree = KDTree(len(rest))
+    for i, p in enumerate(rest):
+        tree.insert(p, i)
+    tree.balance()
+    found = [tree.find(p) for p in rest_world(obj)]
+    match = np.array([i for _, i, _ in found])
+    apart = max(d for _, _, d in found) / size
+    shown = harness.shown_at(obj, FRAMES)
+    return max(float(np.abs(shown[f] - live[f][match]).max()) for f in FRAMES) / size, apart, len(match)
+
+
+def check(name, load):
+    scene = harness.fresh_scene()
+    obj, arm = load()
+    bpy.context.view_layer.objects.active = obj
+    scene.frame_start, scene.frame_end = FRAMES[0], FRAMES[-1]
+    size = harness.Rig(obj).character.size
+    rest = rest_world(obj)
+    obj.dynskin.enabled = True
+    live = harness.shown_at(obj, FRAMES)
+    obj.dynskin.mode = "lbs"
+    moved = harness.largest(live, harness.shown_at(obj, FRAMES), FRAMES, size)
+    obj.dynskin.mode = "dynamic"
+    expect(moved > 1e-2, f"{name}: the rig should have secondary motion ({moved:.3g})")
+
+    expect(bpy.ops.dynskin.bake_shape_keys() == {"FINISHED"}, f"{name}: the shape-key bake did not finish")
+    armature = next(m for m in obj.modifiers if m.type == "ARMATURE")
+    expect(armature.show_viewport and armature.show_render and not bake.exports_twice(obj),
+           f"{name}: the keys should ride on the armature, its modifier on")
+    replayed = harness.largest(harness.shown_at(obj, FRAMES), live, FRAMES, size)
+    print(f"DYNSKIN-BLENDER {name}: {len(rest)} vertices, dynskin's motion {moved:.3g} L, "
+          f"the riding keys replay {replayed:.3g} L from live")
+    expect(replayed < 1e-5, f"{name}: the riding keys replay {replayed:.3g} of the size from live")
+
+    folder = tempfile.mkdtemp(prefix="dynskin_bake_export_")
+    try:
+        blend = os.path.join(folder, "baked.blend")
+        bpy.ops.wm.save_as_mainfile(filepath=blend)
+        for exporter, path in ((export_gltf, "baked.glb"), (export_fbx, "baked.fbx")):
+            bpy.ops.wm.open_mainfile(filepath=blend)
+            exporter(os.path.join(folder, path))
+            worst, apart, count = reimported(os.path.join(folder, path), live, rest, size)
+            print(f"DYNSKIN-BLENDER {name}, {path} imported again: {count} vertices (matched within {apart:.3g} L), "
+                  f"{worst:.3g} L from live")
+            expect(worst < 1e-5, f"{name}: {path} imported again shows {worst:.3g} of the size from live")
+    finally:
+        shutil.rmtree(folder)
+
+
+def preserve_volume_stays_absolute():
+    """Dual quaternions move an offset by another matrix than the one the keys were made for:
+    the keys hold absolute positions, replaying exactly, and the object says they are not
+    for export."""
+    scene = harness.fresh_scene()
+    scene.frame_start, scene.frame_end = 1, 24
+    obj, _ = harness.tube_rig()
+    obj.modifiers["Armature"].use_deform_preserve_volume = True
+    size = harness.Rig(obj).character.size
+    obj.dynskin.enabled = True
+    live = harness.shown_at(obj, range(1, 25))
+    expect(bake.riding_problem(obj) != "", "Preserve Volume should keep the keys from riding")
+    expect(bpy.ops.dynskin.bake_shape_keys() == {"FINISHED"}, "the Preserve Volume bake did not finish")
+    replayed = harness.largest(harness.shown_at(obj, range(1, 25)), live, range(1, 25), size)
+    print(f"DYNSKIN-BLENDER Preserve Volume: '{bake.riding_problem(obj)}', absolute keys replay {replayed:.3g} L")
+    expect(bake.exports_twice(obj) and not obj.modifiers["Armature"].show_viewport,
+           "with Preserve Volume the keys should be absolute, the Armature modifier off")
+    expect(replayed < 1e-6, f"the absolute keys replay {replayed:.3g} of the size from live")
+
+
+def main():
+    check("cow", lambda: harness.import_bundled("cow"))
+    if os.path.exists(FOX):
+        def fox():
+            bpy.ops.import_scene.gltf(filepath=FOX)
+            obj = skinned_mesh()
+            return obj, obj.find_armature()
+        check("Fox", fox)
+    else:
+        print(f"DYNSKIN-BLENDER {FOX} missing: the Fox skipped")
+    preserve_volume_stays_absolute()
+
+
+harness.run(main)
