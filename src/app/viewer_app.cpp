@@ -152,6 +152,8 @@ ViewerApp::ViewerApp(const ViewerOptions& options) : options_(options) {
         state_.settings = *options.settings;
         state_.settings.joints.resize(static_cast<std::size_t>(state_.scene->character().skeleton.joint_count()));
     }
+    // Settings given at the start (a preset, a link, dynskin-cli's) are the user's: not sized.
+    if (!options.preset.empty() || !options.link.empty() || options.settings) state_.strength_sizing.user_owned = true;
 }
 
 ViewerApp::~ViewerApp() {

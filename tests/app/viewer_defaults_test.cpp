@@ -60,6 +60,18 @@ TEST(ViewerDefaults, ClipChangesSizeAgainUntilTheUserSetsTheStrength) {
     EXPECT_EQ(amplitude(app), 0.2f) << "a strength set by hand stays when the clip changes";
 }
 
+TEST(ViewerDefaults, SettingsGivenAtTheStartAreNotSized) {
+    const std::string folder = dynskin::test::make_temp_folder();
+    const std::string path = dynskin::test::wild_rig({}).write_glb(folder, "creature");
+    ViewerOptions options = headless(path);
+    options.link = "A=0.15";  // the default A, given: the user's (as dynskin-cli render's settings, a preset)
+    ViewerApp app(options);
+    run_frames(app, 2);
+    EXPECT_EQ(amplitude(app), 0.15f);
+    EXPECT_EQ(app.state().strength_sizing.clip, -1);
+    std::filesystem::remove_all(folder);
+}
+
 TEST(ViewerDefaults, SavedSettingsAreNotSized) {
     ViewerApp app(headless("cow"));
     const float saved = amplitude(app);
