@@ -271,10 +271,32 @@ def layer_weights(obj, n):
     return layers
 
 
+TRANSFORM_PATHS = {"location", "rotation_euler", "rotation_quaternion", "rotation_axis_angle", "scale",
+                   "delta_location", "delta_rotation_euler", "delta_rotation_quaternion", "delta_scale"}
+
+
+def object_moves(armature):
+    """Whether the armature object's world transform changes over time: its own transform
+    keyed or driven, an object constraint, or a parent (an Empty, a vehicle) that moves so.
+    The character's whole motion then drives the drag, as any other motion does, and only
+    Blender's evaluated pose gives it for every frame (the keys give the bones alone)."""
+    o = armature
+    while o is not None:
+        animation = o.animation_data
+        curves = [*(animation.action.fcurves if animation and animation.action else ()),
+                  *(animation.drivers if animation else ())]
+        if any(c.data_path in TRANSFORM_PATHS for c in curves) or any(c.enabled for c in o.constraints):
+            return True
+        if o is not armature and animation is not None and len(animation.nla_tracks) > 0:
+            return True
+        o = o.parent
+    return False
+
+
 def pose_not_from_keys(armature):
     """What moves the armature's bones besides its actions' keys (its NLA strips as nla.py
     follows them), which the live pose does not follow (constraints, drivers, other NLA
-    strips), said in words; "" when nothing does."""
+    strips, the armature object's own motion), said in words; "" when nothing does."""
     constrained = sum(any(c.enabled for c in bone.constraints) for bone in armature.pose.bones)
     animation = armature.animation_data
     drivers = len(animation.drivers) if animation else 0
@@ -282,6 +304,8 @@ def pose_not_from_keys(armature):
     said = [f"{count} {one if count == 1 else many}" for count, one, many in (
         (constrained, "bone with constraints", "bones with constraints"), (drivers, "driver", "drivers"),
         (strips, "NLA track", "NLA tracks")) if count]
+    if object_moves(armature):
+        said.append("the armature object's own motion")
     return ", ".join(said)
 
 
