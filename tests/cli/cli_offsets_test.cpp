@@ -62,7 +62,8 @@ TEST(CliOffsets, TheStrengthOfRigsFromTheWildIsSizedToEachClip) {
         const std::string path = std::string(DYNSKIN_SHARED_RIGS) + "/wild/" + rig;
         if (!file_exists(path)) continue;
         ++surveyed;
-        for (const nlohmann::json& clip : offsets_of(path)["clips"]) {
+        const nlohmann::json survey = offsets_of(path);  // (kept: a loop over a temporary's member dangles)
+        for (const nlohmann::json& clip : survey["clips"]) {
             const std::string name = std::string(rig) + " " + clip["name"].get<std::string>();
             EXPECT_GE(clip["largest"].get<double>(), 0.03) << name;
             EXPECT_LE(clip["largest"].get<double>(), 0.12) << name;
