@@ -58,6 +58,11 @@ class DYNSKIN_PT_object(bpy.types.Panel):
             sub = row.row()
             sub.active = getattr(props, f"limit_{limit}")
             sub.prop(props, f"max_{limit}")
+        row = body.row(heading="Ground contact")
+        row.prop(props, "ground_contact_on", text="")
+        sub = row.row()
+        sub.active = props.ground_contact_on
+        sub.prop(props, "ground_contact")
         body.prop(props, "squash")
         body.prop(props, "squash_center")
         if hasattr(obj.data, "use_auto_smooth"):  # Blender 4.1 dropped Auto Smooth
