@@ -15,10 +15,9 @@ namespace dynskin {
 
 // With a clip, the strength is sized to it (offset_survey.h: A, D and the translation gain
 // scaled so that its largest offset is about 0.08 L and almost none of the skin moves past
-// 0.1 L; `sizing`, when given, says by how much): a fast run no longer folds the body, a
-// slow idle still shows. It costs a few plays of the clip's first 12 s.
-DynamicSettings settings_for_unseen_rig(const Character& character, const AnimationClip* clip = nullptr,
-                                        ClipSizing* sizing = nullptr);
+// 0.1 L): a fast run no longer folds the body, a slow idle still shows. It costs a few
+// plays of the clip's first 8 s.
+DynamicSettings settings_for_unseen_rig(const Character& character, const AnimationClip* clip = nullptr);
 
 // The saved settings when there are, else settings_for_unseen_rig (sized to clip when given);
 // a row of joint settings per joint either way.
