@@ -56,10 +56,10 @@ out vec2 texture_uv;
 out vec4 vertex_color;
 out float vertex_scalar;
 
-// The per-vertex stage (docs/engine-api.md), from here to main(): packages/dynskin-three
-// generates its three.js shader chunk from this part of the file (scripts/generate-chunk.mjs),
-// which therefore reads only the inputs and uniforms declared above and defines no input,
-// output or uniform of its own.
+// The per-vertex stage (docs/engine-api.md), from here to main(): packages/dynskin-core
+// generates the web packages' GLSL stage from this part of the file
+// (scripts/generate-stage.mjs), which therefore reads only the inputs and uniforms declared
+// above and defines no input, output or uniform of its own.
 
 // Texel i of a table.
 vec4 table_texel(sampler2D table, int i) {

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-// puppeteer-core from dynskin-three's development dependencies (its test/npm_ci_if_needed.sh).
+// puppeteer-core from the web packages' development dependencies (packages/npm_ci_if_needed.sh).
 const puppeteer = createRequire(path.join(root, 'packages/dynskin-three/package.json'))('puppeteer-core');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

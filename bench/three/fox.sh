@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # dynskin-three against three-vrm's spring bones on the public Fox (fox.mjs). Installs what the
-# bench needs first: dynskin-three's development dependencies (three, puppeteer-core), its
-# dist/ when missing (packages/dynskin-three/build.sh), and @pixiv/three-vrm-springbone 3.5.5
+# bench needs first: the web packages' development dependencies (three, puppeteer-core),
+# dynskin-core's dist/ when missing (packages/dynskin-three/build.sh), and @pixiv/three-vrm-springbone 3.5.5
 # into build-three-bench/ (git-ignored; npm's cache serves later runs offline). The Fox is
 # read from ../shared/rigs/wild/Fox.glb (never copied here); the bench says so and stops when
 # it is absent.
@@ -16,13 +16,13 @@ fi
 springbone_version=3.5.5
 deps="$root/build-three-bench"
 
-"$root/packages/dynskin-three/test/npm_ci_if_needed.sh" >/dev/null
-[ -f "$root/packages/dynskin-three/dist/dynskin-three-core.mjs" ] || "$root/packages/dynskin-three/build.sh" >/dev/null
+"$root/packages/npm_ci_if_needed.sh" >/dev/null
+[ -f "$root/packages/dynskin-core/dist/dynskin-core.mjs" ] || "$root/packages/dynskin-three/build.sh" >/dev/null
 installed="$deps/node_modules/@pixiv/three-vrm-springbone/package.json"
 if [ ! -f "$installed" ] || [ "$(node -p "require('$installed').version")" != "$springbone_version" ]; then
   mkdir -p "$deps"
   [ -f "$deps/package.json" ] || echo '{"private":true}' > "$deps/package.json"
-  # three itself is dynskin-three's (the page imports one three): not three-vrm's peer.
+  # three itself is the web packages' (the page imports one three): not three-vrm's peer.
   npm install --prefix "$deps" --prefer-offline --no-audit --no-fund --legacy-peer-deps --loglevel=error \
     "@pixiv/three-vrm-springbone@$springbone_version"
 fi

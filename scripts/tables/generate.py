@@ -5,7 +5,7 @@ The settings tables (include/dynskin/settings_schema.h: the global parameters, e
 own settings) and the per-vertex stage's uniform table (include/dynskin/shader_layout.h) are
 printed by `dynskin-cli tables`; each module of TARGETS turns them into the files (or the
 marked parts of files) it owns. The tables themselves are kept in tables.json beside this
-script, for build steps that run without dynskin-cli (dynskin-three's generate-chunk.mjs).
+script, for build steps that run without dynskin-cli (dynskin-core's generate-stage.mjs).
 
 Usage: generate.py DYNSKIN_CLI [--check]
   --check: change nothing; list the files that differ from what the tables give, exit 1.

@@ -1,11 +1,11 @@
-"""dynskin-three's settings types, from the settings tables: the interfaces DynskinOscillation,
-DynskinParameters and DynskinJointSettings in packages/dynskin-three/src/index.d.ts (the
-part between the markers; the rest of the file is written by hand)."""
+"""The web packages' settings types, from the settings tables: the interfaces DynskinOscillation,
+DynskinParameters and DynskinJointSettings in packages/dynskin-core/src/index.d.ts (the part
+between the markers; the rest of the file is written by hand), which dynskin-three re-exports."""
 import textwrap
 
 from markers import replace_between
 
-PATH = "packages/dynskin-three/src/index.d.ts"
+PATH = "packages/dynskin-core/src/index.d.ts"
 BEGIN = "// Generated from dynskin's settings tables by scripts/tables/generate.py: edit the tables, not this."
 END = "// End of the part generated from the tables."
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds the examples into a folder a static server serves as is: the pages, dynskin-three as
-# npm packs it (so the pages load what a user installs), three r187 from npm, and the
-# repository's bundled cow as the default character. The pages find three and dynskin-three
-# through an import map: no bundler, and one copy of three for the plugin and the page.
+# Builds the examples into a folder a static server serves as is: the pages, dynskin-three and
+# its dependency dynskin-core as npm packs them (so the pages load what a user installs), three
+# r187 from npm, and the repository's bundled cow as the default character. The pages find
+# three, dynskin-three and dynskin-core through an import map: no bundler, and one copy of
+# three for the plugin and the page.
 # Usage: packages/dynskin-three/examples/build.sh [OUT_DIR]   (default: build-three-examples)
-# Needs node and npm; dynskin-three's dist/ built first (packages/dynskin-three/build.sh).
+# Needs node and npm; dynskin-core's dist/ built first (packages/dynskin-three/build.sh).
 # The first run downloads three into OUT_DIR/_deps (npm's cache serves later runs offline).
 set -euo pipefail
 examples=$(cd "$(dirname "$0")" && pwd)
@@ -30,27 +31,31 @@ cp "$three/examples/jsm/utils/BufferGeometryUtils.js" "$three/examples/jsm/utils
 cp "$three/examples/jsm/controls/OrbitControls.js" "$out/three/addons/controls/"
 cp "$three/LICENSE" "$out/three/"
 
-# dynskin-three as its tarball holds it.
-rm -rf "$out/dynskin-three" "$out/_deps/pack"
+# dynskin-three and dynskin-core as their tarballs hold them.
+rm -rf "$out/dynskin-three" "$out/dynskin-core" "$out/_deps/pack"
 mkdir -p "$out/_deps/pack"
-tarball=$(cd "$package" && npm pack --silent --pack-destination "$out/_deps/pack" | tail -n 1)
-tar -xzf "$out/_deps/pack/$tarball" -C "$out/_deps/pack"
-mv "$out/_deps/pack/package" "$out/dynskin-three"
-for f in src/index.js dist; do
-  [ -e "$out/dynskin-three/$f" ] || { echo "error: dynskin-three's tarball has no $f (build the package first: packages/dynskin-three/build.sh)" >&2; exit 1; }
+for name in dynskin-three dynskin-core; do
+  tarball=$(cd "$package/../$name" && npm pack --silent --pack-destination "$out/_deps/pack" | tail -n 1)
+  tar -xzf "$out/_deps/pack/$tarball" -C "$out/_deps/pack"
+  mv "$out/_deps/pack/package" "$out/$name"
+done
+for f in dynskin-three/src/index.js dynskin-core/src/index.js dynskin-core/dist; do
+  [ -e "$out/$f" ] || { echo "error: the tarball has no $f (build the packages first: packages/dynskin-three/build.sh)" >&2; exit 1; }
 done
 
 cp "$examples"/*.js "$examples"/*.css "$out/"
-# The pages with their shared head: the import map names dynskin-three's entry as its
-# package.json exports it.
+# The pages with their shared head: the import map names dynskin-three's and dynskin-core's
+# entries as their package.json exports them.
 node --input-type=module - "$examples" "$out" <<'JS'
 import fs from 'node:fs';
 import path from 'node:path';
 const [examples, out] = process.argv.slice(2);
-const exported = JSON.parse(fs.readFileSync(path.join(out, 'dynskin-three/package.json'), 'utf8')).exports['.'];
-const entry = typeof exported === 'string' ? exported : exported.import || exported.default;
+const entry = (name) => {
+  const exported = JSON.parse(fs.readFileSync(path.join(out, name, 'package.json'), 'utf8')).exports['.'];
+  return `./${name}/${(typeof exported === 'string' ? exported : exported.import || exported.default).replace(/^\.\//, '')}`;
+};
 const map = { imports: { three: './three/build/three.module.js', 'three/addons/': './three/addons/',
-  'dynskin-three': `./dynskin-three/${entry.replace(/^\.\//, '')}` } };
+  'dynskin-three': entry('dynskin-three'), 'dynskin-core': entry('dynskin-core') } };
 // What every page's head holds: no favicon request (a 404 in the console), the stylesheet, the map.
 const head = ['<link rel="icon" href="data:,">', '<link rel="stylesheet" href="style.css">',
   `<script type="importmap">${JSON.stringify(map)}</script>`].map((line) => `  ${line}\n`).join('');

@@ -1,6 +1,6 @@
 // One skeleton and the skinned meshes bound to it (their vertices together, as dynskin's own
 // loader takes a skin): its joint level in WebAssembly (the C++ core's JointDynamics, through
-// wasm/dynskin_three.cpp), the tables and uniforms its patched materials read, and its
+// dynskin-core), the tables and uniforms its patched materials read, and its
 // bounding spheres. A frame allocates nothing: the bones are written straight into the
 // core's memory, and the joint rows and the dLBS ring are textures whose texels are views of
 // it (only the ring's new rows are uploaded).
@@ -21,11 +21,9 @@ import {
   Vector3,
   Vector4,
 } from 'three';
+import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches } from 'dynskin-core';
 import { patchMaterial } from './material.js';
-import { stageInputs, stageSwitches } from '../dist/skinning-stage.js';
 
-const FLOATS_PER_BONE = 10; // translation xyz, rotation xyzw, scale xyz (wasm/dynskin_three.cpp)
-const [RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS] = [0, 1, 2]; // JointLevel.ringState()
 const MOST_PENDING_RANGES = 16; // ring rows awaiting upload beyond which it goes up whole
 
 // Scratch objects of readLocals (one frame at a time: never held across calls).
@@ -61,21 +59,6 @@ function uniformScaleInto(matrix, out) {
   out[0] = Math.cbrt(Math.abs(det));
 }
 
-// A view of the core's memory, taken again once the memory has grown (the views of the old
-// buffer are then empty): `take` makes one.
-export class HeapView {
-  constructor(core, take) {
-    this.core = core;
-    this.take = take;
-    this.view = take();
-  }
-
-  get() {
-    if (this.view.buffer !== this.core.HEAPF32.buffer) this.view = this.take();
-    return this.view;
-  }
-}
-
 // A uniform whose value the core wrote into its values (JointLevel.values()), read from its
 // memory when three.js uploads the uniform: a frame copies nothing, and stores no number
 // (each store of a fraction into a uniform object allocates one).
@@ -91,12 +74,6 @@ function configure(texture) {
   texture.generateMipmaps = false;
   texture.needsUpdate = true;
   return texture;
-}
-
-// The shape of a table of `count` RGBA texels: rows of `width` texels (the shader finds texel
-// i at (i mod width, i / width)), no wider than the texels it holds.
-function tableShape(count, width) {
-  return { width: Math.max(1, Math.min(width, count)), height: Math.max(1, Math.ceil(count / width)) };
 }
 
 // A float table texture holding a copy of `values` (4 floats a texel).

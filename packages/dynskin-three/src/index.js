@@ -2,4 +2,4 @@
 export { DynskinPlugin, EXTENSION_NAME } from './plugin.js';
 export { DynskinRuntime } from './runtime.js';
 export { DynskinCharacter } from './character.js';
-export { loadDynskinCore } from './core.js';
+export { loadDynskinCore } from 'dynskin-core';

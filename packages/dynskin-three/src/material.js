@@ -2,8 +2,8 @@
 // place of three.js's skinning: the chunks skinbase_vertex, skinnormal_vertex and
 // skinning_vertex are replaced, everything else (shading, morph targets, fog, clipping, the
 // depth and distance materials of shadows) stays three.js's own. The stage's GLSL is
-// generated from dynskin's shaders/skinning.vert (dist/skinning-stage.js).
-import { skinningStage, stageSwitches } from '../dist/skinning-stage.js';
+// generated from dynskin's shaders/skinning.vert (dynskin-core's skinningStage).
+import { skinningStage, stageSwitches } from 'dynskin-core';
 
 const PATCHED = Symbol('dynskin patched');
 

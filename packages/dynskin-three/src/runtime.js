@@ -3,8 +3,8 @@
 // AnimationMixer: the joint level runs in WebAssembly, the patched materials do the rest.
 // The parameters go to the core when they changed (a write through runtime.parameters marks
 // them), not every frame.
-import { loadDynskinCore } from './core.js';
-import { DynskinCharacter, HeapView } from './character.js';
+import { loadDynskinCore, HeapView, cloneSettings, watchSettings, mergeSettings, defaultParameters, settingsJson } from 'dynskin-core';
+import { DynskinCharacter } from './character.js';
 
 // The SkinnedMeshes under root, grouped by skeleton (the same bones in the same order: three.js
 // gives each mesh of a glTF skin a Skeleton of its own over the same bones).
@@ -17,49 +17,6 @@ function skeletonsUnder(root) {
     groups.get(key).push(object);
   });
   return [...groups.values()];
-}
-
-function clone(value) {
-  return JSON.parse(JSON.stringify(value));
-}
-
-const isObject = (value) => value !== null && typeof value === 'object';
-
-// `parameters` as the user holds them: a write at any depth calls changed(). Objects written
-// in are copied, so that they change only through the runtime.
-function watched(parameters, changed) {
-  const proxies = new WeakMap();
-  const wrap = (value) => {
-    if (!isObject(value)) return value;
-    let proxy = proxies.get(value);
-    if (!proxy) proxies.set(value, (proxy = new Proxy(value, handler)));
-    return proxy;
-  };
-  const handler = {
-    get: (target, key) => wrap(target[key]),
-    set: (target, key, value) => {
-      target[key] = isObject(value) ? clone(value) : value;
-      changed();
-      return true;
-    },
-    deleteProperty: (target, key) => {
-      delete target[key];
-      changed();
-      return true;
-    },
-  };
-  return wrap(parameters);
-}
-
-function mergeInto(into, from) {
-  for (const [key, value] of Object.entries(from ?? {})) {
-    if (value && typeof value === 'object' && !Array.isArray(value) && into[key] && typeof into[key] === 'object') {
-      mergeInto(into[key], value);
-    } else {
-      into[key] = value;
-    }
-  }
-  return into;
 }
 
 export class DynskinRuntime {
@@ -81,15 +38,8 @@ export class DynskinRuntime {
     if (!root || !root.isObject3D) throw new Error('dynskin-three: attach needs a three.js Object3D');
     this.root = root;
     this.time = 0;
-    // A file's saved settings start from the method's defaults (a key they lack is its
-    // default); anything else is a rig that came without settings, and gets an unseen rig's
-    // (the ground contact on). The core's floats, shortened to what a float holds (0.15, not
-    // 0.15000000596046448).
-    const defaults = new core.JointLevel();
-    const json = options.savedSettings ? defaults.settingsJson() : core.JointLevel.unseenRigSettingsJson();
-    defaults.delete();
-    this.#defaults = JSON.parse(json, (key, value) => (typeof value === 'number' ? Number(value.toPrecision(7)) : value)).parameters;
-    this.parameters = mergeInto(clone(this.#defaults), options.parameters);
+    this.#defaults = defaultParameters(core, options.savedSettings);
+    this.parameters = mergeSettings(cloneSettings(this.#defaults), options.parameters);
     this.#joints = new Map(options.joints instanceof Map ? options.joints : []);
     this.#constants = core.JointLevel.shaderConstants();
     this.#ticksPerSecond = core.JointLevel.ticksPerSecond(); // the core's measurement clock
@@ -130,18 +80,14 @@ export class DynskinRuntime {
   }
 
   set parameters(value) {
-    this.#parameters = watched(clone(value), this.#markChanged);
+    this.#parameters = watchSettings(cloneSettings(value), this.#markChanged);
     this.#changed = true;
   }
 
   /** The settings JSON text of a character, as dynskin's core reads it. */
   settingsJson(character = 0) {
     const c = this.characters[character];
-    return JSON.stringify({
-      version: 1,
-      parameters: this.parameters,
-      joints: c.order.map((bone) => this.#joints.get(c.bones[bone]) ?? {}),
-    });
+    return settingsJson(this.parameters, c.order.map((bone) => this.#joints.get(c.bones[bone]) ?? {}));
   }
 
   // Gives the core the current settings when they changed since the last time. Returns the
@@ -167,8 +113,8 @@ export class DynskinRuntime {
    * {oscillation: {frequency: 3}}). Throws, changing nothing, for values the core refuses.
    */
   setParameters(parameters) {
-    const previous = clone(this.parameters);
-    mergeInto(this.parameters, parameters);
+    const previous = cloneSettings(this.parameters);
+    mergeSettings(this.parameters, parameters);
     const error = this.#apply();
     if (error) {
       this.parameters = previous;
@@ -179,7 +125,7 @@ export class DynskinRuntime {
 
   /** The parameters back to dynskin's defaults. */
   resetParameters() {
-    this.parameters = clone(this.#defaults);
+    this.parameters = cloneSettings(this.#defaults);
     this.#apply();
   }
 
@@ -193,7 +139,7 @@ export class DynskinRuntime {
     if (!target || !this.characters.some((c) => c.bones.includes(target))) throw new Error(`dynskin-three: no joint ${typeof bone === 'string' ? bone : '(not in a skeleton)'}`);
     const previous = this.#joints.get(target);
     if (settings == null) this.#joints.delete(target);
-    else this.#joints.set(target, clone(settings));
+    else this.#joints.set(target, cloneSettings(settings));
     this.#changed = true;
     const error = this.#apply();
     if (error) {
@@ -290,8 +236,8 @@ export class DynskinRuntime {
     };
     walk(this.root, root);
     const joints = new Map();
-    for (const [bone, settings] of this.#joints) if (counterpart.has(bone)) joints.set(counterpart.get(bone), clone(settings));
-    return DynskinRuntime.attach(root, { parameters: clone(this.parameters), joints });
+    for (const [bone, settings] of this.#joints) if (counterpart.has(bone)) joints.set(counterpart.get(bone), cloneSettings(settings));
+    return DynskinRuntime.attach(root, { parameters: cloneSettings(this.parameters), joints });
   }
 
   #moveMixer(mixer, t) {

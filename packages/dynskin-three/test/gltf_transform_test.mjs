@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Logger, NodeIO } from '@gltf-transform/core';
 import { DynskinExtension, DynskinJoint, DynskinSettings, EXTENSION_NAME, LAYER_ATTRIBUTES } from '../gltf-transform/index.js';
-import { readGlb, writeGlb, appendAccessor, accessorValues } from './glb_file.mjs';
+import { readGlb, writeGlb, appendAccessor, accessorValues } from '../../dynskin-core/test/glb_file.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');

@@ -2,8 +2,9 @@
 # trip (node alone), the npm tarball installed into an empty project with three r187, and the
 # examples in headless Chromium. Included from tests/CMakeLists.txt, after test/CMakeLists.txt
 # (the runtime's browser tests), whose setup fixture dynskin_three (three.setup: the pinned npm
-# packages and dist/ built from the web build) the tarball and the examples use, under the same
-# conditions. The glTF-Transform test needs npm packages alone: three.npm_ci installs them.
+# packages and dynskin-core's dist/ built from the web build) the tarball and the examples use,
+# under the same conditions. The glTF-Transform test needs npm packages alone: three.npm_ci
+# installs them (the web packages' one install, packages/npm_ci_if_needed.sh).
 set(dynskin_three "${PROJECT_SOURCE_DIR}/packages/dynskin-three")
 find_program(DYNSKIN_NODE node)
 find_program(DYNSKIN_NPM npm)
@@ -13,7 +14,7 @@ if(NOT DYNSKIN_NODE OR NOT DYNSKIN_NPM OR DYNSKIN_SANITIZE)
 endif()
 
 # Alone, as three.setup: two npm installs must not write node_modules at once.
-add_test(NAME three.npm_ci COMMAND "${dynskin_three}/test/npm_ci_if_needed.sh")
+add_test(NAME three.npm_ci COMMAND "${PROJECT_SOURCE_DIR}/packages/npm_ci_if_needed.sh")
 set_tests_properties(three.npm_ci PROPERTIES FIXTURES_SETUP three_npm LABELS three TIMEOUT 600 RUN_SERIAL TRUE)
 
 add_test(NAME three.gltf_transform COMMAND "${DYNSKIN_NODE}" "${dynskin_three}/test/gltf_transform_test.mjs")

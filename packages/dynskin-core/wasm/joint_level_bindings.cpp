@@ -1,9 +1,10 @@
-// dynskin's joint level for three.js, as a WebAssembly module (embind): a Character built
-// from three.js's arrays (character_arrays.h), its JointRig and one JointDynamics updated
-// each frame from the bones' parent-local transforms, and what the vertex shader reads (the
+// dynskin's joint level for the web packages (dynskin-three, dynskin-babylon), as a
+// WebAssembly module (embind): a Character built from an engine's arrays of a skinned mesh
+// (character_arrays.h), its JointRig and one JointDynamics updated each frame from the
+// bones' parent-local transforms, and what the vertex shader reads (the
 // public joint-level API of docs/engine-api.md): the joint rows, the skinning constants, the
 // dLBS rotation ring, and the per-vertex tables built once. The per-vertex stage itself runs
-// in the shader (dist/skinning-stage.js, generated from shaders/skinning.vert).
+// in the engine's shader (dist/skinning-stage.js, generated from shaders/skinning.vert).
 //
 // The per-frame calls take and return numbers only: the bones are written by JavaScript
 // straight into a buffer of this module (locals()), and the rows, the constants and the ring
@@ -103,7 +104,7 @@ enum RingState : int { kRotationTicks, kNewestTick, kHistoryRestarts, kRingState
 
 }  // namespace
 
-// One skeleton and the skin bound to it (all the three.js meshes that share the skeleton,
+// One skeleton and the skin bound to it (all the engine's meshes that share the skeleton,
 // their vertices in a row).
 class JointLevel {
 public:
@@ -114,7 +115,7 @@ public:
                       val parents, val rest, val inverse_binds, val bend, val floppy, val squash) {
         try {
             dynskin::CharacterArrays arrays;
-            arrays.name = "three.js skinned mesh";
+            arrays.name = "skinned mesh";
             const std::vector<float> p = numbers<float>(positions), n = numbers<float>(normals);
             arrays.positions.resize(p.size() / 3);
             for (std::size_t i = 0; i < arrays.positions.size(); ++i) arrays.positions[i] = glm::make_vec3(&p[3 * i]);
@@ -473,7 +474,7 @@ private:
     std::string error_;
 };
 
-EMSCRIPTEN_BINDINGS(dynskin_three) {
+EMSCRIPTEN_BINDINGS(dynskin_joint_level) {
     emscripten::class_<JointLevel>("JointLevel")
         .constructor<>()
         .function("build", &JointLevel::build)

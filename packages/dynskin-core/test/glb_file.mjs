@@ -1,5 +1,5 @@
 // A glb file's JSON and binary chunk, read and written without any glTF library, so that the
-// tests check what glTF-Transform wrote against what a file really holds.
+// tests check what a file really holds (dynskin-three's what glTF-Transform wrote).
 import assert from 'node:assert/strict';
 
 const MAGIC = 0x46546c67, JSON_CHUNK = 0x4e4f534a, BIN_CHUNK = 0x004e4942;
@@ -63,5 +63,23 @@ export function accessorValues(glb, index) {
   const start = (view.byteOffset || 0) + (accessor.byteOffset || 0);
   const values = new Float32Array(accessor.count);
   for (let i = 0; i < accessor.count; i++) values[i] = glb.bin.readFloatLE(start + i * stride);
+  return values;
+}
+
+const COMPONENTS = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT4: 16 };
+const READERS = { 5121: ['readUInt8', 1], 5123: ['readUInt16LE', 2], 5125: ['readUInt32LE', 4], 5126: ['readFloatLE', 4] };
+
+// Every number of an accessor of any type (not normalized; tightly packed or strided), in order.
+export function accessorNumbers(glb, index) {
+  const accessor = glb.json.accessors[index];
+  const components = COMPONENTS[accessor.type], [read, bytes] = READERS[accessor.componentType];
+  assert.ok(components && read, `accessor ${index}: ${accessor.type} of ${accessor.componentType} is not read here`);
+  const view = glb.json.bufferViews[accessor.bufferView];
+  const stride = view.byteStride || components * bytes;
+  const start = (view.byteOffset || 0) + (accessor.byteOffset || 0);
+  const values = new Array(accessor.count * components);
+  for (let i = 0; i < accessor.count; i++) {
+    for (let c = 0; c < components; c++) values[i * components + c] = glb.bin[read](start + i * stride + c * bytes);
+  }
   return values;
 }

@@ -1,0 +1,90 @@
+// dynskin-core's test in node: dist/ is what its sources give now (the per-vertex stage from
+// shaders/skinning.vert, the WebAssembly module from the web build), so that a stale generated
+// copy fails here; and the module loads in node and plays a character of the repository's
+// (assets/cow.glb, read without any engine) with the settings the JavaScript helpers give.
+// Usage: node test/core_test.mjs [BUILD_WEB_DIR]   (default: the repository's build-web)
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { skinningStageModule } from '../scripts/generate-stage.mjs';
+import { readGlb, accessorNumbers } from './glb_file.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const packageDir = path.resolve(here, '..');
+const root = path.resolve(packageDir, '../..');
+const web = path.resolve(process.argv[2] || path.join(root, 'build-web'));
+const rebuild = 'rebuild it: packages/dynskin-core/build.sh';
+
+// Generated copies: the same bytes as their sources give now.
+const stage = readFileSync(path.join(packageDir, 'dist/skinning-stage.js'), 'utf8');
+assert.ok(stage === skinningStageModule(path.join(root, 'shaders/skinning.vert')),
+  `dist/skinning-stage.js is stale against shaders/skinning.vert: ${rebuild}`);
+const built = readFileSync(path.join(web, 'packages/dynskin-core/wasm/dynskin-core.mjs'));
+assert.ok(readFileSync(path.join(packageDir, 'dist/dynskin-core.mjs')).equals(built),
+  `dist/dynskin-core.mjs is not the web build's (${web}): ${rebuild}`);
+console.log('PASS dist/ is current: the stage from shaders/skinning.vert, the module from the web build');
+
+const core = await import('../src/index.js');
+const module = await core.loadDynskinCore();
+assert.equal(await core.loadDynskinCore(), module, 'the module is instantiated once');
+
+// The cow's skin, in the arrays JointLevel.build takes (its joints are listed parents first,
+// each the child of the joint before it in the hierarchy, and its mesh at the origin).
+const glb = readGlb(readFileSync(path.join(root, 'assets/cow.glb')));
+const { nodes, skins, meshes } = glb.json;
+const skin = skins[0], primitive = meshes[nodes.find((node) => node.skin === 0).mesh].primitives[0];
+const parentNode = new Map(nodes.flatMap((node, i) => (node.children ?? []).map((child) => [child, i])));
+const parents = skin.joints.map((joint) => skin.joints.indexOf(parentNode.get(joint) ?? -1));
+parents.forEach((parent, k) => assert.ok(parent < k, `joint ${k}'s parent comes after it`));
+const localMatrix = ({ translation: [x, y, z] = [0, 0, 0], rotation: [qx, qy, qz, qw] = [0, 0, 0, 1], scale: [sx, sy, sz] = [1, 1, 1] }) => [
+  (1 - 2 * (qy * qy + qz * qz)) * sx, 2 * (qx * qy + qz * qw) * sx, 2 * (qx * qz - qy * qw) * sx, 0,
+  2 * (qx * qy - qz * qw) * sy, (1 - 2 * (qx * qx + qz * qz)) * sy, 2 * (qy * qz + qx * qw) * sy, 0,
+  2 * (qx * qz + qy * qw) * sz, 2 * (qy * qz - qx * qw) * sz, (1 - 2 * (qx * qx + qy * qy)) * sz, 0,
+  x, y, z, 1];
+const attribute = (name) => accessorNumbers(glb, primitive.attributes[name]);
+const level = new module.JointLevel();
+const error = level.build(
+  new Float32Array(attribute('POSITION')), new Float32Array(attribute('NORMAL')),
+  new Uint32Array(accessorNumbers(glb, primitive.indices)), 4, new Int32Array(attribute('JOINTS_0')),
+  new Float32Array(attribute('WEIGHTS_0')), parents, new Float32Array(skin.joints.flatMap((joint) => localMatrix(nodes[joint]))),
+  new Float32Array(accessorNumbers(glb, skin.inverseBindMatrices)), new Float32Array(0), new Float32Array(0), new Float32Array(0));
+assert.equal(error, '', 'JointLevel.build takes the cow');
+assert.equal(level.jointCount(), skin.joints.length);
+assert.ok(level.size() > 0, `the character size ${level.size()} is positive`);
+console.log(`PASS the module loads in node and builds the cow: ${level.jointCount()} joints, size ${level.size().toPrecision(3)}`);
+
+// Settings: the helpers' JSON is what the core takes, and a refused value is reported.
+const parameters = core.mergeSettings(core.defaultParameters(module, false), { oscillation: { frequency: 3 } });
+const joints = skin.joints.map(() => ({}));
+assert.equal(level.setSettings(core.settingsJson(parameters, joints)), '', 'the core takes the default settings');
+assert.equal(JSON.parse(level.settingsJson()).parameters.oscillation.frequency, 3);
+const refused = core.mergeSettings(core.cloneSettings(parameters), { oscillation: { frequency: -1 } });
+assert.notEqual(level.setSettings(core.settingsJson(refused, joints)), '', 'a negative frequency is refused');
+let writes = 0;
+const watched = core.watchSettings(core.cloneSettings(parameters), () => ++writes);
+watched.oscillation.damping = 0.5;
+assert.equal(writes, 1, 'a write at depth is noticed');
+console.log('PASS the settings helpers: defaults, merge, JSON the core takes, a refused value, a watched write');
+
+// Frames: the body turns about y at 1 turn a second, read at 60 frames a second; the skin's
+// constants stay finite and the joint rows move.
+const clock = new core.HeapView(module, () => module.JointLevel.clock());
+const locals = new core.HeapView(module, () => level.locals());
+const rows = new core.HeapView(module, () => level.jointRows());
+let first = null;
+for (let frame = 0; frame <= 30; ++frame) {
+  const t = frame / 60, view = locals.get();
+  skin.joints.forEach((joint, k) => {
+    const { translation = [0, 0, 0], rotation = [0, 0, 0, 1], scale = [1, 1, 1] } = nodes[joint];
+    view.set([...translation, ...rotation, ...scale], k * core.FLOATS_PER_BONE);
+  });
+  view.set([0, Math.sin(Math.PI * t), 0, Math.cos(Math.PI * t)], 3); // the root's rotation
+  clock.get()[0] = t;
+  assert.equal(level.update(), 0, `frame ${frame}: ${level.error()}`);
+  first ??= Float32Array.from(rows.get());
+}
+assert.ok(level.values().every(Number.isFinite), 'the constants are finite');
+assert.ok(rows.get().some((value, i) => value !== first[i]), 'the joint rows move as the body turns');
+level.delete();
+console.log('PASS 30 frames of a turning cow: the joint level updates, its rows move, its constants are finite');
