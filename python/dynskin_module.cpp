@@ -83,6 +83,21 @@ std::vector<glm::mat4> to_matrices(const FloatArray& a, const char* name, py::ss
     return out;
 }
 
+// The character's whole object (Pose::object) from its (4, 4) world matrix, or identity for
+// None.
+Trs object_of(const std::optional<FloatArray>& matrix) {
+    Trs object;
+    if (!matrix) return object;
+    if (matrix->ndim() != 2 || matrix->shape(0) != 4 || matrix->shape(1) != 4)
+        throw py::value_error("object_matrix must have shape (4, 4)");
+    const float* p = matrix->data();
+    glm::dmat4 m;
+    for (int r = 0; r < 4; ++r)
+        for (int c = 0; c < 4; ++c) m[c][r] = p[4 * r + c];  // numpy rows, glm columns
+    if (!decompose(m, object)) throw py::value_error("object_matrix is singular or not finite");
+    return object;
+}
+
 // Row-major (J, 4, 4) from glm's column-major matrices.
 py::array_t<float> from_matrices(const std::vector<glm::mat4>& m) {
     py::array_t<float> a({py::ssize_t(m.size()), py::ssize_t(4), py::ssize_t(4)});
@@ -399,17 +414,18 @@ public:
 
     // Keeps a pose as the frame at time t (what update(t, matrices) and update_all's
     // matrices give the deformer's clock).
-    void add_frame(double t, const std::vector<Trs>& locals) {
+    void add_frame(double t, const std::vector<Trs>& locals, const Trs& object) {
         try {
-            frames_.add(t, locals);
+            frames_.add(t, locals, object);
         } catch (const std::invalid_argument& e) {
             throw py::value_error(e.what());
         }
     }
 
-    void update_matrices(double t, const FloatArray& matrices, const std::string& space, bool skin) {
+    void update_matrices(double t, const FloatArray& matrices, const std::string& space, bool skin,
+                         const std::optional<FloatArray>& object_matrix) {
         if (!std::isfinite(t)) throw py::value_error("t must be a finite number");
-        add_frame(t, locals_of(matrices, space));
+        add_frame(t, locals_of(matrices, space), object_of(object_matrix));
         py::gil_scoped_release unlocked;
         if (skin)
             deformer_.update(t, frames_.sampler(), settings_);
@@ -419,18 +435,24 @@ public:
 
     // update(t, matrices, skin=False) for many frames in one call: a preroll costs the joint
     // level alone, not a Python call a frame. Every pose is converted before any is used.
-    void preroll(const std::vector<double>& times, const std::vector<FloatArray>& matrices) {
+    void preroll(const std::vector<double>& times, const std::vector<FloatArray>& matrices,
+                 const std::optional<std::vector<FloatArray>>& object_matrices) {
         if (times.size() != matrices.size())
             throw py::value_error("preroll: " + std::to_string(times.size()) + " times for " +
                                   std::to_string(matrices.size()) + " poses");
+        if (object_matrices && object_matrices->size() != times.size())
+            throw py::value_error("preroll: " + std::to_string(object_matrices->size()) + " object matrices for " +
+                                  std::to_string(times.size()) + " times");
         std::vector<std::vector<Trs>> locals;
+        std::vector<Trs> objects;
         locals.reserve(times.size());
         for (std::size_t k = 0; k < times.size(); ++k) {
             if (!std::isfinite(times[k])) throw py::value_error("t must be a finite number");
             locals.push_back(locals_of(matrices[k], "world"));
+            objects.push_back(object_of(object_matrices ? std::optional<FloatArray>((*object_matrices)[k]) : std::nullopt));
         }
         for (std::size_t k = 0; k < times.size(); ++k) {
-            add_frame(times[k], locals[k]);
+            add_frame(times[k], locals[k], objects[k]);
             deformer_.update_joints(times[k], frames_.sampler(), settings_);
         }
     }
@@ -645,14 +667,16 @@ PYBIND11_MODULE(dynskin, m) {
         .def_readwrite("loop", &PyDeformer::loop_, "Whether update(t) loops the clip (default True)")
         .def("update", &PyDeformer::update_clip, py::arg("t"), "Advances to time t (seconds) playing the clip")
         .def("update", &PyDeformer::update_matrices, py::arg("t"), py::arg("matrices"), py::arg("space") = "world",
-             py::arg("skin") = true,
+             py::arg("skin") = true, py::arg("object_matrix") = py::none(),
              "Advances to time t with the joints' (J, 4, 4) transforms at t: 'world' matrices (converted to "
              "parent-local) or 'local' (parent-local) ones. The last frames are kept and interpolated for the clock. "
              "skin=False advances the joints alone (a preroll: much faster; positions keep the last skinned frame's, "
-             "and the next skinned frame is the same as if every frame had been skinned)")
-        .def("preroll", &PyDeformer::preroll, py::arg("times"), py::arg("matrices"),
-             "update(t, matrices, skin=False) for each time and its joints' (J, 4, 4) world matrices, in one call "
-             "(frames nobody looks at, before the one shown)")
+             "and the next skinned frame is the same as if every frame had been skinned). object_matrix: the (4, 4) "
+             "world matrix of the character's whole object (its parent, a platform), which the world matrices "
+             "include, so that settings.object_motion can take its motion out")
+        .def("preroll", &PyDeformer::preroll, py::arg("times"), py::arg("matrices"), py::arg("object_matrices") = py::none(),
+             "update(t, matrices, skin=False) for each time and its joints' (J, 4, 4) world matrices (and the "
+             "object's (4, 4) matrix each, optional), in one call (frames nobody looks at, before the one shown)")
         .def("joint", [](const PyDeformer& d, const py::object& key) {
             const std::size_t j = d.joint_index(key);
             return j < d.settings_.joints.size() ? d.settings_.joints[j] : JointSettings{};
@@ -736,7 +760,8 @@ PYBIND11_MODULE(dynskin, m) {
        "(threads: 0 for the hardware's; results do not depend on it)");
 
     m.def("update_all", [](const std::vector<PyDeformer*>& deformers, const py::object& t,
-                           std::optional<std::vector<FloatArray>> matrices) {
+                           std::optional<std::vector<FloatArray>> matrices,
+                           std::optional<std::vector<FloatArray>> object_matrices) {
         // One time for all, or one each (characters whose animations started apart).
         const std::vector<double> times = py::isinstance<py::sequence>(t) ? t.cast<std::vector<double>>()
                                                                            : std::vector<double>(deformers.size(), t.cast<double>());
@@ -754,12 +779,18 @@ PYBIND11_MODULE(dynskin, m) {
         if (matrices && matrices->size() != deformers.size())
             throw py::value_error("update_all: " + std::to_string(matrices->size()) + " poses for " +
                                   std::to_string(deformers.size()) + " deformers");
+        if (object_matrices && (!matrices || object_matrices->size() != deformers.size()))
+            throw py::value_error("update_all: object_matrices go with matrices, one per deformer");
         std::vector<PoseSampler> given;  // each deformer's own frames, as update(t, matrices) keeps them
         if (matrices) {
             std::vector<std::vector<Trs>> locals;  // all converted first: a bad pose changes no deformer
-            for (std::size_t k = 0; k < deformers.size(); ++k) locals.push_back(deformers[k]->locals_of((*matrices)[k], "world"));
+            std::vector<Trs> objects;
             for (std::size_t k = 0; k < deformers.size(); ++k) {
-                deformers[k]->add_frame(times[k], locals[k]);
+                locals.push_back(deformers[k]->locals_of((*matrices)[k], "world"));
+                objects.push_back(object_of(object_matrices ? std::optional<FloatArray>((*object_matrices)[k]) : std::nullopt));
+            }
+            for (std::size_t k = 0; k < deformers.size(); ++k) {
+                deformers[k]->add_frame(times[k], locals[k], objects[k]);
                 given.push_back(deformers[k]->frames_.sampler());
             }
         }
@@ -770,11 +801,11 @@ PYBIND11_MODULE(dynskin, m) {
         }
         py::gil_scoped_release unlocked;
         update_all(updates);
-    }, py::arg("deformers"), py::arg("t"), py::arg("matrices") = py::none(),
+    }, py::arg("deformers"), py::arg("t"), py::arg("matrices") = py::none(), py::arg("object_matrices") = py::none(),
        "Advances every deformer to time t (one for all, or a sequence, one each) as d.update(t) for each d would, "
        "bit for bit, with the characters spread over the shared threads (many characters in one call); with "
        "matrices (a (J, 4, 4) array of world matrices per deformer), as d.update(t, matrices) would instead of "
-       "playing their clips");
+       "playing their clips, and with object_matrices (one (4, 4) each) as d.update(t, matrices, object_matrix=...)");
 
     m.def("bake", [](SharedCharacter character, const std::string& path, py::object clip, std::optional<DynamicSettings> settings,
                      double fps, bool loop, double tail) {

@@ -133,7 +133,8 @@ class BakeJob:
         self.span = baked_span(obj)
         self.state = live.live_state(obj, keep_results=False)  # self.baked keeps each frame
         if self.state.rig.evaluated_pose:  # constraints, drivers, NLA: Blender's own pose, as live
-            self.state.rig.pose_track = live.pose_track_of(scene, obj)
+            read = live.evaluated_rig(scene, obj)
+            self.state.rig.pose_track, self.state.rig.object_track = read.pose_track, read.object_track
         self.baked = []
 
     @property

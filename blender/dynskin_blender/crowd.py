@@ -32,7 +32,8 @@ def step_together(scene, states):
     try:
         poses = [state.pose(frame) for _, state in ready]
         dynskin.update_all([state.deformer.deformer for _, state in ready],
-                           [state.timeline.seconds(frame) for _, state in ready], poses)
+                           [state.timeline.seconds(frame) for _, state in ready], poses,
+                           object_matrices=[state.object_matrix(frame) for _, state in ready])
     except (ValueError, RuntimeError):  # some may have stepped: they simulate again on their own
         for _, state in ready:
             state.forget_results()

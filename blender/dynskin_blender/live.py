@@ -152,14 +152,14 @@ def read_pose(scene, obj, state):
     state.forget_pose()
 
 
-def pose_track_of(scene, obj):
-    """Blender's pose of the scene's frame range, as the live object has it (read now if it
-    was not, or not for all these frames)."""
+def evaluated_rig(scene, obj):
+    """The live object's rig with Blender's pose of the scene's frame range (read now if it
+    was not, or not for all these frames): its pose_track and object_track."""
     state = _states.get(obj.name_full)
     if state is None:
         state = _states[obj.name_full] = live_state(obj)
     read_pose(scene, obj, state)
-    return state.rig.pose_track
+    return state.rig
 
 
 def read_pose_soon(obj_name):  # name_full

@@ -38,8 +38,8 @@ class OffsetDeformer:
     def __getattr__(self, name):
         return getattr(self.deformer, name)
 
-    def update(self, t, matrices, skin=True):
-        self.deformer.update(t, matrices, skin=skin)
+    def update(self, t, matrices, skin=True, object_matrix=None):
+        self.deformer.update(t, matrices, skin=skin, object_matrix=object_matrix)
         if self.plain is not None and skin:  # LBS has no history: each skinned pose on its own
             self.plain.reset()
             self.plain.update(t, matrices)

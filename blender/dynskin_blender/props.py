@@ -19,7 +19,7 @@ OSCILLATION = tuple(row["name"] for row in PARAMETERS if row["per_joint"])  # al
 
 # The panel's words where a row's name does not read well as a label.
 LABELS = {"frequency": "f", "damping": "tau", "amplitude": "A", "drag": "D", "propagation_speed": "c",
-          "translation_gain": "Translation", "squash_center": "Centre", "override_oscillation": "Own f, tau, A, D"}
+          "translation_gain": "Translation", "object_motion": "Object motion", "squash_center": "Centre", "override_oscillation": "Own f, tau, A, D"}
 # A number that can be off is a switch and the number the switch turns on:
 # {row: (switch property, label, description)}.
 SWITCHES = {

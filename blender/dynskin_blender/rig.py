@@ -115,6 +115,7 @@ class Rig:
         # Constraints, drivers, NLA: the pose is then Blender's own, read frame by frame.
         self.evaluated_pose = pose_not_from_keys(self.armature)
         self.pose_track = {}  # frame -> world matrices read from Blender (live.read_pose)
+        self.object_track = {}  # frame -> the armature object's world matrix read with them
         self._curves_of = {}  # action -> its bone channels' curves
         triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
         self.character = dynskin.Character.from_arrays(
@@ -190,17 +191,29 @@ class Rig:
         flat = np.empty(len(arm.pose.bones) * 16, dtype=np.float32)
         arm.pose.bones.foreach_get("matrix", flat)  # column-major, in pose.bones' order
         posed = flat.reshape(-1, 4, 4).transpose(0, 2, 1)[self.pose_order]
-        self.pose_track[frame] = (matrix(arm.matrix_world) @ posed).astype(np.float32)
+        world = matrix(arm.matrix_world)
+        self.object_track[frame] = world.astype(np.float32)
+        self.pose_track[frame] = (world @ posed).astype(np.float32)
 
     def forget_evaluated_pose(self):
         """The armature changed (a constraint or driver added or removed, a bone posed): what
         moves its bones is found again, and Blender's pose read again."""
         self.evaluated_pose = pose_not_from_keys(self.armature)
         self.pose_track.clear()
+        self.object_track.clear()
 
     def forget_curves(self):
         """The actions' curves are read again (keys were added or removed)."""
         self._curves_of = {}
+
+    def object_matrix(self, frame):
+        """The armature object's world matrix at a frame, which world_matrices include: as read
+        with Blender's pose (its parent's or a platform's motion too), else as it is now. Given
+        to dynskin beside the bones' matrices, so that the Object motion setting can take the
+        object's motion out of what drives the dynamics."""
+        if frame in self.object_track:
+            return self.object_track[frame]
+        return matrix(self.armature.matrix_world).astype(np.float32)
 
     def world_matrices(self, frame):
         """The bones' world matrices at a frame: Blender's own pose where it was read (a rig

@@ -135,6 +135,13 @@ class LiveState:
             matrices = self.poses[action_frame] = self.rig.world_matrices(action_frame)
         return matrices
 
+    def object_matrix(self, frame, subframe=0.0):
+        """The armature object's world matrix that pose(frame, subframe) includes."""
+        track = self.rig.object_track
+        if subframe and frame in track and frame + 1 in track:
+            return np.array(blend_matrices(track[frame], track[frame + 1], subframe), dtype=np.float32)
+        return self.rig.object_matrix(frame)
+
     def _settings_in(self, deformer):
         deformer.settings = self.deformer.settings  # a copy, the bones' own settings included
 
@@ -142,7 +149,8 @@ class LiveState:
         """The joints only, frames first to last (inclusive), in one call."""
         frames = range(first, last + 1)
         if frames:
-            deformer.preroll([self.timeline.seconds(f) for f in frames], [self.pose(f) for f in frames])
+            deformer.preroll([self.timeline.seconds(f) for f in frames], [self.pose(f) for f in frames],
+                             object_matrices=[self.object_matrix(f) for f in frames])
 
     def positions_at(self, scene, frame, obj, subframe=0.0):
         """dynskin's skin at a frame (and a fraction of the next: motion blur's subframes), in
@@ -167,7 +175,7 @@ class LiveState:
         else:
             first = self.reached + 1
         self._advance(self.deformer, first, frame - 1)
-        self.deformer.update(timeline.seconds(frame), self.pose(frame))
+        self.deformer.update(timeline.seconds(frame), self.pose(frame), object_matrix=self.object_matrix(frame))
         self._keep(frame)
         # A frame before the start is its own first frame: the start's frames never follow it.
         self.reached = frame if frame >= timeline.start else None
@@ -204,7 +212,8 @@ class LiveState:
             self._settings_in(self.between)
         self.between.reset()
         self._advance(self.between, min(self.timeline.start, frame), frame)
-        self.between.update(self.timeline.seconds(frame, subframe), self.pose(frame, subframe))
+        self.between.update(self.timeline.seconds(frame, subframe), self.pose(frame, subframe),
+                            object_matrix=self.object_matrix(frame, subframe))
         return self.between.positions
 
 

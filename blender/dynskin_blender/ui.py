@@ -63,6 +63,7 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         sub = row.row()
         sub.active = props.ground_contact_on
         sub.prop(props, "ground_contact")
+        body.prop(props, "object_motion")
         body.prop(props, "squash")
         body.prop(props, "squash_center")
         if hasattr(obj.data, "use_auto_smooth"):  # Blender 4.1 dropped Auto Smooth

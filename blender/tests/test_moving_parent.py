@@ -3,7 +3,8 @@ Empty keyed to carry it across and stop. The character's whole motion drives the
 same however the frame is reached: played straight, scrubbed and jumped to, frame 30 equals
 dynskin fed Blender's own world pose frame after frame (the parent's motion included), and
 differs from the same rig standing still (before, a jump read every preroll frame at the
-parent's place of the frame shown: 0 offset from the ride where playing showed 0.13 L)."""
+parent's place of the frame shown: 0 offset from the ride where playing showed 0.13 L). With
+Object motion at 0 the ride drives nothing: frame 30 is the rig standing still, carried along."""
 import os
 import random
 import sys
@@ -47,6 +48,13 @@ def main():
     expect(max(worst, scrubbed) < 1e-5, f"played or scrubbed: {max(worst, scrubbed):.3g} of the size from dynskin")
     expect(jumped < 1e-6, f"a jump to 30 should show what playing shows ({jumped:.3g} of the size off)")
     expect(ride > 1e-3, f"the ride should drive the drag ({ride:.3g} of the size at 30)")
+
+    obj.dynskin.object_motion = 0.0
+    carried = {}
+    harness.largest_difference(obj, FRAMES, expected, size, carried)
+    ignored = float(np.abs((carried[30] - shift) - still[30]).max()) / size
+    print(f"DYNSKIN-BLENDER with Object motion 0: frame 30 is {ignored:.3g} of the size from the rig standing still")
+    expect(ignored < 1e-5, f"with Object motion 0 the ride should drive nothing ({ignored:.3g} of the size at 30)")
 
 
 harness.run(main)

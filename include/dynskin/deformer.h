@@ -58,9 +58,11 @@ public:
     // Your own animation, frame by frame: the joints' parent-local transforms at time t, one
     // per joint in the skeleton's order (locals_from_globals converts world matrices). The
     // deformer keeps the last frames (PoseFrames) and its clock samples between them, so
-    // frames may come at any rate. Throws std::invalid_argument, changing nothing, for a
-    // wrong count or a value that is not finite.
-    void update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings);
+    // frames may come at any rate. object: where the character's whole object is in the world
+    // (Pose::object; the roots' transforms include it), for DynamicParameters::object_motion.
+    // Throws std::invalid_argument, changing nothing, for a wrong count or a value that is not
+    // finite.
+    void update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings, const Trs& object = Trs{});
 
     // The joint half of update(): the clock, the pose at t (joints and morph weights, which
     // start from the mesh's defaults before the sampler sets them), its globals, the

@@ -19,6 +19,12 @@ struct Pose {
     // two poses of different cycles lies a wrap, where the clip's end meets its start: the
     // measurement clock treats it as a cut, not as motion.
     std::int64_t cycle = 0;
+    // Where the character's whole object is in the world (its parent, a platform, a
+    // character controller), which the roots' transforms already include. A host that knows
+    // it says so here, so that DynamicParameters::object_motion can take its motion out of
+    // what drives the dynamics; left at identity, every motion of the roots is the
+    // character's own.
+    Trs object{};
 
     static Pose rest_of(const Skeleton& skeleton) { return Pose{skeleton.rest}; }
 };

@@ -29,12 +29,13 @@ public:
     // A time before the newest frame's starts over from this frame (a jump back). Throws
     // std::invalid_argument, keeping the frames it had, for a wrong count or a value that is
     // not finite or a zero rotation; rotations are normalised.
-    void add(double t, const std::vector<Trs>& locals);
+    // object: where the character's whole object is (Pose::object), interpolated as a joint.
+    void add(double t, const std::vector<Trs>& locals, const Trs& object = Trs{});
     // What add() would refuse in a frame, or "" (for a caller that cannot catch: a frame
     // checked first is added without throwing).
-    std::string check(double t, const std::vector<Trs>& locals) const;
+    std::string check(double t, const std::vector<Trs>& locals, const Trs& object = Trs{}) const;
 
-    // The pose at time t (only its joints' locals are written). The rest of the story is in
+    // The pose at time t (only its joints' locals and its object are written). The rest of the story is in
     // the header comment; with no frame the pose is left as it is.
     void sample(double t, Pose& pose) const;
 
@@ -48,6 +49,7 @@ private:
     struct Frame {
         double time = 0.0;
         std::vector<Trs> locals;
+        Trs object;
     };
     static constexpr std::size_t kKept = 4;  // the clock reads back at most a few frames
 

@@ -68,6 +68,12 @@ struct DynamicParameters {
     // in up to b above it, so that feet the clip plants stay planted. <= 0 turns it off: the
     // method as published; a rig without settings gets it on (rig_defaults.h).
     float ground_contact = 0.0f;
+    // How much the motion of the character's whole object (its parent, a platform, a
+    // character controller: Pose::object, which the roots' transforms include) drives the
+    // drag and the wobble: 1 all of it, as any other motion; 0 none, so that a character
+    // carried along moves as if its object stood still. Between, the roots' measured
+    // velocities mix the two.
+    float object_motion = 1.0f;
     // Velocity Skinning's squash & stretch strength S in seconds (0: off): a region moving
     // at speed v stretches by about 1 + S v / L along its motion and thins across it, at
     // constant volume.
@@ -76,7 +82,7 @@ struct DynamicParameters {
 
     auto fields() const {
         return std::tie(mode, base, oscillation, translation_gain, propagation_speed, max_angle, max_offset,
-                        ground_contact, squash, squash_center);
+                        ground_contact, object_motion, squash, squash_center);
     }
     bool operator==(const DynamicParameters& o) const { return fields() == o.fields(); }
     bool operator!=(const DynamicParameters& o) const { return !(*this == o); }

@@ -31,8 +31,8 @@ void Deformer::update(double t, const PoseSampler& sampler, const DynamicSetting
     engine_->update(t, sampler, settings);
 }
 
-void Deformer::update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings) {
-    engine_->update(t, locals, settings);
+void Deformer::update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings, const Trs& object) {
+    engine_->update(t, locals, settings, object);
 }
 
 void Deformer::update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings) {

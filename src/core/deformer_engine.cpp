@@ -81,8 +81,9 @@ void DeformerEngine::update(double t, const PoseSampler& sampler, const DynamicS
     update_vertices(settings);
 }
 
-void DeformerEngine::update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings) {
-    frames_.add(t, locals);
+void DeformerEngine::update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings,
+                            const Trs& object) {
+    frames_.add(t, locals, object);
     update(t, frames_.sampler(), settings);
 }
 

@@ -31,7 +31,7 @@ public:
         frames_.clear();
     }
     void update(double t, const PoseSampler& sampler, const DynamicSettings& settings);
-    void update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings);
+    void update(double t, const std::vector<Trs>& locals, const DynamicSettings& settings, const Trs& object);
     void update_joints(double t, const PoseSampler& sampler, const DynamicSettings& settings);
     // The joint level alone (update_joints without the morphed rest), for update_all's
     // first pass over many characters.

@@ -109,6 +109,33 @@ TEST(ReferenceDeformer, DeformerAgreesWithTheGroundContact) {
     }
 }
 
+// A root carried by an object that slides, turns and is scaled by 1.5 (Pose::object), its
+// motion taken out in part or whole (object_motion 0, 0.4) or not at all (1).
+TEST(ReferenceDeformer, DeformerAgreesWithTheObjectsMotionTakenOut) {
+    Character bar = test::make_bar(4, 2.0f, 0.25f, 12, 6);
+    const PoseSampler own = rich_motion(bar.skeleton);
+    const PoseSampler carried = [own](double t, Pose& pose) {
+        own(t, pose);
+        Trs& object = pose.object;
+        object.translation = glm::vec3(0.5f * float(std::sin(2.0 * M_PI * 0.6 * t)), 0.2f * float(t), 0.0f);
+        object.rotation = glm::angleAxis(0.9f * float(std::sin(2.0 * M_PI * 0.4 * t)), glm::normalize(glm::vec3(1, 1, 0)));
+        object.scale = glm::vec3(1.5f);
+        Trs& root = pose.local[0];
+        root.translation = object.translation + object.rotation * (object.scale * root.translation);
+        root.rotation = object.rotation * root.rotation;
+        root.scale = object.scale * root.scale;
+    };
+    for (const float share : {0.0f, 0.4f, 1.0f}) {
+        std::vector<Case> list;
+        for (Case c : cases()) {
+            c.settings.parameters.object_motion = share;
+            list.push_back(c);
+        }
+        SCOPED_TRACE(share);
+        expect_deformer_agrees(bar, carried, list, 60, 20, false);
+    }
+}
+
 // Velocity Skinning's extras: painted floppy and squash layers (negative values too), the
 // squash about the axis and about the centroid, moved centroids and per-joint switches.
 TEST(ReferenceDeformer, DeformerAgreesWithVelocitySkinning) {

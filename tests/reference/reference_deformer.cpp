@@ -24,6 +24,7 @@ struct Measurements {
     const PoseSampler& sampler;
     Tick first;  // the tick the history started at
     std::vector<float> teleport_steps;
+    float object_motion;  // DynamicParameters::object_motion, clamped to [0, 1]
     std::map<Tick, Pose> poses;
 
     const Pose& pose_at_tick(Tick n) {
@@ -33,25 +34,48 @@ struct Measurements {
         sampler(tick_time(n), pose);
         return poses.emplace(n, pose).first->second;
     }
-    // Before the first tick, the velocity of the first tick. Over a cut, the tick before's
-    // (zero when the first tick is a cut).
-    bool cut(int j, Tick n) {
+    // The turn (rotation vector) and step of joint j from tick n - 1 to n in its parent's
+    // frame; for a root, with the object's motion (Pose::object) weighed by object_motion:
+    // the root as the object sees it, in double matrices, then placed by the object at n.
+    struct Motion {
+        glm::vec3 turn, step;
+    };
+    Motion motion(int j, Tick n) {
         const Pose &a = pose_at_tick(n - 1), &b = pose_at_tick(n);
         const Trs &from = a.local[j], &to = b.local[j];
         const glm::vec3 turn = from.rotation == to.rotation ? glm::vec3(0.0f)
                                                             : rotation_log(to.rotation * glm::inverse(from.rotation));
-        return is_cut(a.cycle != b.cycle, turn, to.translation - from.translation, teleport_steps[j]);
+        const glm::vec3 step = to.translation - from.translation;
+        const bool object_moves = a.object.translation != b.object.translation ||
+                                  a.object.rotation != b.object.rotation || a.object.scale != b.object.scale;
+        if (character.skeleton.parents[j] >= 0 || object_motion >= 1.0f || !object_moves) return {turn, step};
+        const glm::dmat4 in_a = glm::inverse(glm::dmat4(a.object.to_matrix())) * glm::dmat4(from.to_matrix());
+        const glm::dmat4 in_b = glm::inverse(glm::dmat4(b.object.to_matrix())) * glm::dmat4(to.to_matrix());
+        Trs own_a, own_b;
+        decompose(in_a, own_a);
+        decompose(in_b, own_b);
+        const glm::dmat3 object_b(b.object.to_matrix());
+        const glm::dmat3 turn_of_object_b = glm::mat3_cast(glm::dquat(b.object.rotation));
+        const glm::vec3 own_turn(turn_of_object_b * glm::dvec3(rotation_log(own_b.rotation * glm::inverse(own_a.rotation))));
+        const glm::vec3 own_step(object_b * glm::dvec3(own_b.translation - own_a.translation));
+        const float g = object_motion;
+        return {g * turn + (1.0f - g) * own_turn, g * step + (1.0f - g) * own_step};
+    }
+    // Before the first tick, the velocity of the first tick. Over a cut, the tick before's
+    // (zero when the first tick is a cut).
+    bool cut(int j, Tick n) {
+        const Motion m = motion(j, n);
+        return is_cut(pose_at_tick(n - 1).cycle != pose_at_tick(n).cycle, m.turn, m.step, teleport_steps[j]);
     }
     glm::vec3 omega(int j, Tick n) {
         n = std::max(n, first);
         if (cut(j, n)) return n == first ? glm::vec3(0.0f) : omega(j, n - 1);
-        const glm::quat a = pose_at_tick(n - 1).local[j].rotation, b = pose_at_tick(n).local[j].rotation;
-        return a == b ? glm::vec3(0.0f) : rotation_log(b * glm::inverse(a)) / static_cast<float>(h);
+        return motion(j, n).turn / static_cast<float>(h);
     }
     glm::vec3 velocity(int j, Tick n) {
         n = std::max(n, first);
         if (cut(j, n)) return n == first ? glm::vec3(0.0f) : velocity(j, n - 1);
-        return (pose_at_tick(n).local[j].translation - pose_at_tick(n - 1).local[j].translation) / static_cast<float>(h);
+        return motion(j, n).step / static_cast<float>(h);
     }
     // Before the tick preceding the first, the rotation of that tick.
     glm::quat rotation(int j, Tick n) { return pose_at_tick(std::max(n, first - 1)).local[j].rotation; }
@@ -83,7 +107,8 @@ ReferenceResult reference_deform(const Character& character, const PoseSampler& 
     const float L = size_of(character);
     const float ground = ground_of(character);
 
-    Measurements m{character, sampler, first_tick_at_or_after(start_time), teleport_steps(skeleton, L), {}};
+    const float object_motion = std::isfinite(params.object_motion) ? std::clamp(params.object_motion, 0.0f, 1.0f) : 1.0f;
+    Measurements m{character, sampler, first_tick_at_or_after(start_time), teleport_steps(skeleton, L), object_motion, {}};
     Pose pose{skeleton.rest, mesh.morphs.default_weights()};
     sampler(t, pose);
     // Morph, then skin: every base below starts from the morphed rest.

@@ -91,6 +91,7 @@ void JointLevelState::step_sums() {
 void JointLevelState::advance_clock(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
     resolve(settings);
     history_.set_lengths(lengths_);
+    history_.set_object_motion(settings.parameters.object_motion);
     history_.advance(t, rig_.skeleton, sampler, [this](bool restarted) {
         if (restarted) sums_.restart(history_.newest_tick());
         else step_sums();

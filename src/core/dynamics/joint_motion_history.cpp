@@ -8,6 +8,23 @@ namespace {
 
 int clamped_length(int ticks) { return std::clamp(ticks, 2, kHistoryTicks); }
 
+// A root's turn and step over one tick (a to b) as its object (Pose::object) sees them, then
+// placed in the world by the object at b: the root's motion without the object's own.
+struct Motion {
+    glm::vec3 turn, step;
+};
+Motion own_motion(const Trs& a, const Trs& b, const Trs& object_a, const Trs& object_b) {
+    const glm::quat in_a = glm::conjugate(object_a.rotation) * a.rotation;
+    const glm::quat in_b = glm::conjugate(object_b.rotation) * b.rotation;
+    const glm::vec3 at_a = glm::conjugate(object_a.rotation) * (a.translation - object_a.translation) / object_a.scale;
+    const glm::vec3 at_b = glm::conjugate(object_b.rotation) * (b.translation - object_b.translation) / object_b.scale;
+    return {object_b.rotation * rotation_log(in_b * glm::conjugate(in_a)), object_b.rotation * (object_b.scale * (at_b - at_a))};
+}
+
+bool same(const Trs& a, const Trs& b) {
+    return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale;
+}
+
 }  // namespace
 
 std::vector<float> teleport_steps(const Skeleton& skeleton, float size) {
@@ -52,12 +69,18 @@ std::size_t JointMotionHistory::memory_bytes() const {
            pose_bytes(previous_) + pose_bytes(current_) + teleport_steps_.capacity() * sizeof(float);
 }
 
-void JointMotionHistory::push_tick(const Pose& previous, const Pose& current) {
+void JointMotionHistory::set_object_motion(float share) {
+    object_motion_ = std::isfinite(share) ? std::clamp(share, 0.0f, 1.0f) : 1.0f;
+}
+
+void JointMotionHistory::push_tick(const std::vector<int>& parents, const Pose& previous, const Pose& current) {
     glm::quat* rotations = rotations_.push_row();
     angular_velocity_.push_row();
     linear_velocity_.push_row();
     const Tick before = newest_tick() - 1;
     const bool wrap = previous.cycle != current.cycle;
+    // A still object moves no root: its roots' motion is their own, exactly.
+    const bool take_out_object = object_motion_ < 1.0f && !same(previous.object, current.object);
     // The velocities go into their histories by blocks of joints from the stack (a history
     // keeps columns only for joints that moved, so it compacts what it is given).
     constexpr int kBlock = 64;
@@ -71,9 +94,14 @@ void JointMotionHistory::push_tick(const Pose& previous, const Pose& current) {
             rotations[j] = b.rotation;
             // A joint that did not move measures exactly zero (the quaternion product would
             // leave rounding noise, and a still joint must cost nothing and bend nothing).
-            const glm::vec3 turn =
+            glm::vec3 turn =
                 b.rotation == a.rotation ? glm::vec3(0.0f) : rotation_log(b.rotation * glm::conjugate(a.rotation));
-            const glm::vec3 step = b.translation - a.translation;
+            glm::vec3 step = b.translation - a.translation;
+            if (take_out_object && parents[j] < 0) {
+                const Motion own = own_motion(a, b, previous.object, current.object);
+                turn = glm::mix(own.turn, turn, object_motion_);
+                step = glm::mix(own.step, step, object_motion_);
+            }
             const float teleport_step =
                 static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
             if (is_cut(wrap, turn, step, teleport_step)) {
@@ -94,6 +122,7 @@ void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const Pose
     previous_.local = skeleton.rest;
     current_.local = skeleton.rest;
     previous_.cycle = current_.cycle = 0;
+    previous_.object = current_.object = Trs{};
     sampler(tick_time(tick - 1), previous_);
     sampler(tick_time(tick), current_);
     // A restart takes the lengths asked for exactly (a row that grew for a while shrinks
@@ -109,7 +138,7 @@ void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const Pose
     rotations_.hold_newest();
     angular_velocity_.start(tick - 1);
     linear_velocity_.start(tick - 1);
-    push_tick(previous_, current_);
+    push_tick(skeleton.parents, previous_, current_);
     angular_velocity_.hold_newest();
     linear_velocity_.hold_newest();
     started_ = true;
@@ -128,8 +157,9 @@ void JointMotionHistory::measure_next_tick(const Skeleton& skeleton, const PoseS
     std::swap(previous_, current_);
     current_.local = skeleton.rest;
     current_.cycle = 0;
+    current_.object = Trs{};
     sampler(tick_time(newest_tick() + 1), current_);
-    push_tick(previous_, current_);
+    push_tick(skeleton.parents, previous_, current_);
 }
 
 }  // namespace dynskin

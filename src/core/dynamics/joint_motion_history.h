@@ -43,6 +43,10 @@ public:
     // afresh as if the motion at that moment had always been going on, so no wobble starts.
     void clear() { started_ = false; }
 
+    // DynamicParameters::object_motion for the ticks from now on (already measured ones keep
+    // theirs): the share of the object's motion (Pose::object) in the roots' velocities.
+    void set_object_motion(float share);
+
     // The rows' lengths from now on. A longer row reads its new older ticks as its oldest,
     // as it did before; a history not started only takes them for its start.
     void set_lengths(HistoryLengths lengths);
@@ -95,12 +99,13 @@ private:
     void measure_next_tick(const Skeleton& skeleton, const PoseSampler& sampler);
     // Appends the tick of current: its rotations, and the velocities from previous to it
     // (a cut keeps the joint's velocity of the tick before).
-    void push_tick(const Pose& previous, const Pose& current);
+    void push_tick(const std::vector<int>& parents, const Pose& previous, const Pose& current);
     int longest() const { return std::max(lengths_.velocities, lengths_.rotations); }
 
     int joint_count_;
     HistoryLengths lengths_;
     std::vector<float> teleport_steps_;
+    float object_motion_ = 1.0f;
     bool started_ = false;
     int restarts_ = 0;
     VelocityHistory angular_velocity_;

@@ -22,6 +22,11 @@ Trs blend(const Trs& from, const Trs& to, float a) {
     return r;
 }
 
+bool usable(const Trs& l) {
+    const float length = glm::length(l.rotation);
+    return finite(l.translation) && finite(l.scale) && length > 1e-6f && std::isfinite(length);
+}
+
 }  // namespace
 
 PoseFrames::PoseFrames(int joint_count) : joint_count_(joint_count), ring_(kKept) {}
@@ -32,21 +37,19 @@ const PoseFrames::Frame& PoseFrames::frame(std::size_t back) const {
 
 double PoseFrames::newest_time() const { return count_ ? frame(0).time : 0.0; }
 
-std::string PoseFrames::check(double t, const std::vector<Trs>& locals) const {
+std::string PoseFrames::check(double t, const std::vector<Trs>& locals, const Trs& object) const {
     if (!std::isfinite(t)) return "the frame's time is not a finite number";
     if (static_cast<int>(locals.size()) != joint_count_)
         return std::to_string(locals.size()) + " joint transforms for " + std::to_string(joint_count_) + " joints";
-    for (std::size_t j = 0; j < locals.size(); ++j) {
-        const Trs& l = locals[j];
-        const float length = glm::length(l.rotation);
-        if (!finite(l.translation) || !finite(l.scale) || !(length > 1e-6f) || !std::isfinite(length))
-            return "joint " + std::to_string(j) + "'s transform is not finite or has a zero rotation";
-    }
+    for (std::size_t j = 0; j < locals.size(); ++j)
+        if (!usable(locals[j])) return "joint " + std::to_string(j) + "'s transform is not finite or has a zero rotation";
+    if (!usable(object) || !(object.scale.x != 0.0f && object.scale.y != 0.0f && object.scale.z != 0.0f))
+        return "the object's transform is not finite, has a zero rotation or a zero scale";
     return {};
 }
 
-void PoseFrames::add(double t, const std::vector<Trs>& locals) {
-    const std::string problem = check(t, locals);
+void PoseFrames::add(double t, const std::vector<Trs>& locals, const Trs& object) {
+    const std::string problem = check(t, locals, object);
     if (!problem.empty()) throw std::invalid_argument(problem);
     if (count_ && t < frame(0).time) count_ = 0;  // a jump back: start over
     if (count_ && t == frame(0).time) --count_;   // the same time again: replace that frame
@@ -55,6 +58,8 @@ void PoseFrames::add(double t, const std::vector<Trs>& locals) {
     f.time = t;
     f.locals = locals;  // same size each time: no allocation after the first frames
     for (Trs& l : f.locals) l.rotation = glm::normalize(l.rotation);
+    f.object = object;
+    f.object.rotation = glm::normalize(object.rotation);
     count_ = std::min(count_ + 1, kKept);
 }
 
@@ -68,11 +73,13 @@ void PoseFrames::sample(double t, Pose& pose) const {
         const double ahead = std::min(t - newest.time, kTickSeconds);
         if (count_ < 2 || ahead <= 0.0) {
             pose.local = newest.locals;
+            pose.object = newest.object;
             return;
         }
         const Frame& before = frame(1);
         const float a = static_cast<float>(1.0 + ahead / (newest.time - before.time));
         for (int j = 0; j < joint_count_; ++j) pose.local[j] = blend(before.locals[j], newest.locals[j], a);
+        pose.object = blend(before.object, newest.object, a);
         return;
     }
     for (std::size_t back = 1; back < count_; ++back) {
@@ -81,9 +88,11 @@ void PoseFrames::sample(double t, Pose& pose) const {
         const Frame& to = frame(back - 1);
         const float a = static_cast<float>((t - from.time) / (to.time - from.time));
         for (int j = 0; j < joint_count_; ++j) pose.local[j] = blend(from.locals[j], to.locals[j], a);
+        pose.object = blend(from.object, to.object, a);
         return;
     }
     pose.local = frame(count_ - 1).locals;  // before the oldest frame kept: held
+    pose.object = frame(count_ - 1).object;
 }
 
 PoseSampler PoseFrames::sampler() const {

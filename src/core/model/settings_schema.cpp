@@ -176,6 +176,11 @@ std::vector<ParameterSpec> make_table() {
             .range(0.01f, 1.0f)
             .slider(0.02f, 0.5f)
             .off(ParameterOff::AtZero, kDefaultGroundContact),
+        number<&P::object_motion>({"object_motion", "object_motion", "object", "--object-motion", "",
+                                   "How much the motion of the character's whole object (its parent, a platform, a "
+                                   "controller) drives drag and wobble; 1: all of it, 0: none (carried as if still)"})
+            .range(0.0f, 1.0f)
+            .slider(0.0f, 1.0f),
     };
     std::vector<ParameterSpec> table;
     for (const Row& row : rows) table.push_back(row.spec);
