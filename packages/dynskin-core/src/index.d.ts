@@ -83,6 +83,12 @@ export interface DynskinParameters {
    * 0.01 to 1 sizes; 0 or null: off; default 0.
    */
   ground_contact?: number | null;
+  /**
+   * How much the motion of the character's whole object (its parent, a platform, a controller)
+   * drives drag and wobble; 1: all of it, 0: none (carried as if still).
+   * 0 to 1; default 1.
+   */
+  object_motion?: number;
 }
 
 /** A joint's own settings: the keys of dynskin's settings JSON "joints" entries. */
@@ -154,3 +160,27 @@ export const skinningStage: string;
 export const stageInputs: { kind: 'attribute' | 'uniform'; type: string; name: string }[];
 /** The uniforms a program may fix at compile time (as dynskin_fixed_NAME, NAME unprefixed). */
 export const stageSwitches: { name: string; type: string }[];
+/**
+ * The stage for node materials (three.js's WebGPURenderer), translated from skinningStage by
+ * scripts/stage-translator.mjs: WGSL and GLSL, each with the core's constants and the entry
+ * dynskin_deform(every input of stageInputs in its order, named without dynskin_), returning
+ * mat3(world position, world normal, 0).
+ */
+export const nodeStage: { wgsl: string; glsl: string };
+
+/** A runtime's settings, whatever its engine: live parameters, per-joint settings by the engine's joint object. */
+export class RuntimeSettings<Joint = unknown> {
+  constructor(core: unknown, options: { parameters?: DynskinParameters; joints?: Map<Joint, DynskinJointSettings>; savedSettings?: boolean }, packageName: string);
+  parameters: DynskinParameters;
+  readonly joints: Map<Joint, DynskinJointSettings>;
+  json(keys: Joint[]): string;
+  apply(characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): string;
+  applyLive(characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): void;
+  setParameters(parameters: DynskinParameters, characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): void;
+  resetParameters(characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): void;
+  setJointSettings(key: Joint, settings: DynskinJointSettings | null, characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): void;
+}
+/** The core's joint order from each joint's parent joint (-1: a root): parents first. */
+export function jointOrder(parentOf: number[]): { order: number[]; parents: number[]; coreIndex: number[] };
+/** The uniform scale of a column-major 4 x 4 matrix (16 numbers), into out[0]. */
+export function uniformScaleInto(elements: ArrayLike<number>, out: { [0]: number }): void;

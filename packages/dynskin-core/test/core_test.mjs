@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { skinningStageModule } from '../scripts/generate-stage.mjs';
+import { coreShaderConstants, skinningStageModule } from '../scripts/generate-stage.mjs';
 import { readGlb, accessorNumbers } from './glb_file.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,7 +18,7 @@ const rebuild = 'rebuild it: packages/dynskin-core/build.sh';
 
 // Generated copies: the same bytes as their sources give now.
 const stage = readFileSync(path.join(packageDir, 'dist/skinning-stage.js'), 'utf8');
-assert.ok(stage === skinningStageModule(path.join(root, 'shaders/skinning.vert')),
+assert.ok(stage === skinningStageModule(path.join(root, 'shaders/skinning.vert'), await coreShaderConstants()),
   `dist/skinning-stage.js is stale against shaders/skinning.vert: ${rebuild}`);
 const built = readFileSync(path.join(web, 'packages/dynskin-core/wasm/dynskin-core.mjs'));
 assert.ok(readFileSync(path.join(packageDir, 'dist/dynskin-core.mjs')).equals(built),

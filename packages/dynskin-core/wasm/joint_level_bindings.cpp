@@ -158,6 +158,7 @@ public:
             frames_ = std::make_unique<dynskin::PoseFrames>(rig_->joint_count());
             sampler_ = frames_->sampler();
             locals_.assign(joint_count, dynskin::Trs{});
+            object_ = dynskin::Trs{};
             rows_.assign((table_texels(joint_count * dynskin::kJointRowTexels) + dynskin::kJointRowTexels - 1) /
                              dynskin::kJointRowTexels,
                          dynskin::JointRow{});
@@ -207,12 +208,12 @@ public:
     // through JavaScript.
     int add_frame() {
         if (!dynamics_) return fail("no character");
-        std::string problem = frames_->check(clock_time, locals_);
+        std::string problem = frames_->check(clock_time, locals_, object_);
         if (!problem.empty()) {
             error_ = std::move(problem);
             return 1;
         }
-        frames_->add(clock_time, locals_);
+        frames_->add(clock_time, locals_, object_);
         return 0;
     }
 
@@ -258,6 +259,10 @@ public:
     // rotation xyzw, scale xyz, parent-local (the Trs themselves). Like every view below, it
     // lasts until this module's memory grows (its buffer then changes): take it again then.
     val locals() const { return view(reinterpret_cast<const float*>(locals_.data()), locals_.size() * kFloatsPerTrs); }
+    // Where JavaScript writes where the character's whole object is (Pose::object: the
+    // runtime's root in the world, which the roots' transforms include), 10 floats as a bone;
+    // identity until written. The object_motion setting takes its share of the motion out.
+    val object() const { return view(reinterpret_cast<const float*>(&object_), kFloatsPerTrs); }
     // kJointRowTexels RGBA texels per joint, after advance(), in whole rows of the table width.
     val joint_rows() const {
         return view(reinterpret_cast<const float*>(rows_.data()), rows_.size() * sizeof(dynskin::JointRow) / sizeof(float));
@@ -460,6 +465,7 @@ private:
     dynskin::PoseSampler sampler_;
     dynskin::DynamicSettings settings_;
     std::vector<dynskin::Trs> locals_;
+    dynskin::Trs object_;
     std::vector<dynskin::JointRow> rows_;
     std::vector<float> values_ = std::vector<float>(table_uniforms() + kAfterTheTable, 0.0f);
     float& after_the_table(AfterTheTable index) { return values_[table_uniforms() + index]; }
@@ -490,6 +496,7 @@ EMSCRIPTEN_BINDINGS(dynskin_joint_level) {
         .function("vertexCount", &JointLevel::vertex_count)
         .function("size", &JointLevel::size)
         .function("locals", &JointLevel::locals)
+        .function("object", &JointLevel::object)
         .function("jointRows", &JointLevel::joint_rows)
         .function("values", &JointLevel::values)
         .function("ring", &JointLevel::ring)

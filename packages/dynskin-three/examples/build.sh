@@ -21,11 +21,12 @@ if [ ! -f "$out/_deps/node_modules/three/package.json" ] ||
   npm install --prefix "$out/_deps" --prefer-offline --no-audit --no-fund --loglevel=error "three@$three_version"
 fi
 
-# three: the module build and the add-ons the pages import (GLTFLoader needs the two utils).
+# three: the module builds (WebGPURenderer's and TSL's for webgpu.html) and the add-ons the pages
+# import (GLTFLoader needs the two utils).
 three="$out/_deps/node_modules/three"
 rm -rf "$out/three"
 mkdir -p "$out/three/build" "$out/three/addons/loaders" "$out/three/addons/utils" "$out/three/addons/controls"
-cp "$three/build/three.module.js" "$three/build/three.core.js" "$out/three/build/"
+cp "$three/build/three.module.js" "$three/build/three.core.js" "$three/build/three.webgpu.js" "$three/build/three.tsl.js" "$out/three/build/"
 cp "$three/examples/jsm/loaders/GLTFLoader.js" "$out/three/addons/loaders/"
 cp "$three/examples/jsm/utils/BufferGeometryUtils.js" "$three/examples/jsm/utils/SkeletonUtils.js" "$out/three/addons/utils/"
 cp "$three/examples/jsm/controls/OrbitControls.js" "$out/three/addons/controls/"
@@ -55,6 +56,7 @@ const entry = (name) => {
   return `./${name}/${(typeof exported === 'string' ? exported : exported.import || exported.default).replace(/^\.\//, '')}`;
 };
 const map = { imports: { three: './three/build/three.module.js', 'three/addons/': './three/addons/',
+  'three/webgpu': './three/build/three.webgpu.js', 'three/tsl': './three/build/three.tsl.js',
   'dynskin-three': entry('dynskin-three'), 'dynskin-core': entry('dynskin-core') } };
 // What every page's head holds: no favicon request (a 404 in the console), the stylesheet, the map.
 const head = ['<link rel="icon" href="data:,">', '<link rel="stylesheet" href="style.css">',

@@ -129,6 +129,17 @@ export const numberParameters = [
       "value": 0,
       "on": 0.1
     }
+  },
+  {
+    "key": "object_motion",
+    "label": "object",
+    "description": "How much the motion of the character's whole object (its parent, a platform, a controller) drives drag and wobble; 1: all of it, 0: none (carried as if still)",
+    "unit": "",
+    "min": 0.0,
+    "max": 1.0,
+    "logarithmic": false,
+    "default": 1.0,
+    "off": null
   }
 ];
 

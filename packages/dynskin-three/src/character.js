@@ -21,8 +21,7 @@ import {
   Vector3,
   Vector4,
 } from 'three';
-import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches } from 'dynskin-core';
-import { patchMaterial } from './material.js';
+import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches, jointOrder, uniformScaleInto } from 'dynskin-core';
 
 const MOST_PENDING_RANGES = 16; // ring rows awaiting upload beyond which it goes up whole
 
@@ -48,15 +47,6 @@ function sameValues(a, b) {
   if (!a || a.array.length !== b.length) return false;
   for (let i = 0; i < b.length; ++i) if (a.array[i] !== b[i]) return false;
   return true;
-}
-
-// The uniform scale of a matrix (the cube root of its 3 x 3 part's determinant, in absolute
-// value), into out[0]: through a typed array, as a fraction returned would be a number
-// allocated at every call.
-function uniformScaleInto(matrix, out) {
-  const e = matrix.elements;
-  const det = e[0] * (e[5] * e[10] - e[9] * e[6]) - e[4] * (e[1] * e[10] - e[9] * e[2]) + e[8] * (e[1] * e[6] - e[5] * e[2]);
-  out[0] = Math.cbrt(Math.abs(det));
 }
 
 // A uniform whose value the core wrote into its values (JointLevel.values()), read from its
@@ -101,24 +91,14 @@ function heapTable(core, take, count, width) {
   return configure(texture);
 }
 
-// The joints of a skeleton in an order where each parent comes before its children (the
-// core's requirement; glTF's joint lists need not be so), and each joint's parent joint.
-function jointOrder(bones) {
+// Each bone's parent joint: the nearest ancestor among the skeleton's bones (nodes that are
+// not bones may lie in between), or -1.
+function parentJoints(bones) {
   const index = new Map(bones.map((bone, i) => [bone, i]));
-  const parentOf = bones.map((bone) => {
+  return bones.map((bone) => {
     for (let node = bone.parent; node; node = node.parent) if (index.has(node)) return index.get(node);
     return -1;
   });
-  const order = [];
-  const placed = new Array(bones.length).fill(false);
-  const place = (i) => {
-    if (placed[i]) return;
-    if (parentOf[i] >= 0) place(parentOf[i]);
-    placed[i] = true;
-    order.push(i);
-  };
-  bones.forEach((_, i) => place(i));
-  return { order, parentOf };
 }
 
 // A geometry sharing `geometry`'s attributes, index, groups and morph targets (for a mesh
@@ -141,6 +121,21 @@ function shallowCopy(geometry) {
   return copy;
 }
 
+// WebGPURenderer draws node materials, made from the mesh's without their onBeforeCompile: a
+// runtime attached without `renderer` (which then patches for WebGLRenderer) would show plain
+// skinning there, silently. The first render tells which renderer draws the mesh.
+function checkRenderer(mesh) {
+  const own = Object.hasOwn(mesh, 'onBeforeRender') ? mesh.onBeforeRender : undefined;
+  mesh.onBeforeRender = function onBeforeRender(renderer, ...rest) {
+    if (own) this.onBeforeRender = own;
+    else delete this.onBeforeRender;
+    if (renderer.isWebGPURenderer) {
+      console.error(`dynskin-three: ${mesh.name || 'a skinned mesh'} is drawn by a WebGPURenderer, but its runtime patched its materials for WebGLRenderer: it shows plain skinning. Give the renderer to the plugin or the runtime: new DynskinPlugin(parser, { renderer }), DynskinRuntime.attach(root, { renderer })`);
+    }
+    this.onBeforeRender(renderer, ...rest);
+  };
+}
+
 // A patched material drawn on a mesh other than its own (a clone made after attach, e.g. by
 // SkeletonUtils.clone, that has no runtime of its own) would draw its own mesh's deformation
 // there: said once, rather than silently.
@@ -161,16 +156,15 @@ function guardAgainstClones(material, mesh) {
  */
 export class DynskinCharacter {
   /** @internal */
-  constructor(core, meshes, constants) {
+  constructor(core, meshes, patch, onBeforeCompile) {
     this.meshes = meshes;
     const skeleton = meshes[0].skeleton;
     this.skeleton = skeleton;
     this.bones = skeleton.bones;
-    const { order, parentOf } = jointOrder(this.bones);
+    const { order, parents, coreIndex: dynskinIndex } = jointOrder(parentJoints(this.bones));
     this.order = order; // dynskin joint k is three.js bone order[k]
-    const dynskinIndex = new Array(order.length);
-    order.forEach((bone, k) => (dynskinIndex[bone] = k));
-    this.parents = order.map((bone) => (parentOf[bone] >= 0 ? dynskinIndex[parentOf[bone]] : -1));
+    this.parents = parents;
+    this.jointKeys = order.map((bone) => this.bones[bone]); // the bones in the core's order: joint settings' keys
     // For a joint whose parent node is its parent joint, the local transform is the bone's
     // own; otherwise (a root, or nodes in between) it is read from world matrices.
     this.direct = order.map((bone, k) => this.parents[k] >= 0 && this.bones[bone].parent === this.bones[order[this.parents[k]]]);
@@ -180,7 +174,7 @@ export class DynskinCharacter {
     }
     meshes[0].updateWorldMatrix(true, false);
     this.#worldToAttach.copy(meshes[0].matrixWorld).invert();
-    uniformScaleInto(meshes[0].matrixWorld, this.#scale.subarray(2));
+    uniformScaleInto(meshes[0].matrixWorld.elements, this.#scale.subarray(2));
     if (!(this.#scale[2] > 0) || !Number.isFinite(this.#scale[2])) this.#scale[2] = 1;
     const arrays = this.#arrays(dynskinIndex);
     this.level = new core.JointLevel();
@@ -196,16 +190,19 @@ export class DynskinCharacter {
     this.#core = core;
     this.#tableWidth = core.JointLevel.tableWidth();
     this.#locals = new HeapView(core, () => this.level.locals());
+    this.#object = new HeapView(core, () => this.level.object());
     this.#values = new HeapView(core, () => this.level.values());
     this.#ringState = new HeapView(core, () => this.level.ringState());
     this.#createUniforms(core);
     this.#attachAttributes(arrays.firstVertex);
-    this.#patchMaterials(constants);
+    this.#patch = patch;
+    this.#patchMaterials(onBeforeCompile);
     this.level.releaseTables(); // on the GPU now
     this.firstVertex = arrays.firstVertex; // each mesh's first vertex in the core's arrays
   }
 
   #core;
+  #patch; // (material, uniforms) -> a copy deforming with the stage (material.js's or node-material.js's)
   #restSize; // the character size L measured at attach, in the world then
   // The scale of the first mesh's world since attach (s; [1] is 1 / s, [2] the scale at attach):
   // the core measures the character in the world divided by s, where its size stays the one
@@ -216,6 +213,9 @@ export class DynskinCharacter {
   #measured = this.#scale.subarray(3);
   #tableWidth;
   #locals; // HeapViews of the core's buffers
+  #object;
+  /** @internal The character's whole object (the runtime's root): its motion is what the object_motion setting weighs. */
+  objectRoot = null;
   #values;
   #ringState;
   #boundIndex; // where the bounding sphere is in the values
@@ -392,30 +392,34 @@ export class DynskinCharacter {
     });
   }
 
-  #patchMaterials(constants) {
+  // The meshes' materials, patched copies; with onBeforeCompile (WebGLRenderer's), their
+  // shadows' depth and distance materials too (a node material's shadow takes its
+  // positionNode).
+  #patchMaterials(onBeforeCompile) {
     this.meshes.forEach((mesh, m) => {
       const uniforms = { ...this.uniforms, ...this.meshUniforms[m] };
       // A clone's materials are another runtime's patched copies: patched again from theirs.
       const original = unpatched(mesh.material);
       const depth = unpatched(mesh.customDepthMaterial), distance = unpatched(mesh.customDistanceMaterial);
-      this.#originals.push({ mesh, material: original, depth, distance });
+      this.#originals.push({ mesh, material: original, depth, distance, onBeforeRender: mesh.onBeforeRender });
       const patch = (material) => {
-        const copy = material.clone();
-        patchMaterial(copy, uniforms, constants);
+        const copy = this.#patch(material, uniforms);
         madeFrom.set(copy, material);
         guardAgainstClones(copy, mesh);
         this.#materials.push(copy);
         return copy;
       };
       mesh.material = Array.isArray(original) ? original.map(patch) : patch(original);
+      if (!onBeforeCompile) return;
+      if (m === 0) checkRenderer(mesh);
       const first = Array.isArray(original) ? original[0] : original;
       const shadowOf = (material) => {
         for (const key of ['map', 'alphaMap', 'alphaTest', 'side', 'displacementMap', 'displacementScale', 'displacementBias']) {
           if (key in first && first[key] !== undefined) material[key] = first[key];
         }
-        patchMaterial(material, uniforms, constants);
-        this.#materials.push(material);
-        return material;
+        const copy = this.#patch(material, uniforms);
+        this.#materials.push(copy);
+        return copy;
       };
       mesh.customDepthMaterial = shadowOf(new MeshDepthMaterial({ depthPacking: RGBADepthPacking }));
       madeFrom.set(mesh.customDepthMaterial, depth);
@@ -428,9 +432,8 @@ export class DynskinCharacter {
    * A copy of `material` patched to deform like this character's `meshIndex`-th mesh (for a
    * material of your own on that mesh, an outline, a capture). Disposed with the runtime.
    */
-  patchMaterial(material, constants, meshIndex = 0) {
-    const copy = material.clone();
-    patchMaterial(copy, { ...this.uniforms, ...this.meshUniforms[meshIndex] }, constants);
+  patchMaterial(material, meshIndex = 0) {
+    const copy = this.#patch(material, { ...this.uniforms, ...this.meshUniforms[meshIndex] });
     this.#materials.push(copy);
     return copy;
   }
@@ -439,12 +442,13 @@ export class DynskinCharacter {
   readLocals() {
     const mesh = this.meshes[0], scale = this.#scale;
     mesh.updateWorldMatrix(true, false);
-    uniformScaleInto(mesh.matrixWorld, this.#measured);
+    uniformScaleInto(mesh.matrixWorld.elements, this.#measured);
     scale[3] /= scale[2];
     if (scale[3] > 0 && Number.isFinite(scale[3])) { // a scale of 0: the last one stays
       scale[0] = scale[3];
       scale[1] = 1 / scale[3];
     }
+    if (this.objectRoot) this.#readObject();
     const locals = this.#locals.get();
     for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
       const bone = this.bones[this.order[k]];
@@ -460,6 +464,20 @@ export class DynskinCharacter {
       rotation.toArray(locals, o + 3);
       scale.toArray(locals, o + 7);
     }
+  }
+
+  // Where the character's whole object is, in the core's frame as the roots are (the world
+  // divided by the scale since attach): the roots' transforms include it, and the core takes
+  // the object_motion setting's share of its motion out of what drives the dynamics.
+  #readObject() {
+    this.objectRoot.updateWorldMatrix(true, false);
+    const e = scratchMatrix.copy(this.objectRoot.matrixWorld).elements, inverse = this.#scale[1];
+    for (let i = 0; i < 15; ++i) if ((i & 3) !== 3) e[i] *= inverse;
+    scratchMatrix.decompose(scratchTranslation, scratchRotation, scratchScale);
+    const object = this.#object.get();
+    scratchTranslation.toArray(object, 0);
+    scratchRotation.toArray(object, 3);
+    scratchScale.toArray(object, 7);
   }
 
   // The per-frame calls below run at the time written into the core's clock
@@ -610,7 +628,8 @@ export class DynskinCharacter {
 
   /** @internal */
   dispose() {
-    for (const { mesh, material, depth, distance } of this.#originals) {
+    for (const { mesh, material, depth, distance, onBeforeRender } of this.#originals) {
+      mesh.onBeforeRender = onBeforeRender;
       mesh.material = material;
       mesh.customDepthMaterial = depth;
       mesh.customDistanceMaterial = distance;

@@ -16,6 +16,12 @@ export interface DynskinOptions {
   joints?: Map<Bone, DynskinJointSettings>;
   /** the parameters are a file's saved settings: what they lack is the method's default (ground contact off) */
   savedSettings?: boolean;
+  /**
+   * the renderer that draws the character: a WebGPURenderer (`renderer.isWebGPURenderer`) gets
+   * node materials; WebGLRenderer, or none given, materials patched with onBeforeCompile (which
+   * a WebGPURenderer would draw as plain skinning: a console error says so at the first render)
+   */
+  renderer?: { isWebGPURenderer?: boolean };
 }
 
 export interface DynskinPluginOptions {
@@ -23,6 +29,8 @@ export interface DynskinPluginOptions {
   parameters?: DynskinParameters;
   /** also give dynskin's motion to skinned files without the extension (default: plain skinning) */
   withoutExtension?: boolean;
+  /** the renderer that draws the file (see DynskinOptions.renderer): needed for a WebGPURenderer */
+  renderer?: { isWebGPURenderer?: boolean };
 }
 
 /** The GLTFLoader plugin: `loader.register((parser) => new DynskinPlugin(parser))`. */

@@ -40,6 +40,7 @@ export class DynskinPlugin {
       parameters: mergeParameters(parameters, this.options.parameters),
       joints,
       savedSettings: Boolean(extension),
+      renderer: this.options.renderer,
     });
   }
 }

@@ -3,8 +3,9 @@
 // AnimationMixer: the joint level runs in WebAssembly, the patched materials do the rest.
 // The parameters go to the core when they changed (a write through runtime.parameters marks
 // them), not every frame.
-import { loadDynskinCore, HeapView, cloneSettings, watchSettings, mergeSettings, defaultParameters, settingsJson } from 'dynskin-core';
+import { loadDynskinCore, HeapView, RuntimeSettings, cloneSettings } from 'dynskin-core';
 import { DynskinCharacter } from './character.js';
+import { patchMaterial } from './material.js';
 
 // The SkinnedMeshes under root, grouped by skeleton (the same bones in the same order: three.js
 // gives each mesh of a glTF skin a Skeleton of its own over the same bones).
@@ -30,7 +31,9 @@ export class DynskinRuntime {
    */
   static async attach(root, options = {}) {
     const core = await loadDynskinCore();
-    return new DynskinRuntime(core, root, options);
+    // Node materials for WebGPURenderer, loaded only then (three/webgpu is not WebGLRenderer's).
+    const nodes = options.renderer?.isWebGPURenderer ? await import('./node-material.js') : null;
+    return new DynskinRuntime(core, root, { ...options, nodes });
   }
 
   /** @internal use DynskinRuntime.attach */
@@ -38,17 +41,20 @@ export class DynskinRuntime {
     if (!root || !root.isObject3D) throw new Error('dynskin-three: attach needs a three.js Object3D');
     this.root = root;
     this.time = 0;
-    this.#defaults = defaultParameters(core, options.savedSettings);
-    this.parameters = mergeSettings(cloneSettings(this.#defaults), options.parameters);
-    this.#joints = new Map(options.joints instanceof Map ? options.joints : []);
+    this.#settings = new RuntimeSettings(core, options, 'dynskin-three');
     this.#constants = core.JointLevel.shaderConstants();
+    this.#renderer = options.renderer;
+    const patch = options.nodes
+      ? (material, uniforms) => options.nodes.nodeMaterial(material, uniforms, options.renderer)
+      : (material, uniforms) => patchMaterial(material.clone(), uniforms, this.#constants);
     this.#ticksPerSecond = core.JointLevel.ticksPerSecond(); // the core's measurement clock
     this.#clock = new HeapView(core, () => core.JointLevel.clock());
     const groups = skeletonsUnder(root);
     if (groups.length === 0) throw new Error('dynskin-three: no skinned mesh under this object');
     this.characters = [];
     try {
-      for (const meshes of groups) this.characters.push(new DynskinCharacter(core, meshes, this.#constants));
+      for (const meshes of groups) this.characters.push(new DynskinCharacter(core, meshes, patch, !options.nodes));
+      for (const character of this.characters) character.objectRoot = root;
       this.#apply();
     } catch (error) {
       for (const character of this.characters) character.dispose();
@@ -56,16 +62,11 @@ export class DynskinRuntime {
     }
   }
 
-  #defaults;
+  #settings; // the parameters and joint settings (dynskin-core's RuntimeSettings, keyed by bone)
+  #renderer; // the renderer given to attach (its clones get it too)
   #ticksPerSecond;
   #starting = true; // no frame given since the start or reset()
-  #joints;
   #constants;
-  #parameters;
-  #changed = true; // the settings changed since the core last took them
-  #markChanged = () => {
-    this.#changed = true;
-  };
   #mixerTime = 0; // updateWithMixer: the time the mixer's pose is at
   // Where the characters' per-frame calls find their time (DynskinCharacter): taken again
   // before each write, as a call into the core may grow its memory.
@@ -76,36 +77,22 @@ export class DynskinRuntime {
    * is read at the next update.
    */
   get parameters() {
-    return this.#parameters;
+    return this.#settings.parameters;
   }
 
   set parameters(value) {
-    this.#parameters = watchSettings(cloneSettings(value), this.#markChanged);
-    this.#changed = true;
+    this.#settings.parameters = value;
   }
 
   /** The settings JSON text of a character, as dynskin's core reads it. */
   settingsJson(character = 0) {
-    const c = this.characters[character];
-    return settingsJson(this.parameters, c.order.map((bone) => this.#joints.get(c.bones[bone]) ?? {}));
+    return this.#settings.json(this.characters[character].jointKeys);
   }
 
   // Gives the core the current settings when they changed since the last time. Returns the
   // core's message for settings it refused (the previous ones then stay), or ''.
   #apply() {
-    if (!this.#changed) return '';
-    this.#changed = false;
-    for (let i = 0; i < this.characters.length; ++i) {
-      const error = this.characters[i].level.setSettings(this.settingsJson(i));
-      if (error) return error;
-    }
-    return '';
-  }
-
-  // The live parameters, once a frame: refused ones are reported, and the previous stay.
-  #applySettings() {
-    const error = this.#apply();
-    if (error) console.warn(`dynskin-three: parameters refused, the previous ones stay: ${error}`);
+    return this.#settings.apply(this.characters);
   }
 
   /**
@@ -113,20 +100,12 @@ export class DynskinRuntime {
    * {oscillation: {frequency: 3}}). Throws, changing nothing, for values the core refuses.
    */
   setParameters(parameters) {
-    const previous = cloneSettings(this.parameters);
-    mergeSettings(this.parameters, parameters);
-    const error = this.#apply();
-    if (error) {
-      this.parameters = previous;
-      this.#apply();
-      throw new Error(`dynskin-three: ${error}`);
-    }
+    this.#settings.setParameters(parameters, this.characters);
   }
 
   /** The parameters back to dynskin's defaults. */
   resetParameters() {
-    this.parameters = cloneSettings(this.#defaults);
-    this.#apply();
+    this.#settings.resetParameters(this.characters);
   }
 
   /**
@@ -137,18 +116,7 @@ export class DynskinRuntime {
   setJointSettings(bone, settings) {
     const target = typeof bone === 'string' ? this.#boneNamed(bone) : bone;
     if (!target || !this.characters.some((c) => c.bones.includes(target))) throw new Error(`dynskin-three: no joint ${typeof bone === 'string' ? bone : '(not in a skeleton)'}`);
-    const previous = this.#joints.get(target);
-    if (settings == null) this.#joints.delete(target);
-    else this.#joints.set(target, cloneSettings(settings));
-    this.#changed = true;
-    const error = this.#apply();
-    if (error) {
-      if (previous === undefined) this.#joints.delete(target);
-      else this.#joints.set(target, previous);
-      this.#changed = true;
-      this.#apply();
-      throw new Error(`dynskin-three: ${error}`);
-    }
+    this.#settings.setJointSettings(target, settings, this.characters);
   }
 
   #boneNamed(name) {
@@ -163,7 +131,7 @@ export class DynskinRuntime {
    */
   update(delta) {
     if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-three: update needs a delta time >= 0 in seconds, not ${delta}`);
-    this.#applySettings();
+    this.#settings.applyLive(this.characters);
     this.#starting = false;
     this.time += delta;
     this.#clock.get()[0] = this.time;
@@ -180,7 +148,7 @@ export class DynskinRuntime {
   updateWithMixer(mixer, delta) {
     if (!mixer || typeof mixer.update !== 'function') throw new Error('dynskin-three: updateWithMixer needs an AnimationMixer');
     if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-three: update needs a delta time >= 0 in seconds, not ${delta}`);
-    this.#applySettings();
+    this.#settings.applyLive(this.characters);
     const characters = this.characters;
     const t0 = this.time, t1 = t0 + delta;
     this.#mixerTime = t0;
@@ -236,8 +204,8 @@ export class DynskinRuntime {
     };
     walk(this.root, root);
     const joints = new Map();
-    for (const [bone, settings] of this.#joints) if (counterpart.has(bone)) joints.set(counterpart.get(bone), cloneSettings(settings));
-    return DynskinRuntime.attach(root, { parameters: cloneSettings(this.parameters), joints });
+    for (const [bone, settings] of this.#settings.joints) if (counterpart.has(bone)) joints.set(counterpart.get(bone), cloneSettings(settings));
+    return DynskinRuntime.attach(root, { parameters: cloneSettings(this.parameters), joints, renderer: this.#renderer });
   }
 
   #moveMixer(mixer, t) {
@@ -256,7 +224,7 @@ export class DynskinRuntime {
    * `character`: for a material of your own on that mesh.
    */
   patchMaterial(material, character = 0, meshIndex = 0) {
-    return this.characters[character].patchMaterial(material, this.#constants, meshIndex);
+    return this.characters[character].patchMaterial(material, meshIndex);
   }
 
   /** Gives the meshes their original materials back and frees the core's memory. */

@@ -3,8 +3,9 @@
 // present), in every mode; the same motion at 30, 60 and 144 Hz; the same motion in character
 // sizes at 100 times the scale; the deformed skin's shadow; the GLTFLoader plugin and the four
 // material types; no explosion on the first frame or after a teleport; a frame that allocates
-// nothing. Run by test/run.sh.
-// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, clones, shadow, robustness, allocation by default; timing prints figures)
+// nothing. Under WebGPURenderer's node materials, on WebGPU (SwiftShader's adapter) and on its
+// WebGL 2 fallback: the stage against the core, frame rates, scale, shadow. Run by test/run.sh.
+// Usage: node test/browser_test.mjs [SUITE...]   (plugin, accuracy, framerate, scale, clones, shadow, robustness, allocation, webgpu, webgpu-webgl2 by default; timing prints figures)
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const wild = path.resolve(root, '../shared/rigs/wild');
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'clones', 'shadow', 'robustness', 'allocation'];
+const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['plugin', 'accuracy', 'framerate', 'scale', 'clones', 'shadow', 'robustness', 'allocation', 'webgpu', 'webgpu-webgl2'];
 
 let failures = 0;
 function check(name, ok, detail = '') {
@@ -171,6 +172,13 @@ async function sceneGraph(page) {
     check(`scale Fox.glb: ${name}`, d <= 1e-5 && Math.abs(r.sizeNow / r.size / options.scale - 1) < 1e-4,
       `in sizes, in its own frame, ${d.toExponential(2)} L from scale 1; size ${r.size.toPrecision(4)} at attach, ${r.sizeNow.toPrecision(4)} now`);
   }
+  // Carried by its moving parent: with object_motion 0 it moves in the parent's frame as if
+  // standing still; at 1 (the default) the parent's motion drives the drag.
+  const carried = (share) => run({ motion: 0.3, inMover: true, parameters: { mode: 'dynamic', object_motion: share } });
+  const ignoring = worstDifference((await carried(0)).positions, still.positions);
+  const driving = worstDifference((await carried(1)).positions, still.positions);
+  check('scale Fox.glb: object_motion 0 takes its moving parent\'s motion out', ignoring <= 1e-5 && driving > 1e-3,
+    `in the parent's frame, ${ignoring.toExponential(2)} L from standing still (${driving.toExponential(2)} L with object_motion 1)`);
 }
 
 // SkeletonUtils.clone after attach: each clone with a runtime of its own moves on its own;
@@ -288,32 +296,102 @@ async function plugin(page) {
   }
 }
 
+// Under WebGPURenderer (node materials), on WebGPU or on its WebGL 2 fallback (the page's
+// ?renderer): the stage's vertices against the core's in every mode, the same skin at 30, 60
+// and 144 Hz, the same motion in sizes at 100 times the scale, the deformed skin's shadow.
+async function nodeMaterials(page, backend) {
+  const name = (what) => `${backend === 'WebGPU' ? 'webgpu' : 'webgpu-webgl2'} ${what}`;
+  for (const file of ['/assets/cow.glb', '/assets/bar.glb', '/assets/octopus.glb', ...(fox ? [fox] : [])]) {
+    const start = Date.now();
+    for (const [mode, parameters] of Object.entries(modes)) {
+      const info = await page.evaluate((f, p) => dynskinTest.load(f, { parameters: p }), file, parameters);
+      if (info.backend !== backend) throw new Error(`the renderer runs on ${info.backend}, not ${backend}`);
+      const label = name(`accuracy ${path.basename(file)} ${mode}`);
+      if (mode === 'lbs') check(name(`${path.basename(file)}: node materials`), info.materials.every((m) => m.endsWith('NodeMaterial')), info.materials.join(', '));
+      let worst = 0, motion = 0, notFinite = 0, vertices = 0;
+      for (const frames of [25, 15]) {
+        await page.evaluate((n) => dynskinTest.play(1 / 47, n), frames);
+        for (let c = 0; c < info.characters.length; ++c) {
+          const r = await page.evaluate((i) => dynskinTest.compare(i), c);
+          worst = Math.max(worst, r.worst);
+          motion = Math.max(motion, r.motion);
+          notFinite += r.notFinite;
+          vertices = r.vertices;
+        }
+      }
+      const moved = mode === 'lbs' ? motion === 0 : motion > 1e-3;
+      check(label, worst <= 1e-5 && notFinite === 0 && moved,
+        `${vertices} vertices, worst ${worst.toExponential(2)} L from the core, the dynamics' largest offset ${motion.toExponential(2)} L${notFinite ? `, ${notFinite} not finite` : ''}`);
+    }
+    console.log(`(${path.basename(file)}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  }
+  for (const file of ['/assets/cow.glb', ...(fox ? [fox] : [])]) {
+    const at = async (rate, parameters = { mode: 'dynamic' }) => {
+      await page.evaluate((f, p) => dynskinTest.load(f, { parameters: p, reference: false, clip: 'Run' }), file, parameters);
+      await page.evaluate((r) => dynskinTest.play(1 / r, Math.round(1.5 * r), { withMixer: true }), rate);
+      return (await page.evaluate(() => dynskinTest.normalizedCapture(0))).positions;
+    };
+    const motion = worstDifference(await at(60), await at(60, { mode: 'lbs' }));
+    const reference = await at(144);
+    const e30 = worstDifference(await at(30), reference), e60 = worstDifference(await at(60), reference);
+    check(name(`framerate ${path.basename(file)} (updateWithMixer)`), motion > 1e-2 && e30 <= 1e-5 && e60 <= 1e-5,
+      `at t = 1.5 s the dynamics move it ${motion.toExponential(2)} L; 30 Hz is ${e30.toExponential(2)} L and 60 Hz ${e60.toExponential(2)} L from 144 Hz`);
+  }
+  // The plugin attaches before the page scales gltf.scene: the scale after attach.
+  const runs = [];
+  for (const s of [1, 100]) {
+    await page.evaluate((k) => dynskinTest.load('/assets/giraffe.glb', { parameters: { mode: 'dynamic' }, scale: k, reference: false }), s);
+    await page.evaluate(() => dynskinTest.play(1 / 60, 60));
+    runs.push(await page.evaluate(() => dynskinTest.normalizedCapture(0)));
+  }
+  const d = worstDifference(runs[0].positions, runs[1].positions);
+  check(name('scale giraffe.glb'), Math.abs(runs[1].size / runs[0].size - 100) < 1e-3 && d <= 1e-5,
+    `size ${runs[0].size.toPrecision(4)} -> ${runs[1].size.toPrecision(4)}; in character sizes the two differ by ${d.toExponential(2)} L`);
+  for (const [material, m] of Object.entries(await page.evaluate(() => dynskinTest.materialsCheck('/assets/cow.glb')))) {
+    check(name(`${material} patched as ${m.type}`), m.type.endsWith('NodeMaterial') && m.worst <= 1e-5 && m.notFinite === 0 && m.motion > 1e-3,
+      `worst ${m.worst.toExponential(2)} L from the core, offsets up to ${m.motion.toExponential(2)} L`);
+  }
+  const errors = await page.evaluate(() => dynskinTest.withoutRenderer('/assets/cow.glb'));
+  check(name('a runtime attached without the renderer is told about at its first render'), errors.length === 1 && errors[0].includes('{ renderer }'), errors.join(' | '));
+  const r = await page.evaluate(() => dynskinTest.shadowCheck('/assets/octopus.glb'));
+  check(name('shadow: the deformed skin casts its own shadow'), r.dynskin >= 0.97 && r.plain < r.dynskin - 0.02,
+    `silhouette/shadow overlap ${r.dynskin.toFixed(4)} with the stage's positionNode, ${r.plain.toFixed(4)} with three.js's skinning; shadow pixels ${r.pixels}`);
+}
+
+// The suites' pages: WebGLRenderer's, or WebGPURenderer's on a backend (a browser of its own,
+// with SwiftShader's WebGPU adapter).
+const pages = {
+  webgpu: { query: '?renderer=webgpu', run: (page) => nodeMaterials(page, 'WebGPU') },
+  'webgpu-webgl2': { query: '?renderer=webgpu-webgl2', run: (page) => nodeMaterials(page, 'WebGL 2') },
+};
+const gl = ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const webgpu = [...gl, '--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader'];
+
 const server = await serve();
-const browser = await puppeteer.launch({
-  executablePath: chromium,
-  headless: true,
-  args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
+const browsers = [];
 try {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.setDefaultTimeout(300000);
-  await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-three/test/page/index.html`);
-  await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 60000 });
   for (const suite of suites) {
-    const run = { accuracy, framerate, scale, clones, shadow, plugin, robustness, allocation, timing }[suite];
+    const run = pages[suite]?.run ?? { accuracy, framerate, scale, clones, shadow, plugin, robustness, allocation, timing }[suite];
     if (!run) throw new Error(`no suite ${suite}`);
+    const browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: pages[suite] ? webgpu : gl });
+    browsers.push(browser);
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.setDefaultTimeout(300000);
+    await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-three/test/page/index.html${pages[suite]?.query ?? ''}`);
+    await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 60000 });
     const start = Date.now();
     await run(page);
     console.log(`(${suite}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+    check(`${suite}: no error or warning in the page`, errors.length === 0, errors.slice(0, 5).join(' | '));
+    await browser.close();
   }
-  check('no error or warning in the page', errors.length === 0, errors.slice(0, 5).join(' | '));
 } catch (error) {
   check('the tests ran', false, error.stack || String(error));
 } finally {
-  await browser.close();
+  for (const browser of browsers) await browser.close();
   server.close();
 }
 process.exit(failures ? 1 : 0);

@@ -6,22 +6,13 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import * as SkeletonUtils from 'three/addons/utils/SkeletonUtils.js';
 import { DynskinPlugin, DynskinRuntime, loadDynskinCore } from 'dynskin-three';
 import { patchMaterial as patchStage } from '/packages/dynskin-three/src/material.js';
+import { fileBytes, proceduralMotion, clipOf } from './shared.js';
 
 const stageConstants = (await loadDynskinCore()).JointLevel.shaderConstants();
 
 const renderer = new THREE.WebGLRenderer({ antialias: false });
 renderer.setSize(640, 400);
 document.body.appendChild(renderer.domElement);
-
-const files = new Map();
-async function fileBytes(url) {
-  if (!files.has(url)) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    files.set(url, await response.arrayBuffer());
-  }
-  return files.get(url);
-}
 
 let current = null; // { gltf, runtime, mixer, time, procedural }
 const keptMaterials = [];
@@ -31,24 +22,6 @@ function disposeCurrent() {
   current.runtime?.dispose();
   current = null;
 }
-
-// A motion for files without a clip: every bone turns back and forth about an axis of its own,
-// and the root sways, so that every joint has angular and linear velocity.
-function proceduralMotion(root) {
-  const bones = [];
-  root.traverse((o) => o.isBone && bones.push({ bone: o, rest: o.quaternion.clone(), position: o.position.clone() }));
-  return (t) => {
-    bones.forEach(({ bone, rest, position }, k) => {
-      const axis = new THREE.Vector3(Math.sin(k * 1.3), Math.cos(k * 0.7), Math.sin(k * 2.1 + 1)).normalize();
-      const angle = 0.35 * Math.sin(2 * Math.PI * 0.8 * t + 0.5 * k);
-      bone.quaternion.copy(rest).multiply(new THREE.Quaternion().setFromAxisAngle(axis, angle));
-      if (k === 0) bone.position.copy(position).add(new THREE.Vector3(0.1 * Math.sin(2 * Math.PI * 0.6 * t), 0, 0).multiplyScalar(position.length() + 1));
-    });
-  };
-}
-
-// The clip named `clip` (or the first).
-const clipOf = (gltf, clip) => gltf.animations.find((a) => a.name === clip) ?? gltf.animations[0];
 
 async function load(url, { parameters = {}, scale = 1, plugin = false, reference = true, clip = null } = {}) {
   disposeCurrent();
@@ -193,7 +166,8 @@ function normalizedCapture(characterIndex = 0) {
 // of the patched skin (intersection over union near 1), and three.js's plain depth material
 // (LBS) should not, the file being played with strong dynamics.
 async function shadowCheck(url) {
-  await load(url, { parameters: { mode: 'dynamic', oscillation: { drag: 0.5, amplitude: 0.5 } }, reference: false });
+  // Strong and unlimited, so that the deformed skin's shadow is far from the plain one's.
+  await load(url, { parameters: { mode: 'dynamic', oscillation: { drag: 0.5, amplitude: 0.5 }, max_angle: null, max_offset: null, ground_contact: null }, reference: false });
   play(1 / 60, 40);
   const positions = capture(0);
   const box = new THREE.Box3();
@@ -554,9 +528,9 @@ function drawnIn(root, frame, size) {
 // A file given its runtime at scale 1 (attach, or the plugin), then put in a scene graph:
 // holder (scaled, turned) > mover (moving, in the file's units) > gltf.scene (onScene: the
 // scale and turn on gltf.scene itself). `frames` frames of `dt` of clip `clip`, then what it
-// draws in holder's frame (gltf.scene's with onScene) in sizes at attach: the same at any
-// scale and turn.
-async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0, onScene = false, clip = null, parameters = { mode: 'dynamic' }, dt = 1 / 60, frames = 60 } = {}) {
+// draws in holder's frame (gltf.scene's with onScene; mover's with inMover) in sizes at
+// attach: the same at any scale and turn.
+async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0, onScene = false, inMover = false, clip = null, parameters = { mode: 'dynamic' }, dt = 1 / 60, frames = 60 } = {}) {
   disposeCurrent();
   const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser, { withoutExtension: true, parameters }));
   const gltf = await loader.parseAsync(await fileBytes(url), '');
@@ -579,7 +553,7 @@ async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0,
     mixer.update(dt);
     runtime.update(dt);
   }
-  return { positions: drawnIn(gltf.scene, turned, size), size, sizeNow: runtime.characters[0].size };
+  return { positions: drawnIn(gltf.scene, inMover ? mover : turned, size), size, sizeNow: runtime.characters[0].size };
 }
 
 // updateWithMixer from right after play(): what it draws after `frames` frames, in sizes.

@@ -1,0 +1,31 @@
+// What both test pages use (test-page.js for WebGLRenderer, node-page.js for WebGPURenderer):
+// the files' bytes, and a motion for files without a clip.
+import * as THREE from 'three';
+
+const files = new Map();
+export async function fileBytes(url) {
+  if (!files.has(url)) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    files.set(url, await response.arrayBuffer());
+  }
+  return files.get(url);
+}
+
+// A motion for files without a clip: every bone turns back and forth about an axis of its own,
+// and the root sways, so that every joint has angular and linear velocity.
+export function proceduralMotion(root) {
+  const bones = [];
+  root.traverse((o) => o.isBone && bones.push({ bone: o, rest: o.quaternion.clone(), position: o.position.clone() }));
+  return (t) => {
+    bones.forEach(({ bone, rest, position }, k) => {
+      const axis = new THREE.Vector3(Math.sin(k * 1.3), Math.cos(k * 0.7), Math.sin(k * 2.1 + 1)).normalize();
+      const angle = 0.35 * Math.sin(2 * Math.PI * 0.8 * t + 0.5 * k);
+      bone.quaternion.copy(rest).multiply(new THREE.Quaternion().setFromAxisAngle(axis, angle));
+      if (k === 0) bone.position.copy(position).add(new THREE.Vector3(0.1 * Math.sin(2 * Math.PI * 0.6 * t), 0, 0).multiplyScalar(position.length() + 1));
+    });
+  };
+}
+
+// The clip named `clip` (or the first).
+export const clipOf = (gltf, clip) => gltf.animations.find((a) => a.name === clip) ?? gltf.animations[0];
