@@ -164,6 +164,11 @@ export class DynskinCharacter {
   #ringNewest = 0;
   #ringRestarts = -1;
 
+  /** @internal the nodes whose local transforms the core reads: every bone's (joints and the bones between them) */
+  get poseNodes() {
+    return this.skeleton.bones.map(transformOf);
+  }
+
   /** The character size L in the world now: the one measured at attach times the scale since. */
   get size() {
     return this.#restSize * this.#scale[0];
@@ -389,6 +394,16 @@ export class DynskinCharacter {
   addFrame() {
     this.readLocals();
     if (this.level.addFrame()) this.#fail();
+  }
+
+  /** @internal the clock alone to its time, for a tick before the frame's time */
+  measure() {
+    this.level.measure();
+  }
+
+  /** @internal the joint level at the clock's time from the frames given */
+  advance() {
+    this.level.advance();
   }
 
   /** @internal the bones' pose now as the frame at the clock's time, the joint level, then the uniforms */

@@ -1,5 +1,5 @@
 // Types of dynskin-babylon's public API (README.md describes it).
-import type { Bone, Material, Node, Scene, Skeleton, AbstractMesh } from '@babylonjs/core';
+import type { AnimationGroup, Bone, Material, Node, Scene, Skeleton, AbstractMesh } from '@babylonjs/core';
 import { MaterialPluginBase } from '@babylonjs/core/Materials/materialPluginBase.js';
 import type { DynskinJointSettings, DynskinParameters } from 'dynskin-core';
 
@@ -17,7 +17,7 @@ export interface DynskinOptions {
   joints?: Map<Bone, DynskinJointSettings>;
   /** the parameters are a file's saved settings: what they lack is the method's default (ground contact off) */
   savedSettings?: boolean;
-  /** step after the scene's animation groups (default true); false: call update(delta) yourself */
+  /** step after the scene's animation groups, sampling those that move the bones (default true); false: call updateWithAnimationGroups or update yourself */
   autoUpdate?: boolean;
 }
 
@@ -74,12 +74,18 @@ export class DynskinRuntime {
   readonly characters: DynskinCharacter[];
   /** seconds played */
   readonly time: number;
-  /** whether the runtime steps itself after the scene's animation groups */
+  /** whether the runtime steps itself after the scene's animation groups (sampling those that animate its bones at its ticks) */
   autoUpdate: boolean;
   /** the live parameters: a change at any depth is read at the next update */
   parameters: DynskinParameters;
-  /** advances `delta` seconds (>= 0) from the bones' pose now: after the animation groups */
+  /** advances `delta` seconds (>= 0) from the bones' pose now, interpolated between frames: after the animation groups */
   update(delta: number): void;
+  /**
+   * advances `delta` seconds (>= 0) of animation time after the scene's animation step, giving
+   * dynskin's 60 Hz clock the exact pose of `groups` at each tick: frame-rate independent
+   * (groups with a weight, blending or additive: as update)
+   */
+  updateWithAnimationGroups(groups: readonly AnimationGroup[], delta: number): void;
   /** deep merge, checked by the core: throws, changing nothing, for a refused value */
   setParameters(parameters: DynskinParameters): void;
   resetParameters(): void;

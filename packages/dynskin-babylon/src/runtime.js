@@ -1,10 +1,12 @@
 // The runtime the user holds: every skeleton under a node (one DynskinCharacter each), one set
 // of parameters for all of them, per-joint settings, the clock. It steps itself after the
-// scene's animation groups (scene.onAfterAnimationsObservable) unless autoUpdate is false; the
-// joint level runs in WebAssembly, the material plugin does the rest.
+// scene's animation groups (scene.onAfterAnimationsObservable) unless autoUpdate is false,
+// sampling the groups that move its bones at its 60 Hz ticks between frames; the joint level
+// runs in WebAssembly, the material plugin does the rest.
 import { loadDynskinCore, HeapView, RuntimeSettings, cloneSettings } from 'dynskin-core';
 import { DynskinCharacter } from './character.js';
 import { setStageConstants } from './material.js';
+import { AnimationSampler } from './animation-sampler.js';
 
 // The skinned meshes under root (root included), grouped by skeleton.
 function skeletonsUnder(root) {
@@ -17,6 +19,10 @@ function skeletonsUnder(root) {
     groups.get(mesh.skeleton).push(mesh);
   }
   return [...groups.values()];
+}
+
+function checkDelta(delta) {
+  if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-babylon: update needs a delta time >= 0 in seconds, not ${delta}`);
 }
 
 export class DynskinRuntime {
@@ -39,6 +45,7 @@ export class DynskinRuntime {
     this.scene = root.getScene();
     this.time = 0;
     this.#settings = new RuntimeSettings(core, options, 'dynskin-babylon');
+    this.#ticksPerSecond = core.JointLevel.ticksPerSecond(); // the core's measurement clock
     this.#clock = new HeapView(core, () => core.JointLevel.clock());
     setStageConstants(core.JointLevel.shaderConstants());
     const groups = skeletonsUnder(root);
@@ -48,6 +55,8 @@ export class DynskinRuntime {
       for (const meshes of groups) this.characters.push(new DynskinCharacter(core, meshes, this.scene));
       for (const character of this.characters) character.objectRoot = root;
       this.#settings.apply(this.characters);
+      this.#poseNodes = new Set(this.characters.flatMap((c) => c.poseNodes));
+      this.#sampler = new AnimationSampler(this.#poseNodes);
     } catch (error) {
       for (const character of this.characters) character.dispose();
       throw error;
@@ -59,16 +68,34 @@ export class DynskinRuntime {
   // Where the characters' per-frame calls find their time: taken again before each write, as
   // a call into the core may grow its memory.
   #clock;
+  #ticksPerSecond;
+  #starting = true; // no frame given since attach or reset()
+  #poseNodes; // the nodes whose local transforms the characters read
+  #sampler;
   #observer = null;
+  #sceneGroups = []; // the scene's animation groups that animate the bones (#groupsOfScene)
+  #sceneGroupCount = -1; // how many groups the scene had when they were looked for
   #step = (scene) => {
     // The animation groups' own step, in ms (Scene.deltaTime, set where they advance).
     const ms = scene.deltaTime ?? scene.getEngine().getDeltaTime();
-    this.update(ms > 0 ? ms / 1000 : 0);
+    this.updateWithAnimationGroups(this.#groupsOfScene(), ms > 0 ? ms / 1000 : 0);
   };
 
+  // Looked for again when a group is added to the scene or removed (a crowd: each runtime
+  // follows its own copy's groups, not every group of the scene).
+  #groupsOfScene() {
+    const groups = this.scene.animationGroups;
+    if (groups.length !== this.#sceneGroupCount) {
+      this.#sceneGroups = groups.filter((group) => group.targetedAnimations.some((t) => this.#poseNodes.has(t.target)));
+      this.#sceneGroupCount = groups.length;
+    }
+    return this.#sceneGroups;
+  }
+
   /**
-   * Whether the runtime steps itself after the scene's animation groups (default true); false:
-   * call update(delta) yourself, after the animation groups have moved the bones.
+   * Whether the runtime steps itself after the scene's animation groups (default true),
+   * following the groups that animate its bones (updateWithAnimationGroups); false: call
+   * update or updateWithAnimationGroups yourself, after the animation groups have moved the bones.
    */
   get autoUpdate() {
     return this.#observer !== null;
@@ -121,21 +148,74 @@ export class DynskinRuntime {
 
   /**
    * Advances the clock by `delta` seconds and deforms, from the bones' pose now: after the
-   * animation groups. Any frame rate gives the same motion (dynskin measures the joints on its
-   * own 60 Hz clock, sampling the pose between the frames it is given).
+   * animation groups. dynskin measures the joints on its own 60 Hz clock, interpolating the
+   * pose between the frames it is given: the frame rate shows as much as the pose moves
+   * between frames (updateWithAnimationGroups does not).
    */
   update(delta) {
-    if (!(delta >= 0) || !Number.isFinite(delta)) throw new Error(`dynskin-babylon: update needs a delta time >= 0 in seconds, not ${delta}`);
+    checkDelta(delta);
     this.#settings.applyLive(this.characters);
+    this.#starting = false;
     this.time += delta;
     this.#clock.get()[0] = this.time;
     const characters = this.characters;
     for (let i = 0; i < characters.length; ++i) characters[i].update();
   }
 
+  /**
+   * As update(delta), after the scene's animation step has moved `groups` by `delta` seconds
+   * of animation time (scene.deltaTime / 1000), giving the 60 Hz clock the groups' exact pose
+   * at each tick in between (and at the tick just after), evaluated from their animations and
+   * put back: the motion is the same at any frame rate, to float precision. The groups are
+   * left as they are (frame, events, loops). Groups played with a weight, blending or
+   * additively make it update(delta) (Babylon.js mixes those after every animation has run).
+   * @param {import('@babylonjs/core').AnimationGroup[]} groups the groups playing on the
+   *   characters (others, and the animations of other nodes, are passed over)
+   */
+  updateWithAnimationGroups(groups, delta) {
+    checkDelta(delta);
+    const sampler = this.#sampler;
+    if (!sampler.follow(groups)) return this.update(delta);
+    this.#settings.applyLive(this.characters);
+    const characters = this.characters, ticksPerSecond = this.#ticksPerSecond;
+    const t0 = this.time, t1 = t0 + delta;
+    try {
+      if (this.#starting) this.#sampledFrame(t0 - t1, t0, false); // the pose the clock starts from
+      this.#starting = false;
+      // The ticks before t1: each the clock's alone (what the shader reads is written at t1).
+      for (let n = Math.floor(t0 * ticksPerSecond + 1e-9) + 1; n / ticksPerSecond < t1 - 1e-9; ++n) this.#sampledFrame(n / ticksPerSecond - t1, n / ticksPerSecond, true);
+      sampler.restore();
+      this.#frame(t1); // the frame's own pose
+      const after = Math.ceil(t1 * ticksPerSecond - 1e-9) / ticksPerSecond;
+      if (after > t1) this.#sampledFrame(after - t1, after, false);
+    } finally {
+      sampler.restore();
+    }
+    this.time = t1;
+    this.#clock.get()[0] = t1;
+    for (let i = 0; i < characters.length; ++i) {
+      characters[i].advance();
+      characters[i].publish();
+    }
+  }
+
+  // The pose `offset` seconds of animation from the frame's, as the frame at clock time `t`
+  // (measure: the clock's tick too).
+  #sampledFrame(offset, t, measure) {
+    this.#sampler.sampleAt(offset);
+    this.#frame(t);
+    if (measure) for (let i = 0; i < this.characters.length; ++i) this.characters[i].measure();
+  }
+
+  #frame(t) {
+    this.#clock.get()[0] = t;
+    for (let i = 0; i < this.characters.length; ++i) this.characters[i].addFrame();
+  }
+
   /** Forgets the motion history (no wobble starts): after a cut, a scrub or a teleport. */
   reset() {
     for (const character of this.characters) character.level.reset();
+    this.#starting = true;
   }
 
   /**

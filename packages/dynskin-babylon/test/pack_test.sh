@@ -82,6 +82,7 @@ export async function play(url: string, scene: Scene): Promise<DynskinRuntime | 
   dynskin?.setJointSettings('tail', { gain: 2 });
   if (dynskin) dynskin.autoUpdate = false;
   dynskin?.update(1 / 60);
+  dynskin?.updateWithAnimationGroups(result.animationGroups, scene.deltaTime / 1000);
   return dynskin;
 }
 TS

@@ -85,13 +85,19 @@ function advanceAnimations(dt) {
   else current.procedural(current.time);
 }
 
-// n frames of dt seconds: the animation, then the runtime.
-function play(dt, n) {
+// n frames of dt seconds: the animation, then the runtime, by `step`: 'update' (the pose at
+// the frame times), 'groups' (updateWithAnimationGroups with the file's groups) or 'auto' (the
+// runtime's own step after the animations, autoUpdate, as scene.animate() notifies it).
+function play(dt, n, step = 'update') {
+  current.runtime.autoUpdate = step === 'auto';
   for (let i = 0; i < n; ++i) {
     current.time += dt;
     advanceAnimations(dt);
-    current.runtime.update(dt);
+    if (step === 'auto') scene.onAfterAnimationsObservable.notifyObservers(scene);
+    else if (step === 'groups') current.runtime.updateWithAnimationGroups(current.result.animationGroups, dt);
+    else current.runtime.update(dt);
   }
+  current.runtime.autoUpdate = false;
   return current.time;
 }
 
