@@ -168,17 +168,29 @@ export const stageSwitches: { name: string; type: string }[];
  */
 export const nodeStage: { wgsl: string; glsl: string };
 
-/** A runtime's settings, whatever its engine: live parameters, per-joint settings by the engine's joint object. */
-export class RuntimeSettings<Joint = unknown> {
-  constructor(core: unknown, options: { parameters?: DynskinParameters; joints?: Map<Joint, DynskinJointSettings>; savedSettings?: boolean }, packageName: string);
+/**
+ * What every engine package's runtime is (dynskin-three's and dynskin-babylon's extend it): the
+ * characters under one root, one set of settings for all of them, the clock.
+ */
+export class CoreRuntime {
+  constructor(core: unknown, options: { parameters?: DynskinParameters; joints?: Map<unknown, DynskinJointSettings>; savedSettings?: boolean }, packageName: string);
+  readonly packageName: string;
+  /** Seconds of the runtime's clock. */
+  time: number;
+  /** The live parameters: a change at any depth is read at the next update. */
   parameters: DynskinParameters;
-  readonly joints: Map<Joint, DynskinJointSettings>;
-  json(keys: Joint[]): string;
-  apply(characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): string;
-  applyLive(characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): void;
-  setParameters(parameters: DynskinParameters, characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): void;
-  resetParameters(characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): void;
-  setJointSettings(key: Joint, settings: DynskinJointSettings | null, characters: { level: { setSettings(json: string): string }; jointKeys: Joint[] }[]): void;
+  settingsJson(character?: number): string;
+  /** Deep merge; throws, changing nothing, for values the core refuses. */
+  setParameters(parameters: DynskinParameters): void;
+  resetParameters(): void;
+  /** A joint's own settings by bone or bone name; null gives it the defaults back. */
+  setJointSettings(bone: unknown, settings: DynskinJointSettings | null): void;
+  /** Advances the clock by `delta` seconds from the bones' pose now. */
+  update(delta: number): void;
+  /** As update, with the engine's exact pose at each 60 Hz tick in between: poseAt(t) poses the bones at runtime time t. */
+  stepWithPoses(delta: number, poseAt: (t: number) => void): void;
+  /** Forgets the motion history (no wobble starts). */
+  reset(): void;
 }
 /** The core's joint order from each joint's parent joint (-1: a root): parents first. */
 export function jointOrder(parentOf: number[]): { order: number[]; parents: number[]; coreIndex: number[] };
