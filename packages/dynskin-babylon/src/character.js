@@ -13,7 +13,7 @@ import { Matrix, Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector.j
 import { RawTexture } from '@babylonjs/core/Materials/Textures/rawTexture.js';
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js';
 import { MultiMaterial } from '@babylonjs/core/Materials/multiMaterial.js';
-import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches, jointOrder, uniformScaleInto } from 'dynskin-core';
+import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches, jointOrder, uniformScaleInto, CoreCharacter } from 'dynskin-core';
 import { meshBindings, useMaterial, releaseMaterial, ATTRIBUTES } from './material.js';
 
 /** The painted layers' vertex data kinds (the loader extension reads the file's _DYNSKIN_* attributes into them). */
@@ -66,9 +66,10 @@ function filledTable(scene, values, width) {
   return table(scene, data, shape.width, shape.height);
 }
 
-export class DynskinCharacter {
+export class DynskinCharacter extends CoreCharacter {
   /** @internal */
   constructor(core, meshes, scene) {
+    super('dynskin-babylon');
     this.meshes = meshes;
     this.skeleton = meshes[0].skeleton;
     // The skin's joints, by the index the vertices' matricesIndices use (glTF's joint list);
@@ -94,30 +95,16 @@ export class DynskinCharacter {
     const world = meshes[0].computeWorldMatrix(true);
     this.#attachWorld.copyFrom(world);
     this.#attachWorld.invertToRef(this.#worldToAttach);
-    uniformScaleInto(world.m, this.#scale.subarray(2));
-    if (!(this.#scale[2] > 0) || !Number.isFinite(this.#scale[2])) this.#scale[2] = 1;
     const arrays = this.#arrays(coreIndex);
-    this.level = new core.JointLevel();
-    const error = this.level.build(arrays.positions, arrays.normals, arrays.triangles, arrays.influences, arrays.joints, arrays.weights,
-      parents, arrays.rest, arrays.inverseBinds, arrays.bend, arrays.floppy, arrays.squash);
-    if (error) {
-      this.level.delete();
-      throw new Error(`dynskin-babylon: ${error}`);
-    }
-    this.jointCount = this.level.jointCount();
-    this.#restSize = this.level.size();
+    this.buildLevel(core, arrays, arrays.influences, parents, world.m);
     this.#core = core;
     this.#scene = scene;
     this.#tableWidth = core.JointLevel.tableWidth();
-    this.#locals = new HeapView(core, () => this.level.locals());
-    this.#object = new HeapView(core, () => this.level.object());
-    this.#values = new HeapView(core, () => this.level.values());
-    this.#ringState = new HeapView(core, () => this.level.ringState());
     this.#createUniforms(core, arrays.bindMatrix);
     this.firstVertex = arrays.firstVertex; // each mesh's first vertex in the core's arrays
     this.#attachVertexData();
     this.level.releaseTables(); // on the GPU now
-    this.fixedSwitches = this.#switchValues(this.#values.get());
+    this.fixedSwitches = this.#switchValues(this.coreValues.get());
     meshes.forEach((mesh, meshIndex) => {
       for (const material of materialsOf(mesh)) {
         useMaterial(material, this);
@@ -129,25 +116,13 @@ export class DynskinCharacter {
 
   #core;
   #scene;
-  #restSize; // the character size L measured at attach, in the world then
-  // The scale of the first mesh's world since attach (s; [1] is 1 / s, [2] the scale at attach,
-  // [3] the scale measured, before the checks): the core measures the character in the world
-  // divided by s, where its size stays the one it measured at attach, and the stage's world
-  // positions are multiplied by s again. So a scene scaled after attach moves the same in
-  // character sizes; its rotation and motion are the roots' as ever.
-  #scale = new Float64Array([1, 1, 1, 1]);
-  #measured = this.#scale.subarray(3);
   #attachWorld = new Matrix();
   #worldToAttach = new Matrix(); // the ground plane the core measured at attach rides on the character's frame
   #groundAtAttach = null; // height, up x, y, z as the core gives them (they never change)
   #stop; // per core joint: the parent joint's bone (where the chain of bones ends), or null
   #tableWidth;
-  #locals; // HeapViews of the core's buffers
-  #object;
   /** @internal The character's whole object (the runtime's root): its motion is what the object_motion setting weighs. */
   objectRoot = null;
-  #values;
-  #ringState;
   #textures; // the tables the stage reads, by sampler name
   #coreUniforms; // {name, index into the values, type} of the uniforms the core computes
   #switches; // {name, index, bool} for each of the stage's mode switches (stageSwitches)
@@ -167,16 +142,6 @@ export class DynskinCharacter {
   /** @internal the nodes whose local transforms the core reads: every bone's (joints and the bones between them) */
   get poseNodes() {
     return this.skeleton.bones.map(transformOf);
-  }
-
-  /** The character size L in the world now: the one measured at attach times the scale since. */
-  get size() {
-    return this.#restSize * this.#scale[0];
-  }
-
-  /** The scale of the character's world since attach (see size). */
-  get worldScale() {
-    return this.#scale[0];
   }
 
   #arrays(coreIndex) {
@@ -265,7 +230,7 @@ export class DynskinCharacter {
     for (let b = bone.getParent(); b && b !== stop; b = b.getParent()) into.multiplyToRef(boneLocalMatrix(b, scratchBone), into);
     if (stop === null) {
       into.multiplyToRef(this.meshes[0].getWorldMatrix(), into);
-      const inverse = this.#scale[1];
+      const inverse = this.inverseWorldScale;
       into.multiplyToRef(Matrix.ScalingToRef(inverse, inverse, inverse, scratchScaling), into);
     }
     return into;
@@ -331,7 +296,7 @@ export class DynskinCharacter {
     effect.setTexture('dynskin_inverse_binds', textures.dynskin_inverse_binds);
     effect.setTexture('dynskin_rotation_ring', textures.dynskin_rotation_ring);
     effect.setInt('dynskin_joint_count', this.jointCount);
-    const values = this.#values.get(), uniforms = this.#coreUniforms;
+    const values = this.coreValues.get(), uniforms = this.#coreUniforms;
     for (let i = 0; i < uniforms.length; ++i) {
       const { name, index, type } = uniforms[i];
       if (type === 'int') effect.setInt(name, values[index]);
@@ -345,15 +310,9 @@ export class DynskinCharacter {
 
   /** @internal the bones' parent-local transforms now, in dynskin's order, into the core */
   readLocals() {
-    const scale = this.#scale;
-    uniformScaleInto(this.meshes[0].computeWorldMatrix(true).m, this.#measured);
-    scale[3] /= scale[2];
-    if (scale[3] > 0 && Number.isFinite(scale[3])) { // a scale of 0: the last one stays
-      scale[0] = scale[3];
-      scale[1] = 1 / scale[3];
-    }
+    this.measureWorldScale(this.meshes[0].computeWorldMatrix(true).m);
     if (this.objectRoot) this.#readObject();
-    const locals = this.#locals.get();
+    const locals = this.coreLocals.get();
     for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
       let translation, rotation, scaling;
       if (this.direct[k]) {
@@ -373,54 +332,19 @@ export class DynskinCharacter {
     }
   }
 
-  // Where the character's whole object is, in the core's frame as the roots are (the world
-  // divided by the scale since attach): the roots' transforms include it, and the core takes
-  // the object_motion setting's share of its motion out of what drives the dynamics. (A
-  // mirror, as the glTF loader's root has, is decomposed as the roots' is.)
+  // The runtime's root in the world divided by the scale since attach (CoreCharacter.writeObject;
+  // a mirror, as the glTF loader's root has, is decomposed as the roots' is).
   #readObject() {
-    const inverse = this.#scale[1];
+    const inverse = this.inverseWorldScale;
     this.objectRoot.computeWorldMatrix(true).multiplyToRef(Matrix.ScalingToRef(inverse, inverse, inverse, scratchScaling), scratchMatrix);
     scratchMatrix.decompose(scratchScale, scratchRotation, scratchTranslation);
-    const object = this.#object.get();
-    scratchTranslation.toArray(object, 0);
-    scratchRotation.toArray(object, 3);
-    scratchScale.toArray(object, 7);
-  }
-
-  // The per-frame calls below run at the time written into the core's clock
-  // (JointLevel.clock(): the runtime writes it).
-
-  /** @internal the bones' pose now, as a frame at the clock's time */
-  addFrame() {
-    this.readLocals();
-    if (this.level.addFrame()) this.#fail();
-  }
-
-  /** @internal the clock alone to its time, for a tick before the frame's time */
-  measure() {
-    this.level.measure();
-  }
-
-  /** @internal the joint level at the clock's time from the frames given */
-  advance() {
-    this.level.advance();
-  }
-
-  /** @internal the bones' pose now as the frame at the clock's time, the joint level, then the uniforms */
-  update() {
-    this.readLocals();
-    if (this.level.update()) this.#fail();
-    this.publish();
-  }
-
-  #fail() {
-    throw new Error(`dynskin-babylon: ${this.level.error()}`);
+    this.writeObject(scratchTranslation, scratchRotation, scratchScale);
   }
 
   /** @internal the tables, the mode and the bounds from the joint level's last advance() */
   publish() {
     this.#textures.dynskin_joints.update(this.#jointRows.get());
-    const values = this.#values.get();
+    const values = this.coreValues.get();
     this.#placeGround(values);
     const mode = this.#modeOf(values);
     if (mode !== this.#mode) {
@@ -455,7 +379,7 @@ export class DynskinCharacter {
   // The ring's rows, when some were written since the last upload (all of it goes up: Babylon's
   // RawTexture has no partial update).
   #uploadRing() {
-    const state = this.#ringState.get();
+    const state = this.coreRingState.get();
     const ticks = state[RING_TICKS], newest = state[RING_NEWEST_TICK], restarts = state[RING_RESTARTS];
     if (ticks === this.#ringTicks && newest === this.#ringNewest && restarts === this.#ringRestarts) return;
     const { width, height } = tableShape(ticks * this.jointCount, this.#tableWidth);
@@ -481,7 +405,7 @@ export class DynskinCharacter {
     const ground = (this.#groundAtAttach ??= Float64Array.of(values[height], values[x], values[x + 1], values[x + 2]));
     const transform = this.#worldToAttach.multiplyToRef(this.meshes[0].getWorldMatrix(), scratchMatrix);
     const up = scratchUp.set(ground[1], ground[2], ground[3]);
-    const point = Vector3.TransformCoordinatesToRef(up.scaleToRef(ground[0], scratchPoint), transform, scratchPoint).scaleInPlace(this.#scale[1]);
+    const point = Vector3.TransformCoordinatesToRef(up.scaleToRef(ground[0], scratchPoint), transform, scratchPoint).scaleInPlace(this.inverseWorldScale);
     Vector3.TransformNormalToRef(up, transform, up).normalize();
     values[height] = Vector3.Dot(up, point);
     values[x] = up.x;
@@ -493,7 +417,7 @@ export class DynskinCharacter {
   // the deformed skin (its frame: the world divided by the scale since attach), in each
   // mesh's space, as its bounding box.
   #placeBounds(values) {
-    const b = this.#boundIndex, s = this.#scale[0];
+    const b = this.#boundIndex, s = this.worldScale;
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m], world = mesh.computeWorldMatrix(true);
       const worldToObject = this.#worldToObject[m];

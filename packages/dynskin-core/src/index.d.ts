@@ -192,6 +192,21 @@ export class CoreRuntime {
   /** Forgets the motion history (no wobble starts). */
   reset(): void;
 }
+/**
+ * What every engine package's character is (dynskin-three's and dynskin-babylon's extend it):
+ * one skeleton's joint level in the core, the calls of each frame, the scale since attach.
+ */
+export class CoreCharacter {
+  constructor(packageName: string);
+  readonly packageName: string;
+  /** The core's JointLevel (embind). */
+  level: any;
+  jointCount: number;
+  /** The character size L in the world now. */
+  readonly size: number;
+  /** The scale of the character's world since attach. */
+  readonly worldScale: number;
+}
 /** The core's joint order from each joint's parent joint (-1: a root): parents first. */
 export function jointOrder(parentOf: number[]): { order: number[]; parents: number[]; coreIndex: number[] };
 /** The uniform scale of a column-major 4 x 4 matrix (16 numbers), into out[0]. */

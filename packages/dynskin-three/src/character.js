@@ -21,7 +21,7 @@ import {
   Vector3,
   Vector4,
 } from 'three';
-import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches, jointOrder, uniformScaleInto } from 'dynskin-core';
+import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches, jointOrder, CoreCharacter } from 'dynskin-core';
 
 const MOST_PENDING_RANGES = 16; // ring rows awaiting upload beyond which it goes up whole
 
@@ -154,9 +154,10 @@ function guardAgainstClones(material, mesh) {
 /**
  * One skeleton and the skinned meshes bound to it.
  */
-export class DynskinCharacter {
+export class DynskinCharacter extends CoreCharacter {
   /** @internal */
   constructor(core, meshes, patch, onBeforeCompile) {
+    super('dynskin-three');
     this.meshes = meshes;
     const skeleton = meshes[0].skeleton;
     this.skeleton = skeleton;
@@ -174,25 +175,10 @@ export class DynskinCharacter {
     }
     meshes[0].updateWorldMatrix(true, false);
     this.#worldToAttach.copy(meshes[0].matrixWorld).invert();
-    uniformScaleInto(meshes[0].matrixWorld.elements, this.#scale.subarray(2));
-    if (!(this.#scale[2] > 0) || !Number.isFinite(this.#scale[2])) this.#scale[2] = 1;
     const arrays = this.#arrays(dynskinIndex);
-    this.level = new core.JointLevel();
-    const error = this.level.build(
-      arrays.positions, arrays.normals, arrays.triangles, 4, arrays.joints, arrays.weights, this.parents,
-      arrays.rest, arrays.inverseBinds, arrays.bend, arrays.floppy, arrays.squash);
-    if (error) {
-      this.level.delete();
-      throw new Error(`dynskin-three: ${error}`);
-    }
-    this.jointCount = this.level.jointCount();
-    this.#restSize = this.level.size();
+    this.buildLevel(core, arrays, 4, this.parents, meshes[0].matrixWorld.elements);
     this.#core = core;
     this.#tableWidth = core.JointLevel.tableWidth();
-    this.#locals = new HeapView(core, () => this.level.locals());
-    this.#object = new HeapView(core, () => this.level.object());
-    this.#values = new HeapView(core, () => this.level.values());
-    this.#ringState = new HeapView(core, () => this.level.ringState());
     this.#createUniforms(core);
     this.#attachAttributes(arrays.firstVertex);
     this.#patch = patch;
@@ -203,21 +189,9 @@ export class DynskinCharacter {
 
   #core;
   #patch; // (material, uniforms) -> a copy deforming with the stage (material.js's or node-material.js's)
-  #restSize; // the character size L measured at attach, in the world then
-  // The scale of the first mesh's world since attach (s; [1] is 1 / s, [2] the scale at attach):
-  // the core measures the character in the world divided by s, where its size stays the one
-  // it measured at attach, and the shader's world positions are multiplied by s again. So a
-  // scene scaled after attach moves the same in character sizes; its rotation and motion are
-  // the roots' as ever.
-  #scale = new Float64Array([1, 1, 1, 1]); // [3]: the scale measured, before the checks
-  #measured = this.#scale.subarray(3);
   #tableWidth;
-  #locals; // HeapViews of the core's buffers
-  #object;
   /** @internal The character's whole object (the runtime's root): its motion is what the object_motion setting weighs. */
   objectRoot = null;
-  #values;
-  #ringState;
   #boundIndex; // where the bounding sphere is in the values
   #delayedIndex; // where dLBS's switch is
   #groundBand; // where the ground contact's band, height and up (x, y, z) are in the values
@@ -241,16 +215,6 @@ export class DynskinCharacter {
   #ringUploaded = () => {
     this.#ringWhole = false;
   };
-
-  /** The character size L in the world now: the one measured at attach times the scale since. */
-  get size() {
-    return this.#restSize * this.#scale[0];
-  }
-
-  /** The scale of the character's world since attach (see size). */
-  get worldScale() {
-    return this.#scale[0];
-  }
 
   #arrays(dynskinIndex) {
     const positions = [], normals = [], triangles = [], joints = [], weights = [];
@@ -332,7 +296,7 @@ export class DynskinCharacter {
       into.premultiply(scratchInverse.copy(parent.matrixWorld).invert());
     } else {
       // A root: in the world divided by the scale since attach (the core's frame).
-      const e = into.elements, inverse = this.#scale[1];
+      const e = into.elements, inverse = this.inverseWorldScale;
       for (let i = 0; i < 15; ++i) if ((i & 3) !== 3) e[i] *= inverse;
     }
     return into;
@@ -351,7 +315,7 @@ export class DynskinCharacter {
     // The constants: what the core wrote at its last advance().
     const isBool = (name) => stageInputs.some((input) => input.name === name && input.type === 'bool');
     const names = core.JointLevel.uniformNames();
-    names.forEach((name, index) => (this.uniforms[`dynskin_${name}`] = coreUniform(this.#values, index, isBool(`dynskin_${name}`))));
+    names.forEach((name, index) => (this.uniforms[`dynskin_${name}`] = coreUniform(this.coreValues, index, isBool(`dynskin_${name}`))));
     this.#boundIndex = names.length; // the bounding sphere follows the uniforms' values
     this.#delayedIndex = names.indexOf('delayed');
     this.#groundBand = names.indexOf('ground_band');
@@ -440,16 +404,11 @@ export class DynskinCharacter {
 
   /** @internal the bones' parent-local transforms now, in dynskin's order, into the core */
   readLocals() {
-    const mesh = this.meshes[0], scale = this.#scale;
+    const mesh = this.meshes[0];
     mesh.updateWorldMatrix(true, false);
-    uniformScaleInto(mesh.matrixWorld.elements, this.#measured);
-    scale[3] /= scale[2];
-    if (scale[3] > 0 && Number.isFinite(scale[3])) { // a scale of 0: the last one stays
-      scale[0] = scale[3];
-      scale[1] = 1 / scale[3];
-    }
+    this.measureWorldScale(mesh.matrixWorld.elements);
     if (this.objectRoot) this.#readObject();
-    const locals = this.#locals.get();
+    const locals = this.coreLocals.get();
     for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
       const bone = this.bones[this.order[k]];
       let translation = bone.position, rotation = bone.quaternion, scale = bone.scale;
@@ -466,45 +425,13 @@ export class DynskinCharacter {
     }
   }
 
-  // Where the character's whole object is, in the core's frame as the roots are (the world
-  // divided by the scale since attach): the roots' transforms include it, and the core takes
-  // the object_motion setting's share of its motion out of what drives the dynamics.
+  // The runtime's root in the world divided by the scale since attach (CoreCharacter.writeObject).
   #readObject() {
     this.objectRoot.updateWorldMatrix(true, false);
-    const e = scratchMatrix.copy(this.objectRoot.matrixWorld).elements, inverse = this.#scale[1];
+    const e = scratchMatrix.copy(this.objectRoot.matrixWorld).elements, inverse = this.inverseWorldScale;
     for (let i = 0; i < 15; ++i) if ((i & 3) !== 3) e[i] *= inverse;
     scratchMatrix.decompose(scratchTranslation, scratchRotation, scratchScale);
-    const object = this.#object.get();
-    scratchTranslation.toArray(object, 0);
-    scratchRotation.toArray(object, 3);
-    scratchScale.toArray(object, 7);
-  }
-
-  // The per-frame calls below run at the time written into the core's clock
-  // (JointLevel.clock(): the runtime writes it; a fraction passed as an argument would be a
-  // number allocated at every call).
-
-  /** @internal the bones' pose now, as a frame at the clock's time */
-  addFrame() {
-    this.readLocals();
-    if (this.level.addFrame()) this.#fail();
-  }
-
-  /** @internal the clock alone to its time, for a tick before the frame's time */
-  measure() {
-    this.level.measure();
-  }
-
-  /** @internal the joint level at the clock's time from the frames given */
-  advance() {
-    this.level.advance();
-  }
-
-  /** @internal the bones' pose now as the frame at the clock's time, the joint level, then the uniforms */
-  update() {
-    this.readLocals();
-    if (this.level.update()) this.#fail();
-    this.publish();
+    this.writeObject(scratchTranslation, scratchRotation, scratchScale);
   }
 
   // The core's ground plane is the one at attach, in its frame then (the world); its frame
@@ -517,7 +444,7 @@ export class DynskinCharacter {
     const ground = (this.#groundAtAttach ??= Float64Array.of(values[height], values[x], values[x + 1], values[x + 2]));
     const transform = scratchMatrix.multiplyMatrices(this.meshes[0].matrixWorld, this.#worldToAttach);
     const up = scratchUp.set(ground[1], ground[2], ground[3]);
-    const point = scratchPoint.copy(up).multiplyScalar(ground[0]).applyMatrix4(transform).multiplyScalar(this.#scale[1]);
+    const point = scratchPoint.copy(up).multiplyScalar(ground[0]).applyMatrix4(transform).multiplyScalar(this.inverseWorldScale);
     up.transformDirection(transform);
     values[height] = up.dot(point);
     values[x] = up.x;
@@ -525,14 +452,10 @@ export class DynskinCharacter {
     values[x + 2] = up.z;
   }
 
-  #fail() {
-    throw new Error(`dynskin-three: ${this.level.error()}`);
-  }
-
   /** @internal the uniforms and tables from the joint level's last advance() */
   publish() {
     this.uniforms.dynskin_joints.value.needsUpdate = true;
-    const values = this.#values.get();
+    const values = this.coreValues.get();
     this.#placeGround(values);
     const mode = this.#modeOf(values);
     if (mode !== this.#mode) {
@@ -558,7 +481,7 @@ export class DynskinCharacter {
   // length (a new texture), else the new ticks' rows alone as update ranges (the whole ring
   // with a three.js that has none). Ranges wait there until three.js uploads them.
   #uploadRing() {
-    const state = this.#ringState.get();
+    const state = this.coreRingState.get();
     const ticks = state[RING_TICKS], newest = state[RING_NEWEST_TICK], restarts = state[RING_RESTARTS];
     const uniform = this.uniforms.dynskin_rotation_ring;
     let texture = uniform.value;
@@ -617,7 +540,7 @@ export class DynskinCharacter {
       mesh.updateWorldMatrix(true, false);
       // From the core's frame (the world divided by the scale since attach) to the mesh's.
       const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value.copy(mesh.matrixWorld).invert();
-      const e = worldToObject.elements, scale = this.#scale[0];
+      const e = worldToObject.elements, scale = this.worldScale;
       for (let i = 0; i < 12; ++i) e[i] *= scale;
       if (!mesh.boundingSphere) mesh.boundingSphere = new Sphere();
       mesh.boundingSphere.center.set(x, y, z);
