@@ -4,7 +4,7 @@
 # @babylonjs/core and @babylonjs/loaders as the web packages' pinned install has them
 # (packages/package-lock.json), and the repository's bundled cow as the default character. The
 # pages find them through an import map: no bundler, one copy of Babylon.js for the page and
-# the plugin. The parameter controls (parameters.js, generated from dynskin's parameter table),
+# the plugin. The parameter controls (parameter-controls.js over parameters.js, generated from dynskin's parameter table),
 # the fps meter and the stylesheet are dynskin-three's examples', which are engine-agnostic.
 # Usage: packages/dynskin-babylon/examples/build.sh [OUT_DIR]   (default: build-babylon-examples)
 # Needs node and npm, the web packages installed and dynskin-core's dist/ built first
@@ -43,7 +43,7 @@ for f in dynskin-babylon/src/index.js dynskin-core/src/index.js dynskin-core/dis
 done
 
 cp "$examples"/*.js "$out/"
-cp "$packages/dynskin-three/examples/parameters.js" "$packages/dynskin-three/examples/fps-meter.js" "$packages/dynskin-three/examples/style.css" "$out/"
+cp "$packages/dynskin-three/examples/parameters.js" "$packages/dynskin-three/examples/parameter-controls.js" "$packages/dynskin-three/examples/fps-meter.js" "$packages/dynskin-three/examples/style.css" "$out/"
 # The pages with their shared head: the import map names dynskin-babylon's and dynskin-core's
 # entries as their package.json exports them.
 node --input-type=module - "$examples" "$out" <<'JS'

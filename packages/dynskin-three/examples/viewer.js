@@ -4,7 +4,7 @@
 import * as THREE from 'three';
 import { createStage, createLoader, castShadows, boundsOf, hasDynskinSettings } from './scene.js';
 import { FpsMeter } from './fps-meter.js';
-import { numberParameters, choiceParameters } from './parameters.js';
+import { parameterControls } from './parameter-controls.js';
 
 const stage = createStage(document.getElementById('view'));
 const loader = createLoader();
@@ -14,77 +14,11 @@ const query = new URLSearchParams(location.search);
 
 const state = { gltf: null, runtime: null, mixer: null, action: null, playing: !query.has('paused') };
 const error = document.getElementById('error');
-
-const getKey = (object, key) => key.split('.').reduce((o, k) => (o == null ? undefined : o[k]), object);
-function nested(key, value) {
-  const parts = key.split('.');
-  return parts.reduceRight((inner, part) => ({ [part]: inner }), value);
-}
-
-// The runtime refuses values its core refuses (keeping the previous ones): say so on the page.
-// The controls then show what the runtime holds.
-function setParameter(key, value) {
-  if (!state.runtime) return;
-  try {
-    state.runtime.setParameters(nested(key, value));
-    error.textContent = '';
-  } catch (e) {
-    error.textContent = e.message;
-  }
-  showParameters();
-}
-
-// The controls come from dynskin's parameter table (parameters.js, generated from it): a slider
-// for each number, with a switch before it where the number can be off, a select for each
-// choice. A logarithmic slider's input holds log10 of the value (a range input is linear).
-const sliderPosition = (p, value) => (p.logarithmic ? Math.log10(value) : value);
-const sliderValue = (p, position) => (p.logarithmic ? 10 ** position : position);
-// Off as the core reads it: null (infinity), or where 0 is off, anything up to 0.
-const isOff = (p, value) => p.off !== null && (value === null || (p.off.value === 0 && value <= 0));
-const controls = [];  // { parameter, show(value) }
-
-function slider(p) {
-  const row = document.createElement('div');
-  row.className = 'slider';
-  row.title = p.unit ? `${p.description} (${p.unit})` : p.description;
-  row.innerHTML = `${p.off ? '<input type="checkbox">' : ''}<span class="name">${p.label}</span><input type="range" step="any"><output></output>`;
-  const toggle = row.querySelector('input[type=checkbox]');
-  const input = row.querySelector('input[type=range]');
-  const output = row.querySelector('output');
-  input.id = `slider-${p.label}`;
-  input.min = sliderPosition(p, p.min);
-  input.max = sliderPosition(p, p.max);
-  input.addEventListener('input', () => setParameter(p.key, sliderValue(p, Number(input.value))));
-  if (toggle) {
-    toggle.id = `switch-${p.label}`;
-    toggle.addEventListener('change', () => setParameter(p.key, toggle.checked ? p.off.on : p.off.value));
-  }
-  const show = (value) => {
-    const off = isOff(p, value);
-    if (toggle) toggle.checked = !off;
-    input.disabled = off;
-    input.value = sliderPosition(p, off ? p.off.on : value);
-    output.textContent = off ? 'off' : value.toFixed(2);
-  };
-  controls.push({ parameter: p, show });
-  return row;
-}
-
-function select(p) {
-  const label = document.createElement('label');
-  label.className = 'choice';
-  label.title = p.description;
-  label.innerHTML = `<span class="name">${p.label}</span><select></select>`;
-  const choice = label.querySelector('select');
-  choice.id = `select-${p.label}`;
-  for (const c of p.choices) choice.add(Object.assign(new Option(c.name, c.name), { title: c.description }));
-  choice.addEventListener('change', () => setParameter(p.key, choice.value));
-  controls.push({ parameter: p, show: (value) => (choice.value = value) });
-  return label;
-}
+// The controls show the runtime's parameters (the file's, or the defaults); without a runtime
+// (no skinned mesh), the table's defaults.
+const { show: showParameters, setParameter } = parameterControls(document.getElementById('parameters'), error, () => state.runtime);
 
 function buildControls() {
-  document.getElementById('parameters').append(...choiceParameters.map(select), ...numberParameters.map(slider));
   const play = document.getElementById('play');
   play.textContent = state.playing ? 'Pause' : 'Play';
   play.addEventListener('click', () => {
@@ -93,13 +27,6 @@ function buildControls() {
   });
   document.getElementById('reset').addEventListener('click', () => state.runtime?.reset());
   document.getElementById('clip').addEventListener('change', (e) => playClip(Number(e.target.value)));
-}
-
-// The controls show the runtime's parameters (the file's, or the defaults); without a runtime
-// (no skinned mesh), the table's defaults.
-function showParameters() {
-  const parameters = state.runtime?.parameters;
-  for (const { parameter, show } of controls) show(parameters ? getKey(parameters, parameter.key) : parameter.default);
 }
 
 function playClip(index) {
