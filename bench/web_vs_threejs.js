@@ -1,14 +1,18 @@
 // The browser viewer's frame rate as a ratio to a minimal three.js page's (bench/threejs/,
 // three pinned in its package.json) on the same glb, in the same headless Chromium (WebGL on
 // SwiftShader, the CPU), the same 1280x800 window: its first clip, a directional and a
-// hemisphere light, a grid, 4x MSAA on both sides. Runs interleaved (dynskin, three.js, on each
-// file in turn), several rounds; each page is measured alone, after its first frames.
+// hemisphere light, a grid. Like for like: each dynskin query is measured against three.js
+// drawn alike, with `antialias: true` (4x MSAA) when the query pins quality=high, without
+// otherwise. Runs interleaved (dynskin, three.js, on each file and query in turn), several
+// rounds; each page is measured alone, after its first frames.
 // Never a CI test: the figures depend on the machine and what else runs on it.
 // Usage:
 //   npm install --prefix bench/threejs        (once: three@0.187.0)
-//   NODE_PATH=build-web/_deps/puppeteer/node_modules node bench/web_vs_threejs.js [build-web] [seconds] [rounds] [query]
-// query: more of dynskin's page query for every run (for instance "gpu" or "quality=high").
-// Files: the bundled cow and dragon, and every .glb of ../shared/rigs/wild when the workspace has it.
+//   NODE_PATH=build-web/_deps/puppeteer/node_modules node bench/web_vs_threejs.js [build-web] [seconds] [rounds] [queries] [files]
+// queries: dynskin's page queries, comma-separated (default "quality=high,quality=medium"; for
+// instance "gpu&quality=high" or "quality=auto").
+// files: the names to measure, comma-separated (default all): the bundled cow and dragon, and
+// every .glb of ../shared/rigs/wild when the workspace has it (Fox, ...).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -16,7 +20,8 @@ const { call, frames, sleep, main } = require('../tests/web/harness');
 
 const seconds = Number(process.argv[3]) || 5;
 const rounds = Number(process.argv[4]) || 3;
-const extraQuery = process.argv[5] ? '&' + process.argv[5] : '';
+const queries = (process.argv[5] || 'quality=high,quality=medium').split(',');
+const only = process.argv[6] ? process.argv[6].split(',') : null;
 const root = path.resolve(__dirname, '..');
 const threeDir = path.join(__dirname, 'threejs');
 const wild = path.resolve(root, '../shared/rigs/wild');
@@ -32,17 +37,45 @@ const rigs = fs.existsSync(wild) ? fs.readdirSync(wild).filter((f) => f.endsWith
   (b === 'Fox.glb') - (a === 'Fox.glb') || a.localeCompare(b)) : [];
 for (const rig of rigs) files.push({ name: rig.replace(/\.glb$/, ''), url: `/rigs/${rig}`, bundled: false });
 if (!rigs.length) console.log(`(no public rig: ${wild} has no .glb)`);
+const measuredFiles = only ? files.filter((f) => only.includes(f.name)) : files;
+if (only && measuredFiles.length !== only.length) throw new Error(`files: ${only} not all among ${files.map((f) => f.name)}`);
+// three.js multisamples the canvas where dynskin multisamples its view.
+const antialiased = (query) => new URLSearchParams(query).get('quality') === 'high';
 
-// Frames per second over the measured seconds, after a second for the first frames.
-async function rate(page, count) {
-  await sleep(1500);
-  const f0 = await count(), t0 = Date.now();
-  await sleep(seconds * 1000);
-  return ((await count()) - f0) / ((Date.now() - t0) / 1000);
+// The CPU time (ms) Chromium's processes have used so far: the browser's and its children's
+// (the renderer, and the GPU process where SwiftShader draws). Linux's /proc.
+let browserPid = 0;
+function chromiumCpuMs() {
+  const stats = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');  // from field 3, the state
+      stats.push({ pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch { /* gone meanwhile */ }
+  }
+  const tree = new Set([browserPid]);
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const s of stats) if (!tree.has(s.pid) && tree.has(s.ppid)) { tree.add(s.pid); grown = true; }
+  }
+  return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) * 10;  // 100 ticks a second
 }
 
-async function dynskin(session, file) {
-  const page = await session.open(`?character=${file.bundled ? file.name : 'bar'}${extraQuery}`);
+// Frames per second over the measured seconds, after a second for the first frames, and
+// Chromium's CPU milliseconds per frame meanwhile: the cost of a frame, which other work on
+// the machine moves less than the frame rate (each page is measured alone).
+async function rate(page, count) {
+  await sleep(1500);
+  const f0 = await count(), t0 = Date.now(), c0 = chromiumCpuMs();
+  await sleep(seconds * 1000);
+  const frames = (await count()) - f0;
+  return { fps: frames / ((Date.now() - t0) / 1000), cpuMs: (chromiumCpuMs() - c0) / frames };
+}
+
+async function dynskin(session, file, query) {
+  const page = await session.open(`?character=${file.bundled ? file.name : 'bar'}&${query}`);
   if (!file.bundled) {  // a file of the user's: into the viewer's file system, then opened
     await page.evaluate(async (url) => {
       const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
@@ -50,42 +83,50 @@ async function dynskin(session, file) {
     }, file.url);
     await call(page, 'dynskin_load', null, ['string'], ['/tmp/' + file.url.split('/').pop()]);
   }
-  const fps = await rate(page, () => frames(page));
+  const { fps, cpuMs } = await rate(page, () => frames(page));
   const quality = await page.evaluate(() => (Module._dynskin_quality_level ? Module.ccall('dynskin_quality_name', 'string') : 'fixed'));
   if (page.errors.length) console.log(`  dynskin ${file.name}: ${page.errors.join('; ')}`);
   await page.close();
-  return { fps, quality };
+  return { fps, cpuMs, quality };
 }
 
-async function three(session, file) {
+async function three(session, file, query) {
   const page = await session.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  await page.goto(session.url.replace(/index\.html$/, `threejs/index.html?file=${file.url}`));
+  await page.goto(session.url.replace(/index\.html$/, `threejs/index.html?file=${file.url}&antialias=${antialiased(query) ? 1 : 0}`));
   await page.waitForFunction(() => window.benchReady || window.benchError, { timeout: 120000, polling: 50 });
   const error = await page.evaluate(() => window.benchError);
   if (error) throw new Error(`three.js could not open ${file.url}: ${error}`);
-  const fps = await rate(page, () => page.evaluate(() => window.benchFrames));
+  const measured = await rate(page, () => page.evaluate(() => window.benchFrames));
   await page.close();
-  return fps;
+  return measured;
 }
 
 main(async (session) => {
+  browserPid = session.browser.process().pid;
   const results = {};
   for (let round = 1; round <= rounds; ++round) {
-    for (const file of files) {
-      // Alternate which goes first, so that neither always follows the other.
-      const order = round % 2 ? [dynskin, three] : [three, dynskin];
-      const measured = {};
-      for (const run of order) measured[run.name] = await run(session, file);
-      (results[file.name] ||= []).push(measured);
-      console.log(`round ${round} ${file.name}: dynskin ${measured.dynskin.fps.toFixed(1)} fps (quality ${measured.dynskin.quality}), ` +
-        `three.js ${measured.three.toFixed(1)} fps, ratio ${(measured.dynskin.fps / measured.three).toFixed(2)}`);
+    for (const file of measuredFiles) {
+      for (const query of queries) {
+        // Alternate which goes first, so that neither always follows the other.
+        const order = round % 2 ? [dynskin, three] : [three, dynskin];
+        const measured = {};
+        for (const run of order) measured[run.name] = await run(session, file, query);
+        const key = `${file.name} | ${query} | ${antialiased(query) ? 'true' : 'false'}`;
+        (results[key] ||= []).push(measured);
+        const { dynskin: d, three: t } = measured;
+        console.log(`round ${round} ${file.name} ${query}: dynskin ${d.fps.toFixed(1)} fps, ${d.cpuMs.toFixed(1)} CPU ms a frame ` +
+          `(quality ${d.quality}); three.js ${t.fps.toFixed(1)} fps, ${t.cpuMs.toFixed(1)} ms; ratio ${(d.fps / t.fps).toFixed(2)} fps, ` +
+          `${(t.cpuMs / d.cpuMs).toFixed(2)} cost`);
+      }
     }
   }
-  console.log(`\nfile | dynskin fps (mean of ${rounds}) | three.js fps | ratio dynskin / three.js${extraQuery ? ' (' + extraQuery.slice(1) + ')' : ''}`);
-  for (const [name, runs] of Object.entries(results)) {
+  console.log(`\nfile | dynskin query | three.js antialias | dynskin fps (mean of ${rounds}) | three.js fps | ratio dynskin / three.js | ` +
+    'dynskin CPU ms a frame | three.js | ratio three.js / dynskin');
+  for (const [key, runs] of Object.entries(results)) {
     const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const d = mean(runs.map((r) => r.dynskin.fps)), t = mean(runs.map((r) => r.three));
-    console.log(`${name} | ${d.toFixed(1)} | ${t.toFixed(1)} | ${(d / t).toFixed(2)}`);
+    const d = mean(runs.map((r) => r.dynskin.fps)), t = mean(runs.map((r) => r.three.fps));
+    const dc = mean(runs.map((r) => r.dynskin.cpuMs)), tc = mean(runs.map((r) => r.three.cpuMs));
+    console.log(`${key} | ${d.toFixed(1)} | ${t.toFixed(1)} | ${(d / t).toFixed(2)} | ${dc.toFixed(1)} | ${tc.toFixed(1)} | ${(tc / dc).toFixed(2)}`);
   }
 }, { '/threejs/': threeDir, '/rigs/': wild });

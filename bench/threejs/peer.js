@@ -1,16 +1,17 @@
 // A minimal three.js viewer of one glb, the peer of bench/web_vs_threejs.js: its first clip
 // playing, a directional and a hemisphere light, a grid at its feet, 4x MSAA (antialias: the
-// default framebuffer's multisampling), the window's size at the device pixel ratio.
-// ?file=URL names the glb. window.benchFrames counts the frames drawn, window.benchReady
+// default framebuffer's multisampling; none with ?antialias=0), the window's size at the
+// device pixel ratio. ?file=URL names the glb. window.benchFrames counts the frames drawn, window.benchReady
 // turns true with the first one, window.benchError says why nothing is drawn.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 
 window.benchFrames = 0;
 window.benchReady = false;
-const file = new URLSearchParams(location.search).get('file');
+const query = new URLSearchParams(location.search);
+const file = query.get('file');
 
-const renderer = new THREE.WebGLRenderer({ antialias: true });
+const renderer = new THREE.WebGLRenderer({ antialias: query.get('antialias') !== '0' });
 renderer.setPixelRatio(devicePixelRatio);
 renderer.setSize(innerWidth, innerHeight);
 document.body.appendChild(renderer.domElement);

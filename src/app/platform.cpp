@@ -37,7 +37,7 @@ double elapsed_seconds() {
 
 #ifdef __EMSCRIPTEN__
 
-void window_hints(bool) {}
+void window_hints(bool) { glfwWindowHint(GLFW_ALPHA_BITS, 8); }
 
 bool load_gl() { return true; }
 
@@ -156,6 +156,7 @@ void window_hints(bool visible) {
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+    glfwWindowHint(GLFW_ALPHA_BITS, 8);
 }
 
 bool load_gl() { return gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress)) != 0; }

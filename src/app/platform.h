@@ -17,7 +17,9 @@ class TouchGestures;
 namespace dynskin::app::platform {
 
 // The hints for the next glfwCreateWindow: an OpenGL 3.3 core context on the desktop (shown
-// unless headless, scaled to the monitor); WebGL 2 in the browser (chosen at link time).
+// unless headless, scaled to the monitor); WebGL 2 in the browser (chosen at link time). On
+// both, RGBA8 (the canvas with alpha): the format a multisampled scene is resolved into it
+// from (gl/render_target.h), which GL ES asks to be the same.
 void window_hints(bool visible);
 
 // Loads the GL functions of the window's current context (glad on the desktop; the browser's

@@ -55,7 +55,7 @@ RenderTarget::RenderTarget(int width, int height, int samples, float scale, Fram
       scale_(samples_ > 1 || !(scale > 0.0f) ? 1.0f : std::min(scale, 1.0f)),
       scene_width_(std::max(1, static_cast<int>(std::lround(width_ * scale_)))),
       scene_height_(std::max(1, static_cast<int>(std::lround(height_ * scale_)))) {
-    if (store == FrameStore::Texture || samples_ > 1) {
+    if (store == FrameStore::Texture) {
         frame_ = GlFramebufferName::create();
         frame_color_ = color_texture(width_, height_, GL_NEAREST);
     }
@@ -69,7 +69,7 @@ RenderTarget::RenderTarget(int width, int height, int samples, float scale, Fram
         scene_samples_ = GlRenderbuffer::create();
         storage(scene_samples_, samples_, GL_RGBA8, scene_width_, scene_height_);
         attach(scene_, &scene_samples_, nullptr, &depth_, "scene's framebuffer");
-        attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
+        if (frame_) attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
     } else if (scaled) {
         scene_ = GlFramebufferName::create();
         scene_color_ = color_texture(scene_width_, scene_height_, GL_LINEAR);  // stretched smoothly
@@ -95,9 +95,9 @@ void RenderTarget::bind_scene() const {
 }
 
 void RenderTarget::resolve() const {
-    if (scene_samples_) {  // a multisampled renderbuffer is resolved by a blit (equal sizes)
+    if (scene_samples_) {  // a multisampled renderbuffer is resolved by a blit (equal sizes and formats)
         glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_.id());
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, frame_.id());
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, frame_id());
         glBlitFramebuffer(0, 0, scene_width_, scene_height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     }
     glBindFramebuffer(GL_FRAMEBUFFER, frame_id());

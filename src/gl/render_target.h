@@ -2,16 +2,18 @@
 // Where a frame is drawn: the scene, then the UI on it, at the window's resolution.
 //
 // The frame is the window's own framebuffer when nothing needs it afterwards: no copy at all
-// when the scene is neither multisampled nor scaled, one when scaled. Headless runs, and
-// frames recorded or saved, keep it in a texture of ours instead (FrameStore::Texture): a
-// hidden window's pixels are undefined, and a window's are gone once swapped. Multisampled
-// scenes keep the texture too: a resolve is a blit, and a blit into the browser's canvas on a
-// software renderer costs more than drawing the scene, so the texture is then copied to the
-// window by a draw (gl/texture_copy.h).
+// when the scene is neither multisampled nor scaled, one (a resolve, a stretch) when it is.
+// Headless runs, and frames recorded or saved, keep it in a texture of ours instead
+// (FrameStore::Texture): a hidden window's pixels are undefined, and a window's are gone
+// once swapped.
 //
 // The scene is drawn straight into the frame when it is neither multisampled nor scaled.
-// Multisampled, it is drawn apart and resolved into the frame; at a fraction of the window's
-// resolution (fewer pixels to shade, for slow renderers), drawn apart and stretched into it.
+// Multisampled, it is drawn apart and resolved into the frame by a blit (GL ES resolves only
+// between equal sizes and formats: the window is RGBA8, platform::window_hints); at a
+// fraction of the window's resolution (fewer pixels to shade, for slow renderers), drawn
+// apart and stretched into it by a draw (gl/texture_copy.h): in Chromium on SwiftShader a
+// plain blit into the canvas costs more than drawing the scene, a resolving one less than a
+// resolve into a texture and its copy.
 
 #include <cstdint>
 #include <optional>
@@ -23,7 +25,7 @@
 namespace dynskin::gl {
 
 enum class FrameStore {
-    Window,   // the window's framebuffer (the default one), when the scene is not multisampled
+    Window,   // the window's framebuffer (the default one), RGBA8
     Texture,  // a texture of ours, readable until the next frame
 };
 

@@ -17,16 +17,25 @@ const readBacks = ['getParameter', 'getError', 'isEnabled', 'getBufferParameter'
   'checkFramebufferStatus', 'readPixels', 'getBufferSubData', 'getIndexedParameter', 'getInternalformatParameter',
   'getSyncParameter', 'clientWaitSync', 'getShaderPrecisionFormat', 'getContextAttributes', 'getSupportedExtensions'];
 
-// Wraps them before the page's scripts run: window.glReadBacks counts each by name, and
-// window.ownFramebufferBinds the framebuffers of the viewer's own bound (not the canvas's).
+// Wraps them before the page's scripts run: window.glReadBacks counts each by name,
+// window.ownFramebufferBinds the framebuffers of the viewer's own bound (not the canvas's), and
+// window.blits the blits by where they draw ('canvas' or 'own').
 async function countReadBacks(page) {
   await page.evaluateOnNewDocument((names) => {
     window.glReadBacks = {};
     window.ownFramebufferBinds = 0;
-    const bind = WebGL2RenderingContext.prototype.bindFramebuffer;
-    WebGL2RenderingContext.prototype.bindFramebuffer = function (target, framebuffer) {
+    window.blits = { canvas: 0, own: 0 };
+    const proto = WebGL2RenderingContext.prototype;
+    const bind = proto.bindFramebuffer, blit = proto.blitFramebuffer;
+    let drawing = null;
+    proto.bindFramebuffer = function (target, framebuffer) {
       if (framebuffer) window.ownFramebufferBinds++;
+      if (target !== this.READ_FRAMEBUFFER) drawing = framebuffer;
       return bind.call(this, target, framebuffer);
+    };
+    proto.blitFramebuffer = function (...args) {
+      window.blits[drawing ? 'own' : 'canvas']++;
+      return blit.apply(this, args);
     };
     for (const name of names) {
       const original = WebGL2RenderingContext.prototype[name];
@@ -44,7 +53,7 @@ h.main(async (session) => {
   for (const query of ['?character=cow&quality=high', '?character=cow&gpu&quality=medium', '?character=bar&crowd=3&quality=low']) {
     const page = await session.open(query, undefined, undefined, countReadBacks);
     await h.waitFrames(page, 20);  // started: shaders, targets and the font made
-    await page.evaluate(() => { window.glReadBacks = {}; window.ownFramebufferBinds = 0; });
+    await page.evaluate(() => { window.glReadBacks = {}; window.ownFramebufferBinds = 0; window.blits = { canvas: 0, own: 0 }; });
     const before = await h.frames(page);
     await h.waitFrames(page, 30);
     const frames = (await h.frames(page)) - before;
@@ -57,6 +66,13 @@ h.main(async (session) => {
     if (query.includes('quality=medium')) {
       const binds = await page.evaluate(() => window.ownFramebufferBinds);
       h.check(`the frame is drawn straight into the canvas (${query})`, binds === 0, `${binds} binds of our own framebuffers`);
+    }
+    // Multisampled, the scene is resolved straight into the canvas: one blit a frame, no frame
+    // of ours to copy.
+    if (query.includes('quality=high')) {
+      const blits = await page.evaluate(() => window.blits);
+      h.check(`the multisampled scene is resolved straight into the canvas (${query})`,
+        blits.canvas >= frames && blits.canvas <= frames + 2 && blits.own === 0, `${frames} frames, blits ${JSON.stringify(blits)}`);
     }
     // The panels are still drawn (by our own renderer): the window's picture has the panel's
     // many colours over the scene, and no GL error was logged.
