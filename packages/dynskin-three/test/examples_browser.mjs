@@ -7,7 +7,8 @@ import puppeteer from 'puppeteer-core';
 import staticServer from '../../../tests/web/static_server.js';
 
 export class ExamplesBrowser {
-  static async start(dir) {
+  // extraArgs: Chromium's flags beyond software WebGL 2 (WebGPU's, for webgpu.html).
+  static async start(dir, extraArgs = []) {
     for (const page of ['index.html', 'crowd.html', 'dynskin-three/src/index.js'])
       if (!fs.existsSync(path.join(dir, page)))
         throw new Error(`${page} is missing in ${dir} (run packages/dynskin-three/examples/build.sh ${dir})`);
@@ -15,7 +16,7 @@ export class ExamplesBrowser {
     const browser = await puppeteer.launch({
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+      args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', ...extraArgs],
     });
     return new ExamplesBrowser(server, browser);
   }

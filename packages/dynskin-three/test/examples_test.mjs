@@ -3,7 +3,8 @@
 // parameter table) set the runtime's parameters over the table's spans, and what it draws moves
 // differently with the dynamics on and off (and the same twice over: the difference is the
 // dynamics'); a file picked in its file input loads; the crowd page shows its N characters,
-// each with its own runtime, dynamics and animation phase, and its fps counter updates.
+// each with its own runtime, dynamics and animation phase, and its fps counter updates; the
+// WebGPURenderer page plays the cow in node materials on WebGPU and on its WebGL 2 fallback.
 // Usage: node test/examples_test.mjs [EXAMPLES_DIR]   (examples/build.sh's folder; default
 // build-three-examples at the repository's root)
 import path from 'node:path';
@@ -166,6 +167,22 @@ async function crowdPage(browser, n) {
   await plain.close();
 }
 
+// webgpu.html (WebGPU on SwiftShader, and ?webgl=1, its WebGL 2 fallback): the cow's materials
+// are node materials running dynskin's stage, the runtime steps, and nothing is said in error.
+async function webgpuPage(browser, fallback) {
+  const backend = fallback ? 'WebGL 2' : 'WebGPU';
+  const page = await browser.open(`webgpu.html${fallback ? '?webgl=1' : ''}`, () => window.example?.ready === true);
+  const start = await page.evaluate(() => example.dynskin.time);
+  await page.waitForFunction((t) => example.dynskin.time > t, { timeout: 60000 }, start);
+  const r = await page.evaluate(() => ({
+    backend: document.getElementById('backend').textContent,
+    nodeMaterials: example.dynskin.characters.every((c) => c.meshes.every((m) => m.material.isNodeMaterial && m.material.positionNode)),
+  }));
+  check(`webgpu: the cow in node materials on ${backend}`, r.nodeMaterials && r.backend.includes(fallback ? 'WebGL 2' : 'WebGPU'), JSON.stringify(r));
+  check(`webgpu: no console error on ${backend}`, page.errors.length === 0, page.errors.join(' | '));
+  await page.close();
+}
+
 const browser = await ExamplesBrowser.start(dir);
 try {
   await viewerPage(browser);
@@ -174,6 +191,15 @@ try {
   check('the examples run', false, e.stack || String(e));
 } finally {
   await browser.close();
+}
+const webgpuBrowser = await ExamplesBrowser.start(dir, ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader']);
+try {
+  await webgpuPage(webgpuBrowser, false);
+  await webgpuPage(webgpuBrowser, true);
+} catch (e) {
+  check('the WebGPURenderer example runs', false, e.stack || String(e));
+} finally {
+  await webgpuBrowser.close();
 }
 console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
 process.exit(failures ? 1 : 0);
