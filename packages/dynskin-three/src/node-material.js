@@ -3,11 +3,13 @@
 // renderer's own node library (MeshStandardMaterial -> MeshStandardNodeMaterial, as the
 // renderer would draw it), given a positionNode that runs dynskin's stage (WGSL or GLSL,
 // translated from the desktop shader by dynskin-core) and a normal from the same call.
-// three.js applies positionNode after its skinning, so the stage reads the geometry's own
-// position and normal (the rest pose), not three.js's skinned ones; and the renderer's shadow
-// pass takes the material's positionNode too, so that shadows are those of the deformed skin.
+// The stage skins from the rest pose itself, after three.js's morph targets, as in
+// WebGLRenderer (material.js): the material's own vertex setup morphs and runs the stage in
+// place of three.js's skinning. The renderer's shadow pass takes the material's positionNode
+// alone, after three.js's morphing and skinning of its own: so positionNode starts again from
+// the geometry's rest position and morphs it, and shadows are those of the deformed skin.
 import { Node } from 'three/webgpu';
-import { attribute, glsl, modelWorldMatrix, normalGeometry, normalLocal, positionGeometry, texture, transpose, uniform, vec4, wgsl } from 'three/tsl';
+import { Fn, attribute, glsl, modelWorldMatrix, morphReference, normalGeometry, normalLocal, positionGeometry, positionLocal, texture, transpose, uniform, vec4, wgsl } from 'three/tsl';
 import { nodeStage, stageInputs } from 'dynskin-core';
 
 const wgslStage = wgsl(nodeStage.wgsl);
@@ -44,10 +46,10 @@ function following(node, source, read = () => source.value) {
 function inputNode(input, uniforms) {
   const source = uniforms[input.name];
   switch (input.name) {
-    case 'dynskin_rest_position':
-      return uniform(uniforms.dynskin_bind_matrix.value).mul(vec4(positionGeometry, 1)).xyz;
+    case 'dynskin_rest_position': // the morphed rest pose (morphedRest)
+      return uniform(uniforms.dynskin_bind_matrix.value).mul(vec4(positionLocal, 1)).xyz;
     case 'dynskin_rest_normal':
-      return uniform(uniforms.dynskin_bind_normal_matrix.value).mul(normalGeometry);
+      return uniform(uniforms.dynskin_bind_normal_matrix.value).mul(normalLocal);
     case 'dynskin_ranges':
       return attribute('dynskinRanges', 'vec4');
     case 'dynskin_layers':
@@ -58,6 +60,17 @@ function inputNode(input, uniforms) {
   // Uniform buffers hold no bool: a switch goes up as 0 or 1.
   if (input.type === 'bool') return following(uniform(0, 'float'), source, () => (source.value ? 1 : 0));
   return following(uniform(0, input.type), source);
+}
+
+const hasMorphTargets = (geometry) => Boolean(geometry.morphAttributes.position || geometry.morphAttributes.normal || geometry.morphAttributes.color);
+
+// The geometry's rest position and normal with its morph targets, in positionLocal and
+// normalLocal, whatever three.js did to them before (its skinning, in the shadow pass).
+function morphedRest(builder) {
+  const { object, geometry } = builder;
+  positionLocal.assign(positionGeometry);
+  if (geometry.hasAttribute('normal')) normalLocal.assign(normalGeometry);
+  if (hasMorphTargets(geometry)) morphReference(object);
 }
 
 /**
@@ -73,16 +86,22 @@ export function nodeMaterial(material, uniforms, renderer) {
   if (!copy) throw new Error(`dynskin-three: WebGPURenderer has no node material for ${material.type}`);
   if (copy.positionNode) throw new Error(`dynskin-three: ${material.name || material.type} has a positionNode of its own; dynskin's stage sets it`);
   const deformed = new DynskinStageNode(stageInputs.map((input) => inputNode(input, uniforms))).toVar('dynskinDeformed');
+  const stage = Fn((builder) => {
+    morphedRest(builder);
+    return deformed;
+  })();
   // From the stage's world (the core's frame) to the object's, as material.js does.
-  copy.positionNode = uniform(uniforms.dynskin_world_to_object.value).mul(vec4(deformed.element(0), 1)).xyz;
-  const objectNormal = transpose(modelWorldMatrix).mul(vec4(deformed.element(1), 0)).xyz;
-  const setupPosition = copy.setupPosition;
+  copy.positionNode = uniform(uniforms.dynskin_world_to_object.value).mul(vec4(stage.element(0), 1)).xyz;
+  const objectNormal = transpose(modelWorldMatrix).mul(vec4(stage.element(1), 0)).xyz;
+  // In place of NodeMaterial.setupPosition (morph targets, three.js's skinning, then
+  // positionNode): the stage is the skinning. A skinned mesh is neither batched nor
+  // instanced; a displacement map is not applied (three.js displaces its own skinned position).
   copy.setupPosition = function setupPositionWithDynskin(builder) {
-    const position = setupPosition.call(this, builder);
+    positionLocal.assign(this.positionNode);
     if (builder.geometry.hasAttribute('normal')) normalLocal.assign(objectNormal);
-    return position;
+    return positionLocal;
   };
-  stageOutputs.set(copy, deformed);
+  stageOutputs.set(copy, stage);
   return copy;
 }
 

@@ -91,6 +91,16 @@ async function accuracy(page) {
     }
     console.log(`(${path.basename(file)}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
   }
+  await morphTargets(page, 'accuracy');
+}
+
+// The stage deforms three.js's morphed rest pose: a morph target on the cow deforms as the same
+// push baked into its positions, and it shows.
+async function morphTargets(page, suite) {
+  const r = await page.evaluate(() => dynskinTest.morphCheck('/assets/cow.glb'));
+  const difference = worstDifference(r.morphed, r.baked), push = worstDifference(r.morphed, r.plain);
+  check(`${suite} cow.glb: morph targets kept`, difference <= 1e-5 && push > 1e-2,
+    `morphed vs baked ${difference.toExponential(2)} L; the morph moves the skin ${push.toExponential(2)} L`);
 }
 
 function worstDifference(a, b) {
@@ -353,6 +363,7 @@ async function nodeMaterials(page, backend) {
   }
   const errors = await page.evaluate(() => dynskinTest.withoutRenderer('/assets/cow.glb'));
   check(name('a runtime attached without the renderer is told about at its first render'), errors.length === 1 && errors[0].includes('{ renderer }'), errors.join(' | '));
+  await morphTargets(page, name('accuracy'));
   const r = await page.evaluate(() => dynskinTest.shadowCheck('/assets/octopus.glb'));
   check(name('shadow: the deformed skin casts its own shadow'), r.dynskin >= 0.97 && r.plain < r.dynskin - 0.02,
     `silhouette/shadow overlap ${r.dynskin.toFixed(4)} with the stage's positionNode, ${r.plain.toFixed(4)} with three.js's skinning; shadow pixels ${r.pixels}`);

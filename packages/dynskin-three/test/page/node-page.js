@@ -7,7 +7,7 @@ import { float, modelWorldMatrix, positionLocal, vec2, vec4, varying, vertexInde
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { DynskinPlugin } from 'dynskin-three';
 import { stageOutput } from '/packages/dynskin-three/src/node-material.js';
-import { fileBytes, proceduralMotion, clipOf } from './shared.js';
+import { addMorphTarget, fileBytes, proceduralMotion, clipOf } from './shared.js';
 
 const forceWebGL = new URLSearchParams(location.search).get('renderer') === 'webgpu-webgl2';
 const renderer = new THREE.WebGPURenderer({ antialias: false, forceWebGL });
@@ -72,6 +72,7 @@ async function capture(characterIndex = 0, drawn = false, materialClass = 'MeshB
     points.isPoints = true;
     points.frustumCulled = false;
     points.bind(mesh.skeleton, mesh.bindMatrix);
+    points.morphTargetInfluences = mesh.morphTargetInfluences;
     points.matrixAutoUpdate = false; // where the mesh is (its material's positionNode is in its space)
     mesh.updateWorldMatrix(true, false);
     points.matrix.copy(mesh.matrixWorld);
@@ -117,6 +118,19 @@ async function compare(characterIndex = 0, materialClass = undefined) {
 async function normalizedCapture(characterIndex = 0) {
   const size = current.runtime.characters[characterIndex].size;
   return { size, positions: Array.from(await capture(characterIndex, true), (x) => x / size) };
+}
+
+// Morph targets kept: the skin (in sizes, as normalizedCapture) morphed by a target of
+// height `height` L at 0.6, with the same push baked into its rest pose instead, and without.
+async function morphCheck(url, height = 0.05) {
+  const run = async (morph) => {
+    const info = await load(url, { parameters: { mode: 'dynamic', ground_contact: null }, reference: false });
+    if (morph) addMorphTarget(current.gltf.scene, height * info.characters[0].size, 0.6, morph);
+    play(1 / 60, 40);
+    return (await normalizedCapture(0)).positions;
+  };
+  const morphed = await run({}), baked = await run({ bake: true }), plain = await run(null);
+  return { morphed, baked, plain };
 }
 
 // The deformed skin's shadow, as test-page.js's shadowCheck: light and camera straight above,
@@ -216,5 +230,5 @@ async function withoutRenderer(url) {
   return errors;
 }
 
-window.dynskinTest = { load, play, compare, normalizedCapture, shadowCheck, materialsCheck, withoutRenderer, backend, renderer, THREE };
+window.dynskinTest = { load, play, compare, normalizedCapture, morphCheck, shadowCheck, materialsCheck, withoutRenderer, backend, renderer, THREE };
 window.dynskinTestReady = true;

@@ -29,3 +29,31 @@ export function proceduralMotion(root) {
 
 // The clip named `clip` (or the first).
 export const clipOf = (gltf, clip) => gltf.animations.find((a) => a.name === clip) ?? gltf.animations[0];
+
+// A morph target on every skinned mesh under root: each vertex pushed along its normal by up
+// to `height`, at `influence`; or (bake) the same push written into the rest positions, which
+// the stage must deform exactly as the morphed ones.
+export function addMorphTarget(root, height, influence, { bake = false } = {}) {
+  root.traverse((mesh) => {
+    if (!mesh.isSkinnedMesh) return;
+    const { position, normal } = mesh.geometry.attributes;
+    const push = new Float32Array(3 * position.count);
+    for (let i = 0; i < position.count; ++i) {
+      const along = new THREE.Vector3(0, 1, 0);
+      if (normal) along.fromBufferAttribute(normal, i).normalize();
+      push.set(along.multiplyScalar(height * (0.5 + 0.5 * Math.sin(0.7 * i))).toArray(), 3 * i);
+    }
+    if (bake) {
+      for (let i = 0; i < position.count; ++i) {
+        position.setXYZ(i, position.getX(i) + influence * push[3 * i], position.getY(i) + influence * push[3 * i + 1],
+          position.getZ(i) + influence * push[3 * i + 2]);
+      }
+      position.needsUpdate = true;
+      return;
+    }
+    mesh.geometry.morphAttributes.position = [new THREE.Float32BufferAttribute(push, 3)];
+    mesh.geometry.morphTargetsRelative = true;
+    mesh.updateMorphTargets();
+    mesh.morphTargetInfluences[0] = influence;
+  });
+}

@@ -6,7 +6,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import * as SkeletonUtils from 'three/addons/utils/SkeletonUtils.js';
 import { DynskinPlugin, DynskinRuntime, loadDynskinCore } from 'dynskin-three';
 import { patchMaterial as patchStage } from '/packages/dynskin-three/src/material.js';
-import { fileBytes, proceduralMotion, clipOf } from './shared.js';
+import { addMorphTarget, fileBytes, proceduralMotion, clipOf } from './shared.js';
 
 const stageConstants = (await loadDynskinCore()).JointLevel.shaderConstants();
 
@@ -158,6 +158,18 @@ function normalizedCapture(characterIndex = 0) {
   const character = current.runtime.characters[characterIndex];
   const gpu = capture(characterIndex);
   return Array.from(gpu, (x) => x / character.size);
+}
+
+// Morph targets kept: the skin (in sizes, as normalizedCapture) morphed by a target of
+// height `height` L at 0.6, with the same push baked into its rest pose instead, and without.
+async function morphCheck(url, height = 0.05) {
+  const run = async (morph) => {
+    const info = await load(url, { parameters: { mode: 'dynamic', ground_contact: null }, reference: false });
+    if (morph) addMorphTarget(current.gltf.scene, height * info.characters[0].size, 0.6, morph);
+    play(1 / 60, 40);
+    return normalizedCapture(0);
+  };
+  return { morphed: await run({}), baked: await run({ bake: true }), plain: await run(null) };
 }
 
 // The deformed skin's shadow: a light straight above the character and a camera straight
@@ -642,5 +654,5 @@ async function cloneCheck(url, clips, frames = 40) {
   return out;
 }
 
-window.dynskinTest = { load, play, updates, ringRanges, setParameters, compare, normalizedCapture, shadowCheck, pluginCheck, robustnessCheck, timing, sceneGraphRun, startRun, cloneCheck, renderer, THREE };
+window.dynskinTest = { load, play, updates, ringRanges, setParameters, compare, normalizedCapture, morphCheck, shadowCheck, pluginCheck, robustnessCheck, timing, sceneGraphRun, startRun, cloneCheck, renderer, THREE };
 window.dynskinTestReady = true;
