@@ -6,12 +6,15 @@
 // page is served cross-origin isolated (COOP and COEP), so that performance.now() is precise
 // to 5 µs rather than 100 µs. Prints a table; it never fails on speed.
 // Usage: bench/babylon/bench.sh (installs what it needs first), or
-//   node bench/babylon/bench.mjs [--file FILE.glb --clip NAME] [--sizes 1,10,100] [--frames 120,40,12] [--rounds 3]
+//   node bench/babylon/bench.mjs [--file FILE.glb --clip NAME] [--sizes 1,10,100] [--frames 120,40,12] [--rounds 3] [--profile]
+// --profile prints instead where updateWithAnimationGroups spends its time (Chromium's
+// profiler), for the first of --sizes.
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printShares, profileSelfTime } from '../cpu_profile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -73,6 +76,26 @@ try {
   page.setDefaultTimeout(1800000);
   await page.goto(`http://127.0.0.1:${server.address().port}/bench/babylon/page/index.html`);
   await page.waitForFunction(() => window.babylonBench?.ready === true, { timeout: 120000 });
+  if (args.includes('--profile')) {
+    const n = sizes[0];
+    await page.evaluate((count, c) => babylonBench.setup('/character.glb', count, c), n, clip);
+    await page.evaluate(() => babylonBench.profileLoop(600));
+    const p = await profileSelfTime(page, () => page.evaluate(() => babylonBench.profileLoop(3000)),
+      { functionName: 'updateWithAnimationGroups', scriptEnd: '/runtime.js' });
+    console.log(`Profile: updateWithAnimationGroups, ${n} characters, 3000 frames of 1/60 s, ${((1000 * p.result) / 3000 / n).toFixed(1)} µs a ` +
+      `character a frame; self time of the ${p.inside} samples inside it (${p.samples} in all), the top 30:`);
+    printShares(p.shares);
+  } else {
+    await table(page);
+  }
+  if (errors.length) throw new Error(errors.join(' | '));
+} finally {
+  await browser.close();
+  server.close();
+}
+
+// The side-by-side table: each size, the variants interleaved, the median of the rounds.
+async function table(page) {
   const babylon = JSON.parse(fs.readFileSync(path.join(root, 'packages/node_modules/@babylonjs/core/package.json'), 'utf8')).version;
   console.log(`dynskin-babylon vs Babylon.js ${babylon}'s skinning: ${await browser.version()} (software WebGL, SwiftShader), ${file}${clip ? `, clip ${clip}` : ''}`);
   console.log(`frames of 1/60 s drawn at 640 x 400, the two variants interleaved; the median of ${rounds} rounds`);
@@ -88,8 +111,4 @@ try {
     console.log(`| ${n} | ${m('plainFps').toFixed(1)} (${m('plainFrameMs').toFixed(1)}) | ${m('dynskinFps').toFixed(1)} (${m('dynskinFrameMs').toFixed(1)}) | ${m('updateMicroseconds').toFixed(1)} |`);
     if (i === 0) console.log(`(${info.joints} joints, ${info.vertices} vertices a character; crossOriginIsolated ${info.crossOriginIsolated})`);
   }
-  if (errors.length) throw new Error(errors.join(' | '));
-} finally {
-  await browser.close();
-  server.close();
 }

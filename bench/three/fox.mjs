@@ -14,6 +14,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printShares, profileSelfTime } from '../cpu_profile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -72,43 +73,16 @@ const median = (values) => {
 const stepName = { 60: '1/60 s', 30: '1/30 s', jittered: 'jittered' };
 
 // Where dynskin's update spends its time: Chromium's sampling profiler over n Foxes' frames,
-// the samples inside DynskinRuntime.update by function (self time; WebAssembly functions are
-// named when the core is built with --profiling-funcs, else numbered).
+// the samples inside DynskinRuntime.update by function.
 async function profile(page, n, kind) {
   await page.evaluate((url, count) => foxBench.setup(url, count), '/fox/Fox.glb', n);
   await page.evaluate((k) => foxBench.profileLoop(k, 600), kind);
-  const cdp = await page.createCDPSession();
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 20 });
-  await cdp.send('Profiler.start');
-  const spent = await page.evaluate((k) => foxBench.profileLoop(k, 3000), kind);
-  const { profile: p } = await cdp.send('Profiler.stop');
-  const byId = new Map(p.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map();
-  for (const node of p.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-  const insideUpdate = (id) => {
-    for (let at = id; at !== undefined; at = parentOf.get(at)) {
-      const { functionName, url } = byId.get(at).callFrame;
-      if (functionName === 'update' && url.endsWith('/runtime.js')) return true;
-    }
-    return false;
-  };
-  const self = new Map();
-  let inside = 0;
-  for (const id of p.samples) {
-    if (!insideUpdate(id)) continue;
-    const { functionName, url, lineNumber } = byId.get(id).callFrame;
-    const where = url.endsWith('.js') || url.endsWith('.mjs') ? ` ${path.basename(url)}:${lineNumber + 1}` : '';
-    const key = `${functionName || '(anonymous)'}${where}`;
-    self.set(key, (self.get(key) ?? 0) + 1);
-    inside++;
-  }
-  const perFrame = (1000 * spent.dynskin) / 3000 / n;
+  const p = await profileSelfTime(page, () => page.evaluate((k) => foxBench.profileLoop(k, 3000), kind),
+    { functionName: 'update', scriptEnd: '/core-runtime.js' });
+  const perFrame = (1000 * p.result.dynskin) / 3000 / n;
   console.log(`\nProfile: DynskinRuntime.update, ${n} Foxes, ${stepName[kind]} steps, 3000 frames, ${perFrame.toFixed(2)} µs per Fox per frame; ` +
-    `self time of the ${inside} samples inside it (${p.samples.length} in all), the top 30:`);
-  for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
-    console.log(`  ${((100 * count) / inside).toFixed(1).padStart(5)} %  ${key.length > 150 ? `${key.slice(0, 147)}...` : key}`);
-  }
+    `self time of the ${p.inside} samples inside it (${p.samples} in all), the top 30:`);
+  printShares(p.shares);
 }
 
 // The table: each size and kind of steps, the variants interleaved, the median of the rounds.

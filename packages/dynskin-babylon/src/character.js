@@ -58,6 +58,13 @@ function table(scene, data, width, height) {
   return new RawTexture(data, width, height, RGBA, scene, false, false, NEAREST, FLOAT);
 }
 
+// A table's texels replaced in place (texSubImage2D on WebGL), where RawTexture.update
+// re-specifies the whole texture each time (texImage2D: about a fifth of a frame's update).
+function refill(texture, data) {
+  const { width, height } = texture.getSize();
+  texture.getScene().getEngine().updateTextureData(texture.getInternalTexture(), data, 0, 0, width, height);
+}
+
 // A float table texture holding a copy of `values` (4 floats a texel).
 function filledTable(scene, values, width) {
   const shape = tableShape(Math.max(1, values.length / 4), width);
@@ -308,10 +315,18 @@ export class DynskinCharacter extends CoreCharacter {
     effect.setMatrix('dynskin_world_to_object', this.#worldToObject[meshIndex]);
   }
 
-  /** @internal the bones' parent-local transforms now, in dynskin's order, into the core */
-  readLocals() {
+  /**
+   * @internal where the character is now (the scale since attach, its object), into the core:
+   * read once an update, before its frames (sampling the bones' nodes moves neither the meshes,
+   * siblings of the skeleton's root, nor the runtime's root)
+   */
+  readPlacement() {
     this.measureWorldScale(this.meshes[0].computeWorldMatrix(true).m);
     if (this.objectRoot) this.#readObject();
+  }
+
+  /** @internal the bones' parent-local transforms now, in dynskin's order, into the core */
+  readLocals() {
     const locals = this.coreLocals.get();
     for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
       let translation, rotation, scaling;
@@ -343,7 +358,7 @@ export class DynskinCharacter extends CoreCharacter {
 
   /** @internal the tables, the mode and the bounds from the joint level's last advance() */
   publish() {
-    this.#textures.dynskin_joints.update(this.#jointRows.get());
+    refill(this.#textures.dynskin_joints, this.#jointRows.get());
     const values = this.coreValues.get();
     this.#placeGround(values);
     const mode = this.#modeOf(values);
@@ -376,8 +391,8 @@ export class DynskinCharacter extends CoreCharacter {
     return fixed;
   }
 
-  // The ring's rows, when some were written since the last upload (all of it goes up: Babylon's
-  // RawTexture has no partial update).
+  // The ring's rows, when some were written since the last upload (all of it: a tick's rows
+  // may wrap across the table's lines).
   #uploadRing() {
     const state = this.coreRingState.get();
     const ticks = state[RING_TICKS], newest = state[RING_NEWEST_TICK], restarts = state[RING_RESTARTS];
@@ -389,7 +404,7 @@ export class DynskinCharacter extends CoreCharacter {
       this.#textures.dynskin_rotation_ring = table(this.#scene, rows, width, height);
       this.#ringTicks = ticks;
     } else {
-      this.#textures.dynskin_rotation_ring.update(rows);
+      refill(this.#textures.dynskin_rotation_ring, rows);
     }
     this.#ringNewest = newest;
     this.#ringRestarts = restarts;

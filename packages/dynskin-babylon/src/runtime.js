@@ -97,6 +97,19 @@ export class DynskinRuntime extends CoreRuntime {
   }
 
   /**
+   * Advances the clock by `delta` seconds and deforms, from the bones' pose now (after the
+   * animation groups' step): the core's 60 Hz clock samples between the frames it is given.
+   */
+  update(delta) {
+    this.#readPlacements();
+    super.update(delta);
+  }
+
+  #readPlacements() {
+    for (let i = 0; i < this.characters.length; ++i) this.characters[i].readPlacement();
+  }
+
+  /**
    * As update(delta), after the scene's animation step has moved `groups` by `delta` seconds
    * of animation time (scene.deltaTime / 1000), giving the 60 Hz clock the groups' exact pose
    * at each tick in between (and at the tick just after), evaluated from their animations and
@@ -109,6 +122,7 @@ export class DynskinRuntime extends CoreRuntime {
   updateWithAnimationGroups(groups, delta) {
     const sampler = this.#sampler;
     if (!sampler.follow(groups)) return this.update(delta);
+    this.#readPlacements();
     const t1 = this.time + delta;
     try {
       // The groups' pose `t - t1` seconds of animation from the frame's; the frame's own at t1.
