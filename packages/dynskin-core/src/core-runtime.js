@@ -126,9 +126,10 @@ export class CoreRuntime {
       for (let i = 0; i < characters.length; ++i) characters[i].measure();
     }
     this.#frame(poseAt, t1);
-    // The tick at or just after t1, which the clock measures to interpolate t1.
+    // The tick at or just after t1, which the clock measures to interpolate t1; none when t1
+    // is a tick (within 1e-9 tick, as the core counts: dynskin/measurement_clock.h).
     const after = Math.ceil(t1 * perSecond - 1e-9) / perSecond;
-    if (after > t1) {
+    if ((after - t1) * perSecond > 1e-9) {
       this.#frame(poseAt, after);
       poseAt(t1);
     }
