@@ -10,7 +10,7 @@
 //        [--query antialias=0&shadows=0]   (more of the page's options, the same for both)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ExamplesBrowser } from '../../packages/dynskin-three/test/examples_browser.mjs';
+import { ExamplesBrowser } from '../../packages/test-support/examples_browser.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);

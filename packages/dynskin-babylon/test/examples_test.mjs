@@ -6,11 +6,9 @@
 // and phase, deformed, and its fps counter updates; the plain Babylon.js crowd loads.
 // Usage: node test/examples_test.mjs [EXAMPLES_DIR]   (examples/build.sh's folder; default
 // build-babylon-examples at the repository's root)
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
-import staticServer from '../../../tests/web/static_server.js';
+import { ExamplesBrowser } from '../../test-support/examples_browser.mjs';
 // The controls the viewer makes from dynskin's parameter table.
 import { numberParameters, choiceParameters } from '../../dynskin-three/examples/parameters.js';
 
@@ -24,36 +22,8 @@ function check(name, ok, detail = '') {
   if (!ok) failures++;
 }
 
-for (const page of ['index.html', 'crowd.html', 'dynskin-babylon/src/index.js'])
-  if (!fs.existsSync(path.join(dir, page))) throw new Error(`${page} is missing in ${dir} (run packages/dynskin-babylon/examples/build.sh ${dir})`);
-const server = await staticServer.serve(dir);
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
-
-// Opens PAGE?query, waits until `ready` (a page expression) is true; page.errors collects the
-// console's errors, failed requests and WebGL errors (Chromium's log, not the console).
-async function open(pageAndQuery, ready) {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 800, height: 500 });
-  page.errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('requestfailed', (r) => page.errors.push(`request failed: ${r.url()}`));
-  const log = await page.createCDPSession();
-  log.on('Log.entryAdded', ({ entry }) => {
-    if (/WebGL: (INVALID_|OUT_OF_MEMORY|CONTEXT_LOST)|GL_INVALID|GL ERROR/.test(entry.text)) page.errors.push(`${entry.level}: ${entry.text}`);
-  });
-  await log.send('Log.enable');
-  page.setDefaultTimeout(300000);
-  await page.goto(`http://127.0.0.1:${server.address().port}/${pageAndQuery}`);
-  await page.waitForFunction(ready, { timeout: 300000, polling: 100 }).catch((e) => {
-    throw new Error(`${pageAndQuery} did not get ready: ${e.message}; page errors: ${page.errors.join(' | ') || 'none'}`);
-  });
-  return page;
-}
+const browser = await ExamplesBrowser.start(dir, { packageName: 'dynskin-babylon' });
+const open = (pageAndQuery, ready) => browser.open(pageAndQuery, ready, undefined, 300000);
 
 // In the page: the clip from its start to `seconds` at 60 Hz with the given parameters, drawn
 // and read back.
@@ -188,7 +158,6 @@ try {
   check('the examples run', false, e.stack || String(e));
 } finally {
   await browser.close();
-  server.close();
 }
 console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
 process.exit(failures ? 1 : 0);

@@ -9,7 +9,7 @@
 // build-three-examples at the repository's root)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ExamplesBrowser } from './examples_browser.mjs';
+import { ExamplesBrowser } from '../../test-support/examples_browser.mjs';
 // The controls the viewer makes from dynskin's parameter table.
 import { numberParameters, choiceParameters } from '../examples/parameters.js';
 
@@ -192,7 +192,7 @@ try {
 } finally {
   await browser.close();
 }
-const webgpuBrowser = await ExamplesBrowser.start(dir, ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader']);
+const webgpuBrowser = await ExamplesBrowser.start(dir, { extraArgs: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader'] });
 try {
   await webgpuPage(webgpuBrowser, false);
   await webgpuPage(webgpuBrowser, true);

@@ -1,17 +1,20 @@
-// What the examples' browser test and bench/three share: a static server for the built
-// examples (examples/build.sh's folder) and headless Chromium on SwiftShader (software WebGL 2,
-// as tests/web), each page collecting its console errors in page.errors.
+// What the web packages' examples tests and bench/three share: a static server for an
+// examples folder (a package's examples/build.sh output) and headless Chromium on SwiftShader
+// (software WebGL 2, as tests/web), each page collecting its console errors, failed requests
+// and WebGL errors in page.errors.
 import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import staticServer from '../../../tests/web/static_server.js';
+import staticServer from '../../tests/web/static_server.js';
 
 export class ExamplesBrowser {
-  // extraArgs: Chromium's flags beyond software WebGL 2 (WebGPU's, for webgpu.html).
-  static async start(dir, extraArgs = []) {
-    for (const page of ['index.html', 'crowd.html', 'dynskin-three/src/index.js'])
+  // dir: the examples folder, built by packages/PACKAGE/examples/build.sh, which must hold
+  // `PACKAGE/src/index.js` and `pages`; extraArgs: Chromium's flags beyond software WebGL 2
+  // (WebGPU's, for webgpu.html).
+  static async start(dir, { packageName = 'dynskin-three', pages = ['index.html', 'crowd.html'], extraArgs = [] } = {}) {
+    for (const page of [...pages, `${packageName}/src/index.js`])
       if (!fs.existsSync(path.join(dir, page)))
-        throw new Error(`${page} is missing in ${dir} (run packages/dynskin-three/examples/build.sh ${dir})`);
+        throw new Error(`${page} is missing in ${dir} (run packages/${packageName}/examples/build.sh ${dir})`);
     const server = await staticServer.serve(path.resolve(dir));
     const browser = await puppeteer.launch({
       executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -27,10 +30,12 @@ export class ExamplesBrowser {
     this.base = `http://127.0.0.1:${server.address().port}/`;
   }
 
-  // Opens PAGE?query at the given canvas size, waits until `ready` (a page expression) is true.
+  // Opens PAGE?query at the given canvas size, waits until `ready` (a page expression) is true;
+  // timeout also bounds the page's evaluations.
   async open(pageAndQuery, ready, viewport = { width: 800, height: 500 }, timeout = 180000) {
     const page = await this.browser.newPage();
     await page.setViewport(viewport);
+    page.setDefaultTimeout(timeout);
     page.errors = [];
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
     page.on('pageerror', (e) => page.errors.push(String(e)));
