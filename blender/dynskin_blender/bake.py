@@ -80,7 +80,7 @@ def _holds_result(obj, modifier):
 def stack_above_dynskin(obj, span):
     """While inside, the object evaluates to the stack above dynskin's place as it is live:
     the modifiers a replay switched off on again, the user's muted keys on, baked keys,
-    dynskin's modifier, the point cache and every modifier from `span` on off. Restored on exit."""
+    dynskin's live key and modifier, the point cache and every modifier from `span` on off. Restored on exit."""
     switched_off, muted = set(obj.get(SWITCHED_OFF, ())), set(obj.get(MUTED, ()))
     changed = []
 
@@ -97,7 +97,7 @@ def stack_above_dynskin(obj, span):
                 show(modifier, "show_viewport", True)
         keys = obj.data.shape_keys
         for block in keys.key_blocks if keys is not None else ():
-            if block.name.startswith(KEY_PREFIX):
+            if block.name.startswith(KEY_PREFIX) or block.name == stack.LIVE_KEY:  # (the live offsets: added below)
                 show(block, "mute", True)
             elif block.name in muted:
                 show(block, "mute", False)
@@ -131,7 +131,7 @@ class BakeJob:
         self.scene, self.obj, self.riding = scene, obj, riding
         self.frames = range(scene.frame_start, scene.frame_end + 1)
         self.span = baked_span(obj)
-        self.state = live.live_state(obj, keep_results=False)  # self.baked keeps each frame
+        self.state = live.live_state(obj, keep_results=False, riding=riding)  # self.baked keeps each frame
         if self.state.rig.evaluated_pose:  # constraints, drivers, NLA: Blender's own pose, as live
             read = live.evaluated_rig(scene, obj)
             self.state.rig.pose_track, self.state.rig.object_track = read.pose_track, read.object_track
@@ -174,21 +174,13 @@ class BakeJob:
         to_object = np.linalg.inv(np.array(self.obj.matrix_world, dtype=np.float64))[:3, :3]
         return above + offsets @ to_object.T
 
-    def _bind_space_offsets(self, frame):
-        """dynskin's offsets before the skinning at the frame, o = A^-1 (final - LBS(rest)), in
-        the object's rest space (the character's rest is the mesh in the world as the rig was
-        read; offsets are vectors, so the 3x3 part alone)."""
-        self.state.positions_at(self.scene, frame, self.obj)  # the deformer's last update: this frame
-        to_object = np.linalg.inv(self.state.rig.object_world)[:3, :3]
-        return np.asarray(self.state.deformer.bind_space_offsets, dtype=np.float64) @ to_object.T
-
     def step(self, seconds=float("inf")):
         """Bakes frames for about this long (at least one); returns the fraction done."""
         until = time.perf_counter() + seconds
         with self._evaluating():
             while not self.done:
                 frame = self.frames[len(self.baked)]
-                baked = self._bind_space_offsets(frame) if self.riding else self._positions(frame)
+                baked = self.state.positions_at(self.scene, frame, self.obj) if self.riding else self._positions(frame)
                 if not np.isfinite(baked).all():
                     raise ValueError(f"frame {frame} is not finite")
                 self.baked.append(baked.astype(np.float32))

@@ -6,17 +6,13 @@ is left to the object's own LiveState, which gives the same result."""
 
 import dynskin
 
-from .offsets import OffsetDeformer
-
 steps_taken = 0  # how many objects the last frame stepped together (the tests read it)
 
 
 def _one_step(state, scene, obj, frame):
     """Whether the frame is the next step of this simulation (LiveState.is_next_step) and one
     core deformer takes it (no second one for the plain skinning)."""
-    deformer = state.deformer
-    alone = isinstance(deformer, OffsetDeformer) and deformer.plain is None
-    return alone and state.is_next_step(scene, obj, frame)
+    return getattr(state.deformer, "steps_alone", False) and state.is_next_step(scene, obj, frame)
 
 
 def step_together(scene, states):

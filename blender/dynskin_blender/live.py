@@ -1,9 +1,10 @@
 """Dynamic Skinning live on Blender's timeline. The object's Armature modifier skins it as
-usual, and dynskin's Geometry Nodes modifier right after it adds the secondary motion (each
-vertex's offset from dynskin's own base skinning, see stack.py), written before Blender
-evaluates a new frame (frame_change_pre), so that each frame is evaluated once. Every frame
-shows what playing straight to it from the scene's start gives: frames already computed are
-kept, later ones continue from the last, and a change of settings or keys starts again.
+usual, and dynskin's secondary motion (each vertex's offset from dynskin's own base
+skinning) comes in right after it, riding on the armature as a shape key or added by
+dynskin's Geometry Nodes modifier (see stack.py), written before Blender evaluates a new
+frame (frame_change_pre), so that each frame is evaluated once. Every frame shows what
+playing straight to it from the scene's start gives: frames already computed are kept,
+later ones continue from the last, and a change of settings or keys starts again.
 
 Nothing here keeps a Blender object across an undo, a redo or a file load (Blender frees
 them all then): the simulations are keyed by the object's name and made again."""
@@ -11,7 +12,7 @@ import bpy
 import numpy as np
 
 from . import crowd, nla, simulation, stack
-from .offsets import OffsetDeformer
+from .offsets import OffsetDeformer, RidingDeformer
 from .rig import armature_of, layer_weights
 from .simulation import LiveState
 
@@ -22,11 +23,23 @@ def _preserves_volume(obj, armature):
     return any(m.use_deform_preserve_volume for m in obj.modifiers if m.type == "ARMATURE" and m.object is armature)
 
 
-def live_state(obj, keep_results=True):
-    """A simulation of the object whose results are the offsets its modifier adds."""
+def _offsets_way(obj, armature, riding):
+    """How the offsets come in: riding on the armature, or added after Blender's LBS or
+    (Preserve Volume) dual quaternions. A simulation's results are offsets for one way."""
+    return "riding" if riding else "after dual quaternions" if _preserves_volume(obj, armature) else "after LBS"
+
+
+def live_state(obj, keep_results=True, riding=False):
+    """A simulation of the object whose results are its offsets: in bind space where they
+    ride on the armature, else the world offsets its modifier adds."""
     state = LiveState(obj, keep_results)
-    preserve_volume = _preserves_volume(obj, state.rig.armature)
-    state.use_deformers(lambda character: OffsetDeformer(character, preserve_volume))
+    state.way = _offsets_way(obj, state.rig.armature, riding)
+    if riding:
+        to_object = np.linalg.inv(state.rig.object_world)[:3, :3]
+        state.use_deformers(lambda character: RidingDeformer(character, to_object))
+    else:
+        preserve_volume = state.way == "after dual quaternions"
+        state.use_deformers(lambda character: OffsetDeformer(character, preserve_volume))
     return state
 
 
@@ -207,25 +220,29 @@ def update_object(scene, obj, read=True):
     Blender's plain skinning meanwhile: a frame handler must not raise."""
     props = obj.dynskin
     try:
+        vertices = len(obj.data.vertices)
+        helper = stack.ensure(obj, vertices)
         state = _states.get(obj.name_full)
-        if state is not None and state.deformer.preserve_volume != _preserves_volume(obj, state.rig.armature):
-            state = None  # the Armature modifier's Preserve Volume switched: offsets from the other base
+        if state is not None and state.way != _offsets_way(obj, state.rig.armature, helper is None):
+            state = None  # riding switched, or Preserve Volume: offsets of another kind
         if state is None:
-            state = _states[obj.name_full] = live_state(obj)
+            state = _states[obj.name_full] = live_state(obj, riding=helper is None)
         count = state.rig.vertex_count
-        if len(obj.data.vertices) != count:
-            raise MeshChanged(f"The mesh has {len(obj.data.vertices)} vertices, dynskin read {count}: "
+        if vertices != count:
+            raise MeshChanged(f"The mesh has {vertices} vertices, dynskin read {count}: "
                              "press Re-read the Rig after editing the mesh")
         if read:
             read_pose(scene, obj, state)
         elif pose_to_read(scene, obj, state) and not bpy.app.background:
             read_pose_soon(obj.name_full)
-        helper = stack.ensure(obj, count)
         offsets = state.positions_at(scene, scene.frame_current, obj, scene.frame_subframe)
         if not np.isfinite(offsets).all():  # the core guards against this; never show it
             raise ValueError("the result is not finite: simulated again from the start")
-        to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))[:3, :3]
-        stack.write_offsets(helper, offsets @ to_object.T)
+        if helper is None:
+            stack.write_live_key(obj, offsets)
+        else:
+            to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))[:3, :3]
+            stack.write_offsets(helper, offsets @ to_object.T)
         set_status(props, state.rig.note)
     except Exception as error:  # noqa: BLE001 - shown in the panel
         if not isinstance(error, MeshChanged):  # (the rig is kept: read again when the user says)

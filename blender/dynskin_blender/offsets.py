@@ -1,10 +1,18 @@
 """dynskin's secondary motion as what Blender's Armature modifier lacks: each vertex's offset
 from the plain skinning that modifier does for the same pose (LBS, or dual quaternions with
 its Preserve Volume on). Armature result + offset is then dynskin's result, its own base
-included: delayed LBS and a dual-quaternion base are part of the offset."""
+included: delayed LBS and a dual-quaternion base are part of the offset. Riding on the
+armature (stack.py), the offset is in bind space, before the skinning."""
 import math
 
+import numpy as np
+
 import dynskin
+
+
+def same_base(settings, preserve_volume):
+    """Whether dynskin's base skinning is the Armature modifier's: no delay, the same kind."""
+    return not math.isfinite(settings.propagation_speed) and settings.dual_quaternion == preserve_volume
 
 
 class OffsetDeformer:
@@ -21,7 +29,12 @@ class OffsetDeformer:
         object.__setattr__(self, "plain", None)
 
     def _plain_needed(self, settings):
-        return math.isfinite(settings.propagation_speed) or settings.dual_quaternion != self.preserve_volume
+        return not same_base(settings, self.preserve_volume)
+
+    @property
+    def steps_alone(self):
+        """Whether one core deformer (self.deformer) takes each step."""
+        return self.plain is None
 
     def __setattr__(self, name, value):
         setattr(self.deformer, name, value)
@@ -55,3 +68,36 @@ class OffsetDeformer:
         if self.plain is None:
             return self.deformer.offsets
         return self.deformer.positions - self.plain.positions
+
+
+class RidingDeformer:
+    """A dynskin.Deformer as simulation.LiveState drives it, whose `positions` are the
+    offsets in bind space, in the object's rest space: a shape key under Blender's linear
+    Armature modifier, which skins it into dynskin's result (Deformer.bind_space_offsets;
+    dynskin's own base, whatever it is, is part of them)."""
+
+    steps_alone = True  # (one core deformer)
+
+    def __init__(self, character, to_object):
+        object.__setattr__(self, "character", character)
+        object.__setattr__(self, "deformer", dynskin.Deformer(character))
+        object.__setattr__(self, "to_object", to_object)  # (3, 3): world vectors to the object's rest space
+        object.__setattr__(self, "plain_skinning", False)
+
+    def __setattr__(self, name, value):
+        setattr(self.deformer, name, value)
+        if name == "settings":  # LBS only on Blender's base: its skinning exactly, no rounding
+            object.__setattr__(self, "plain_skinning", value.mode == "lbs" and same_base(value, False))
+
+    def __getattr__(self, name):
+        return getattr(self.deformer, name)
+
+    def update(self, t, matrices, skin=True, object_matrix=None):
+        self.deformer.update(t, matrices, skin=skin, object_matrix=object_matrix)
+
+    @property
+    def positions(self):
+        """(N, 3) float32 offsets (a new array; turned in float64, as small differences of large values)."""
+        if self.plain_skinning:
+            return np.zeros((self.character.vertex_count, 3), dtype=np.float32)
+        return (self.deformer.bind_space_offsets @ self.to_object.T).astype(np.float32)

@@ -20,6 +20,9 @@ from . import settings
 from .rig import Rig
 
 
+# A pose not computed yet is computed with the next ones (the frames played next).
+POSES_AT_ONCE = 32
+
 # The results kept per object for scrubbing back (12.7k vertices: 150 kB a frame).
 CACHE_BYTES = 512 * 1024 * 1024
 
@@ -130,10 +133,11 @@ class LiveState:
         if frame in track:
             return track[frame]
         action_frame = self.timeline.action_frame(frame)  # the key: Time Stretching may change
-        matrices = self.poses.get(action_frame)
-        if matrices is None:
-            matrices = self.poses[action_frame] = self.rig.world_matrices(action_frame)
-        return matrices
+        if action_frame not in self.poses:  # this frame's and the next ones' at once (cheaper a frame)
+            ahead = {self.timeline.action_frame(f) for f in range(frame, frame + POSES_AT_ONCE)} - self.poses.keys()
+            ahead = sorted(ahead)
+            self.poses.update(zip(ahead, self.rig.world_matrices_at(ahead)))
+        return self.poses[action_frame]
 
     def object_matrix(self, frame, subframe=0.0):
         """The armature object's world matrix that pose(frame, subframe) includes."""
@@ -179,7 +183,8 @@ class LiveState:
         self._keep(frame)
         # A frame before the start is its own first frame: the start's frames never follow it.
         self.reached = frame if frame >= timeline.start else None
-        return self.results.get(frame, self.deformer.positions)
+        kept = self.results.get(frame)  # (the deformer's positions, made again, only where not kept)
+        return kept if kept is not None else self.deformer.positions
 
     def is_next_step(self, scene, obj, frame):
         """Whether the frame is one update of the deformer from where it is, with nothing to
@@ -197,7 +202,7 @@ class LiveState:
         self._keep(frame)
 
     def _room_for_one_more(self):
-        return (len(self.results) + 1) * self.deformer.positions.nbytes <= CACHE_BYTES
+        return (len(self.results) + 1) * self.rig.vertex_count * 3 * 4 <= CACHE_BYTES  # float32 (N, 3)
 
     def _keep(self, frame):
         if self.keep_results and self._room_for_one_more():

@@ -1,13 +1,23 @@
 """dynskin in Blender's modifier stack. The Armature modifier skins the mesh as usual (shape
 keys before it, corrective modifiers and Subdivision after it work as they always do), and
-a Geometry Nodes modifier placed right after it adds dynskin's secondary motion: each
-vertex's offset from dynskin's own base skinning of the same pose.
+dynskin's modifier, placed right after it, marks where dynskin's secondary motion comes in:
+each vertex's offset from the plain skinning of the same pose. It comes in one of two ways:
 
-The offsets are each object's own: they are the vertices of a small helper mesh object
-(not in any scene) that the modifier reads through Object Info and Sample Index, so that
-linked duplicates (Alt+D, one mesh shared) and library overrides (a mesh that cannot be
-written) each show their own motion. A file is saved with the offsets at zero, so Blender
-without the add-on shows the plain Armature result, never a frozen or stale mesh."""
+- riding on the armature (where that is exact: rides_problem): the offsets, in bind space,
+  are the shape key LIVE_KEY, which the Armature modifier skins with the mesh (Blender's
+  linear skinning of rest + o is its skinning of the rest plus dynskin's offset), and
+  dynskin's modifier passes the mesh through. The cheapest way: the mesh stays on Blender's
+  deform-only path, and only the small Key data-block is evaluated again each frame;
+- otherwise (a modifier above dynskin's, Preserve Volume, a mesh shared with linked
+  duplicates or a library's), dynskin's Geometry Nodes modifier adds the offsets: they are
+  the vertices of a small helper mesh object (not in any scene) that it reads through Object
+  Info and Sample Index, so that linked duplicates (Alt+D, one mesh shared) and library
+  overrides (a mesh that cannot be written) each show their own motion.
+
+A file is saved with the offsets at zero, so Blender without the add-on shows the plain
+Armature result, never a frozen or stale mesh."""
+import ctypes
+
 import bpy
 import numpy as np
 
@@ -16,17 +26,22 @@ from .rig import armature_of
 
 MODIFIER = "dynskin"
 GROUP = "dynskin_add_offsets"
+RIDING_GROUP = "dynskin_rides_on_armature"  # passes the mesh through: the offsets ride as LIVE_KEY
+LIVE_KEY = "dynskin"
+MADE_BASIS = "dynskin_made_basis"  # the Key's custom property: its Basis came with LIVE_KEY (and goes with it)
 OLD_GROUP, OLD_ATTRIBUTE = "dynskin_set_position", "dynskin_position"  # add-on 0.2: positions set
 OFFSETS_INPUT = "Offsets"
 OWNER = "dynskin_offsets_of"  # the helper's custom property: its object's name_full
 
 
-def offsets_group():
-    """The node group: Geometry + (the helper object's vertex i) for each vertex i."""
-    group = bpy.data.node_groups.get(GROUP)
+def _node_group(name, wire):
+    """The local node group of this name, made with dynskin's inputs (Geometry, Offsets)
+    and wired by wire(group, given, result) when missing: both groups have the same inputs,
+    so that a modifier switched from one to the other keeps its helper."""
+    group = bpy.data.node_groups.get(name)
     if group is not None and group.library is None:
         return group
-    group = bpy.data.node_groups.new(GROUP, "GeometryNodeTree")
+    group = bpy.data.node_groups.new(name, "GeometryNodeTree")
     if hasattr(group, "interface"):  # Blender 4.0 and later
         group.interface.new_socket("Geometry", in_out="INPUT", socket_type="NodeSocketGeometry")
         group.interface.new_socket(OFFSETS_INPUT, in_out="INPUT", socket_type="NodeSocketObject")
@@ -35,8 +50,22 @@ def offsets_group():
         group.inputs.new("NodeSocketGeometry", "Geometry")
         group.inputs.new("NodeSocketObject", OFFSETS_INPUT)
         group.outputs.new("NodeSocketGeometry", "Geometry")
+    wire(group, group.nodes.new("NodeGroupInput"), group.nodes.new("NodeGroupOutput"))
+    return group
+
+
+def offsets_group():
+    """The node group: Geometry + (the helper object's vertex i) for each vertex i."""
+    return _node_group(GROUP, _add_offsets)
+
+
+def riding_group():
+    """The node group that passes the mesh through (the offsets ride as a shape key)."""
+    return _node_group(RIDING_GROUP, lambda group, given, result: group.links.new(given.outputs[0], result.inputs[0]))
+
+
+def _add_offsets(group, given, result):
     nodes, links = group.nodes, group.links
-    given, result = nodes.new("NodeGroupInput"), nodes.new("NodeGroupOutput")
     info = nodes.new("GeometryNodeObjectInfo")
     info.transform_space = "ORIGINAL"  # the helper's own coordinates: object-space offsets
     sample = nodes.new("GeometryNodeSampleIndex")
@@ -52,7 +81,6 @@ def offsets_group():
     links.new(given.outputs[0], add.inputs["Geometry"])
     links.new(enabled(sample.outputs)[0], add.inputs["Offset"])
     links.new(add.outputs[0], result.inputs[0])
-    return group
 
 
 def _input_key(group):
@@ -72,13 +100,14 @@ def modifier_of(obj):
 def is_live(obj):
     """Whether the object has dynskin's modifier (not a user's own of the same name)."""
     modifier = modifier_of(obj)
-    return modifier is not None and modifier.node_group is not None and modifier.node_group.name in (GROUP, OLD_GROUP)
+    return modifier is not None and modifier.node_group is not None and modifier.node_group.name in (
+        GROUP, RIDING_GROUP, OLD_GROUP)
 
 
 def helper_of(obj):
     """The helper object holding this object's offsets, as its modifier names it, or None."""
     modifier = modifier_of(obj)
-    if modifier is None or modifier.node_group is None or modifier.node_group.name != GROUP:
+    if modifier is None or modifier.node_group is None or modifier.node_group.name not in (GROUP, RIDING_GROUP):
         return None
     helper = modifier.get(_input_key(modifier.node_group))
     return helper if isinstance(helper, bpy.types.Object) else None
@@ -114,12 +143,50 @@ def after_armature(obj):
     return 0
 
 
+def rides_problem(obj):
+    """Why dynskin's offsets cannot ride on the armature as a shape key, exactly, said for
+    the user ("" when they can): dynskin's modifier must be on, the modifiers on above it
+    the Armature modifier alone, skinning linearly (Preserve Volume's dual quaternions do not
+    move an offset by the blended matrix, a vertex group blends the skin with the rest, a
+    corrective would work on the offsets too), and the mesh this object's own (a linked
+    duplicate's, sharing it, would show the same offsets; a library's cannot be written),
+    its shape keys relative and all shown."""
+    armature, skinned = armature_of(obj), False
+    for modifier in obj.modifiers:
+        if modifier.name == MODIFIER:
+            if not (modifier.show_viewport and modifier.show_render):
+                return "dynskin's modifier is switched off"
+            break
+        if not (modifier.show_viewport or modifier.show_render):
+            continue
+        if modifier.type != "ARMATURE" or modifier.object is not armature or skinned:
+            return f"the modifier {modifier.name} is above dynskin's"
+        if modifier.use_deform_preserve_volume:
+            return f"the Armature modifier {modifier.name} has Preserve Volume on"
+        if modifier.vertex_group:
+            return f"the Armature modifier {modifier.name} has a vertex group"
+        skinned = True
+    mesh = obj.data
+    if mesh.library is not None or mesh.override_library is not None:
+        return "the mesh is a library's"
+    if mesh.users > 1:
+        return "the mesh is shared (linked duplicates)"
+    if mesh.shape_keys is not None and not mesh.shape_keys.use_relative:
+        return "the mesh's shape keys are absolute (Relative off)"
+    if obj.show_only_shape_key:
+        return "a shape key is pinned (Shape Key Lock)"
+    return "" if skinned else "dynskin's modifier is above the Armature modifier"
+
+
 def ensure(obj, count):
     """The object's modifier (made and placed right after the Armature modifier when
-    missing; where the user moved it, it stays) and its own helper of `count` vertices.
-    The Armature modifier is on (a bake or add-on 0.2 switched it off). Returns the helper;
-    raises ValueError where Blender forbids the change (linked data) or where the mesh has no
-    Armature modifier with an armature (the modifier would add nothing but stale offsets)."""
+    missing; where the user moved it, it stays) and where its offsets go: the shape key
+    LIVE_KEY where they ride on the armature (rides_problem says ""; not touched in Edit
+    Mode, whose mesh Blender writes back when it ends), else its own helper of `count`
+    vertices. The Armature modifier is on (a bake or add-on 0.2 switched it off). Returns
+    the helper, or None where the offsets ride; raises ValueError where Blender forbids the
+    change (linked data) or where the mesh has no Armature modifier with an armature (the
+    modifier would add nothing but stale offsets)."""
     if obj.library is not None:
         raise ValueError(f"{obj.name} is linked from {obj.library.filepath}: make a library override "
                          "(Object > Library Override > Make) to animate it with Dynamic Skinning")
@@ -139,7 +206,18 @@ def ensure(obj, count):
             raise ValueError(f"{obj.name} has a modifier named '{MODIFIER}' that is not dynskin's: rename it")
         modifier = obj.modifiers.new(MODIFIER, "NODES")
         compat.move_modifier(obj, modifier, after_armature(obj))
-    if modifier.node_group is None or modifier.node_group.name != GROUP:
+    if modifier.node_group is None or modifier.node_group.name not in (GROUP, RIDING_GROUP):
+        modifier.node_group = offsets_group()
+    riding = modifier.node_group.name == RIDING_GROUP if obj.mode == "EDIT" else not rides_problem(obj)
+    if riding:
+        if modifier.node_group.name != RIDING_GROUP:
+            _remove_helper(obj)
+            modifier.node_group = riding_group()
+        if obj.mode != "EDIT":
+            _live_key(obj)
+        return None
+    _remove_live_key(obj)
+    if modifier.node_group.name != GROUP:
         modifier.node_group = offsets_group()
     helper = helper_of(obj)
     if not _owns(obj, helper):
@@ -158,21 +236,105 @@ def write_offsets(helper, local_offsets):
     helper.data.update()
 
 
+def _live_key(obj):
+    """The object's LIVE_KEY (made at 1 when missing, after a Basis where the mesh had no
+    shape keys; the active key stays the one the user edits)."""
+    keys = obj.data.shape_keys
+    block = keys.key_blocks.get(LIVE_KEY) if keys is not None else None
+    if block is None:
+        active = obj.active_shape_key_index
+        if keys is None:
+            obj.shape_key_add(name="Basis", from_mix=False)
+            obj.data.shape_keys[MADE_BASIS] = True
+        block = obj.shape_key_add(name=LIVE_KEY, from_mix=False)
+        obj.active_shape_key_index = active
+    if block.value != 1.0 or block.mute or block.relative_key != obj.data.shape_keys.reference_key:
+        block.value, block.mute, block.relative_key = 1.0, False, obj.data.shape_keys.reference_key
+    return block
+
+
+# Where DNA's KeyBlock (64-bit) keeps its point count and its points: unchanged since 2.80.
+KEY_BLOCK_COUNT, KEY_BLOCK_DATA = 32, 40
+# Whether this Blender's KeyBlock is laid out so: checked once (None: not yet); a 32-bit build
+# or a Blender before 2.80 is not tried.
+_key_layout_holds = None if ctypes.sizeof(ctypes.c_void_p) == 8 and bpy.app.version >= (2, 80, 0) else False
+
+
+def _key_points(block):
+    """The key block's points as a writable float32 view of Blender's own array, or None
+    where this Blender's layout differs (then foreach_set, about 50 times slower on a key
+    block: it sets the points one by one; 90 us for the Fox's 1728)."""
+    global _key_layout_holds
+    if _key_layout_holds is False:
+        return None
+    address, count = block.as_pointer(), len(block.data)
+    if ctypes.c_int.from_address(address + KEY_BLOCK_COUNT).value != count:
+        _key_layout_holds = False
+        return None
+    points = ctypes.c_void_p.from_address(address + KEY_BLOCK_DATA).value
+    view = np.ctypeslib.as_array((ctypes.c_float * (3 * count)).from_address(points))
+    if _key_layout_holds is None:
+        expected = np.empty(3 * count, dtype=np.float32)
+        block.data.foreach_get("co", expected)
+        _key_layout_holds = bool(np.array_equal(view, expected))
+        if not _key_layout_holds:
+            return None
+    return view
+
+
+def write_live_key(obj, local_offsets):
+    """The offsets (N, 3), in the object's rest space, into its LIVE_KEY: the Basis (the
+    mesh's own vertices) plus the offsets; the Key evaluated again."""
+    keys = obj.data.shape_keys
+    block = keys.key_blocks.get(LIVE_KEY) if keys is not None else None
+    if block is None or obj.mode == "EDIT":
+        return
+    mesh = obj.data
+    basis = np.empty(len(mesh.vertices) * 3, dtype=np.float32)
+    mesh.vertices.foreach_get("co", basis)
+    points = _key_points(block)
+    if points is None:
+        block.data.foreach_set("co", basis + local_offsets.ravel())
+    else:
+        np.add(basis, local_offsets.ravel(), out=points)
+    keys.update_tag()
+
+
 def clear_offsets(obj):
     """Plain skinning: the offsets at zero (an error, a save)."""
     helper = helper_of(obj)
     if helper is not None and helper.library is None and len(helper.data.vertices):
         write_offsets(helper, np.zeros((len(helper.data.vertices), 3), dtype=np.float32))
+    if obj.library is None and obj.data.library is None:
+        write_live_key(obj, np.zeros(len(obj.data.vertices) * 3, dtype=np.float32))
 
 
-def remove(obj):
-    """The modifier and the helper go; the Armature modifier skins alone."""
+def _remove_helper(obj):
+    """The helper goes (Blender empties the modifier's input that named it)."""
     helper = helper_of(obj)
-    modifier = modifier_of(obj)
-    if modifier is not None:
-        obj.modifiers.remove(modifier)
     if helper is not None and helper.library is None and helper.get(OWNER) == obj.name_full:
         mesh = helper.data
         bpy.data.objects.remove(helper)
         if mesh.users == 0:
             bpy.data.meshes.remove(mesh)
+
+
+def _remove_live_key(obj):
+    """LIVE_KEY goes, and the Basis it came with when no other key is left."""
+    keys = obj.data.shape_keys
+    block = keys.key_blocks.get(LIVE_KEY) if keys is not None else None
+    if block is None or obj.data.library is not None or obj.mode == "EDIT":
+        return
+    made_basis = keys.get(MADE_BASIS, False)
+    obj.shape_key_remove(block)
+    if made_basis and len(keys.key_blocks) == 1:
+        obj.shape_key_clear()
+
+
+def remove(obj):
+    """The modifier, the helper and the live key go; the Armature modifier skins alone."""
+    _remove_helper(obj)
+    _remove_live_key(obj)
+    modifier = modifier_of(obj)
+    if modifier is not None:
+        obj.modifiers.remove(modifier)

@@ -1,7 +1,7 @@
 """Object properties > Dynamic Skinning, and Bone properties > Dynamic Skinning."""
 import bpy
 
-from . import bake
+from . import bake, stack
 from .props import OSCILLATION
 from .rig import LAYERS, armature_of
 
@@ -32,6 +32,7 @@ class DYNSKIN_PT_object(bpy.types.Panel):
         if props.status:
             layout.label(text=props.status, icon="INFO")
         if props.enabled:
+            self.draw_way_in(layout, obj)
             layout.operator("dynskin.reread_rig", icon="FILE_REFRESH")
         row = layout.row(align=True)
         row.operator("dynskin.load_preset", icon="IMPORT")
@@ -72,6 +73,19 @@ class DYNSKIN_PT_object(bpy.types.Panel):
                 body.label(text="Auto Smooth is off while live (faster)", icon="INFO")
         self.draw_layers(body, obj)
         self.draw_bake(layout, obj)
+
+    @staticmethod
+    def draw_way_in(layout, obj):
+        """How dynskin's offsets come in (stack.py): riding on the Armature modifier as a shape
+        key (the fastest), or added by dynskin's modifier, and why."""
+        modifier = stack.modifier_of(obj)
+        group = modifier.node_group.name if modifier is not None and modifier.node_group is not None else ""
+        if group == stack.RIDING_GROUP:
+            layout.label(text=f"Shape key '{stack.LIVE_KEY}' riding on the Armature modifier (fastest)",
+                         icon="SHAPEKEY_DATA")
+        elif group == stack.GROUP:
+            problem = stack.rides_problem(obj)
+            layout.label(text=f"Added by the dynskin modifier{': ' + problem if problem else ''}", icon="MODIFIER")
 
     @staticmethod
     def draw_layers(layout, obj):

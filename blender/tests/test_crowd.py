@@ -1,14 +1,15 @@
 """Many characters (issue 29, "many characters"): while the timeline plays, the live objects'
 frames are stepped together by dynskin.update_all on the shared threads; what each shows is,
 to the last bit, what stepping them one by one shows, and equals dynskin on its own pose.
-A character whose offsets need a second deformer (delayed LBS) steps on its own beside them."""
+A character whose offsets need a second deformer (delayed LBS, added by dynskin's modifier)
+steps on its own beside them; riding on the armature, delayed LBS needs none."""
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
 import harness
 from harness import bpy, dynskin, expect, np
-from dynskin_blender import crowd
+from dynskin_blender import compat, crowd, stack
 
 FRAMES = list(range(1, 31))
 
@@ -38,6 +39,9 @@ def main():
     bpy.context.view_layer.update()
     delayed = objects[3]
     delayed.dynskin.delayed = True
+    still = delayed.modifiers.new("Displace", "DISPLACE")  # above the Armature modifier, changing nothing:
+    still.strength = 0.0  # the offsets come through dynskin's modifier, not riding
+    compat.move_modifier(delayed, still, 0)
     expected = {}
     for obj in objects:
         s = harness.first_enable_settings()
@@ -45,6 +49,8 @@ def main():
         expected[obj.name], size = harness.reference(obj, FRAMES, s)
     for obj in objects:
         obj.dynskin.enabled = True
+    ways = [stack.modifier_of(obj).node_group.name for obj in objects]
+    expect(ways == [stack.RIDING_GROUP] * 3 + [stack.GROUP], f"the offsets should ride but the delayed one's: {ways}")
 
     shown, together = play(objects)
     print(f"DYNSKIN-BLENDER crowd: at most {together} objects stepped together in a frame")

@@ -136,7 +136,7 @@ def main():
     obj = bpy.data.objects["tube"]
     names = [(m.name, m.show_viewport, m.node_group.name if m.type == "NODES" else "") for m in obj.modifiers]
     print(f"DYNSKIN-BLENDER a 0.2 file opened: {names}")
-    expect(names == [("Armature", True, ""), ("dynskin", True, "dynskin_add_offsets")],
+    expect(names == [("Armature", True, ""), ("dynskin", True, "dynskin_rides_on_armature")],
            f"a 0.2 file should open on the new stack: {names}")
     expect("dynskin_position" not in obj.data.attributes, "a 0.2 file's positions should go")
     worst = harness.largest(harness.shown_at(obj, FRAMES), expected, FRAMES, size)
