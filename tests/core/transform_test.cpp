@@ -57,6 +57,61 @@ TEST(Transform, SlerpEndsExactlyAndTakesTheShortPath) {
     EXPECT_NEAR(mid.y, 0.4f, 1e-5f);
 }
 
+// A random unit axis (double).
+glm::dvec3 random_axis(std::mt19937& random) {
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    for (;;) {
+        const glm::dvec3 axis(unit(random), unit(random), unit(random));
+        if (glm::length(axis) > 1e-3) return glm::normalize(axis);
+    }
+}
+
+glm::dquat exact_exp(const glm::dvec3& v) {
+    const double angle = glm::length(v);
+    return angle > 0.0 ? glm::dquat(std::cos(angle / 2), v * (std::sin(angle / 2) / angle)) : glm::dquat(1, 0, 0, 0);
+}
+
+double distance(const glm::quat& got, const glm::dquat& expected) {
+    const glm::dquat g(got);
+    return std::min(glm::length(g - expected), glm::length(g + expected));
+}
+
+TEST(Transform, ExpIsTheUnitQuaternionToFloatPrecisionAtEveryAngle) {
+    // Small turns (the series, up to 0.4 rad) and large ones (sin and cos), against double.
+    std::mt19937 random(5);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    double worst = 0.0;
+    for (int k = 0; k < 20000; ++k) {
+        const double angle = k < 10000 ? 0.41 * std::pow(10.0, -7.0 * unit(random)) : 3.1 * unit(random);
+        const glm::dvec3 v = angle * random_axis(random);
+        worst = std::max(worst, distance(rotation_exp(glm::vec3(v)), exact_exp(glm::dvec3(glm::vec3(v)))));
+    }
+    EXPECT_LT(worst, 2e-7);
+}
+
+TEST(Transform, SlerpIsTheGreatCircleToFloatPrecision) {
+    // Keys and frames close together (the series) and far apart (the sines), against
+    // q0 exp(a log(q0* q1)) in double, on the short path.
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    double worst = 0.0;
+    for (int k = 0; k < 20000; ++k) {
+        const glm::dquat q0 = exact_exp(3.0 * unit(random) * random_axis(random));
+        const double apart = k < 10000 ? 0.25 * std::pow(10.0, -6.0 * unit(random)) : 3.0 * unit(random);
+        glm::dquat q1 = exact_exp(apart * random_axis(random)) * q0;
+        if (k % 3 == 0) q1 = -q1;  // the same rotation: the short path all the same
+        const double a = unit(random);
+        const glm::quat f0(q0), f1(q1);
+        const glm::dquat d0(f0), d1(glm::dot(f0, f1) < 0.0f ? -glm::dquat(f1) : glm::dquat(f1));
+        const glm::dquat turn = d1 * glm::conjugate(d0);
+        const glm::dvec3 axis(turn.x, turn.y, turn.z);
+        const double half = std::atan2(glm::length(axis), turn.w);
+        const glm::dvec3 log = glm::length(axis) > 0.0 ? axis * (2.0 * half / glm::length(axis)) : glm::dvec3(0.0);
+        worst = std::max(worst, distance(slerp_shortest(f0, f1, float(a)), exact_exp(a * log) * d0));
+    }
+    EXPECT_LT(worst, 4e-7);
+}
+
 TEST(Transform, TrsMatrixIsTranslationRotationScale) {
     Trs t;
     t.translation = glm::vec3(1, 2, 3);
