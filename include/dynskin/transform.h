@@ -30,5 +30,9 @@ glm::quat rotation_exp(glm::vec3 v);
 
 // Spherical interpolation on the short path; a = 0 gives q0 and a = 1 gives q1 exactly.
 glm::quat slerp_shortest(glm::quat q0, glm::quat q1, float a);
+// The point at a of the short great circle through unit quaternions q0 (a = 0) and q1
+// (a = 1): between them for a in [0, 1], carried on past q1 beyond 1, as
+// rotation_exp(a rotation_log(q1 q0^-1)) q0.
+glm::quat great_circle(glm::quat q0, glm::quat q1, float a);
 
 }  // namespace dynskin

@@ -16,9 +16,7 @@ Trs blend(const Trs& from, const Trs& to, float a) {
     Trs r;
     r.translation = from.translation + a * (to.translation - from.translation);
     r.scale = from.scale + a * (to.scale - from.scale);
-    r.rotation = a <= 1.0f ? slerp_shortest(from.rotation, to.rotation, a)
-                           : glm::normalize(rotation_exp(a * rotation_log(to.rotation * glm::inverse(from.rotation))) *
-                                            from.rotation);
+    r.rotation = a <= 1.0f ? slerp_shortest(from.rotation, to.rotation, a) : great_circle(from.rotation, to.rotation, a);
     return r;
 }
 

@@ -56,27 +56,14 @@ glm::vec3 rotation_log(glm::quat q) {
 }
 
 glm::quat rotation_exp(glm::vec3 v) {
-    const float angle2 = glm::dot(v, v);
-    // Turns up to 0.4 rad (a tick's, a frame's, their interpolation and extrapolation): cos h
-    // and sin h / h of the half angle h (h^2 <= 0.04) as short series, exact to float (the
-    // next terms are below 2e-10), with neither a square root nor sin and cos. A pose carried
-    // past its newest frame (PoseFrames) takes one per joint and tick.
-    if (angle2 <= 0.16f) {
-        const float h2 = 0.25f * angle2;
-        const float c = 1.0f + h2 * (-1.0f / 2 + h2 * (1.0f / 24 + h2 * (-1.0f / 720 + h2 * (1.0f / 40320))));
-        const float sin_over_h = 1.0f + h2 * (-1.0f / 6 + h2 * (1.0f / 120 + h2 * (-1.0f / 5040)));
-        const glm::vec3 xyz = (0.5f * sin_over_h) * v;  // axis sin h = v (h / |v|) (sin h / h)
-        return glm::quat(c, xyz.x, xyz.y, xyz.z);
-    }
-    const float angle = std::sqrt(angle2);
+    const float angle = glm::length(v);
+    if (angle < 1e-12f) return glm::normalize(glm::quat(1.0f, 0.5f * v.x, 0.5f * v.y, 0.5f * v.z));
     const glm::vec3 axis = v / angle;
     const float s = std::sin(0.5f * angle);
     return glm::quat(std::cos(0.5f * angle), axis.x * s, axis.y * s, axis.z * s);
 }
 
-glm::quat slerp_shortest(glm::quat q0, glm::quat q1, float a) {
-    if (a <= 0.0f) return q0;
-    if (a >= 1.0f) return q1;
+glm::quat great_circle(glm::quat q0, glm::quat q1, float a) {
     float d = glm::dot(q0, q1);
     if (d < 0.0f) {
         q1 = -q1;
@@ -84,7 +71,7 @@ glm::quat slerp_shortest(glm::quat q0, glm::quat q1, float a) {
     }
     // Up to 0.2 rad apart (clip keys, frames: the half angle theta <= 0.1): the weights
     // sin(k theta) / sin(theta) as a series in theta^2, itself a series in 1 - d, exact to float
-    // (the next terms are below 1e-8), with neither acos nor sin.
+    // for |k theta| <= 0.2 (the next terms are below 1e-8), with neither acos nor sin.
     if (d >= 0.995f) {
         const float e = 1.0f - d;
         const float theta2 = e * (2.0f + e * (1.0f / 3 + e * (4.0f / 45)));
@@ -97,6 +84,12 @@ glm::quat slerp_shortest(glm::quat q0, glm::quat q1, float a) {
     const float theta = std::acos(d);
     const float s = std::sin(theta);
     return (std::sin((1.0f - a) * theta) / s) * q0 + (std::sin(a * theta) / s) * q1;
+}
+
+glm::quat slerp_shortest(glm::quat q0, glm::quat q1, float a) {
+    if (a <= 0.0f) return q0;
+    if (a >= 1.0f) return q1;
+    return great_circle(q0, q1, a);
 }
 
 }  // namespace dynskin
