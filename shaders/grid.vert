@@ -1,7 +1,8 @@
 // The ground grid's lines (gl/ground_grid.h), a piece of a line per quad: two pixels wide about
-// the piece on screen, made here from its two ends so that it keeps its width in pixels at any
-// distance. The part behind the near plane is cut off first (the direction on screen needs
-// both ends in front). How strongly the piece shows is worked out at its ends: faded toward
+// the piece on screen (half_width 1), made here from its two ends so that it keeps its width in
+// pixels at any distance; or per line one pixel wide (half_width 0: two corners of one side).
+// The part behind the near plane is cut off first (the direction on screen needs both ends in
+// front). How strongly the piece shows is worked out at its ends: faded toward
 // the disc's rim, and where the next line is closer than a few pixels on screen (minor lines
 // first: major ones are ten cells apart), where lines would only shimmer and pile up toward
 // the horizon. A piece that does not show at either end collapses to nothing: no pixel of it
@@ -17,8 +18,9 @@ uniform vec2 viewport;  // pixels
 uniform vec3 center;
 uniform float extent;   // the disc's radius
 uniform float cell;     // spacing of the minor lines
+uniform float half_width;  // pixels aside: 1 for the quads, 0 for lines
 
-out float across;    // pixels from the line, -1 .. 1
+out float across;    // pixels from the line, -1 .. 1 (0 on lines)
 out float strength;  // the line's opacity here
 
 vec2 pixels(vec4 clip) { return clip.xy / clip.w * 0.5 * viewport; }
@@ -60,8 +62,8 @@ void main() {
         return;
     }
     vec4 position = corner.x < 0.5 ? p0 : p1;
-    position.xy += vec2(-direction.y, direction.x) * corner.y * 2.0 / viewport * position.w;  // a pixel aside
+    across = corner.y * half_width;
+    position.xy += vec2(-direction.y, direction.x) * across * 2.0 / viewport * position.w;  // a pixel aside
     gl_Position = position;
-    across = corner.y;
     strength = corner.x < 0.5 ? s0 : s1;
 }

@@ -620,6 +620,7 @@ void ViewerApp::draw_frame() {
     }
 
     gl::SceneView view;
+    view.multisampled = target_->samples() > 1;
     gl::SkeletonView skeleton;
     if (state_.scene) {
         Scene& scene = *state_.scene;

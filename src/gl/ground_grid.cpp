@@ -66,6 +66,9 @@ GroundGrid::GroundGrid()
     center_ = program_.uniform("center");
     extent_ = program_.uniform("extent");
     cell_ = program_.uniform("cell");
+    half_width_ = program_.uniform("half_width");
+    background_ = program_.uniform("background");
+    opaque_ = program_.uniform("opaque");
     glBindVertexArray(vao_.id());
     glBindBuffer(GL_ARRAY_BUFFER, vertices_.id());
     const auto attribute = [](GLuint location, int components, std::size_t offset) {
@@ -83,13 +86,14 @@ GroundGrid::GroundGrid()
 }
 
 void GroundGrid::make_lines(glm::vec3 center, float extent, float cell) {
-    const std::vector<GroundLine> lines = ground_lines(center, extent, cell);
+    std::vector<GroundLine> lines = ground_lines(center, extent, cell);
+    std::stable_partition(lines.begin(), lines.end(), [](const GroundLine& line) { return !line.major; });
     // In pieces at most a quarter of the radius long: how strongly a line shows is worked out
     // at each piece's ends (grid.vert), and pieces that do not show cost no pixel.
     const float piece = 0.25f * extent;  // so at most 8 pieces a line
     static_assert(8 * 4 * 2 * (kMostLinesAcross + 1) <= 65536, "the pieces' corners have 16-bit indices");
     std::vector<GridVertex> vertices;
-    std::vector<std::uint16_t> indices;
+    std::vector<std::uint16_t> indices, line_indices;
     for (const GroundLine& line : lines) {
         const int pieces = std::clamp(static_cast<int>(std::ceil(glm::length(line.b - line.a) / piece)), 1, 8);
         for (int i = 0; i < pieces; ++i) {
@@ -99,23 +103,24 @@ void GroundGrid::make_lines(glm::vec3 center, float extent, float cell) {
             for (const glm::vec2 corner : {glm::vec2(0, -1), glm::vec2(0, 1), glm::vec2(1, -1), glm::vec2(1, 1)})
                 vertices.push_back({a, b, corner, line.major ? 1.0f : 0.0f});
             for (const int k : {0, 1, 2, 2, 1, 3}) indices.push_back(static_cast<std::uint16_t>(first + k));
+            for (const int k : {0, 2}) line_indices.push_back(static_cast<std::uint16_t>(first + k));  // one side
         }
     }
     glBindVertexArray(0);
+    quad_index_count_ = static_cast<GLsizei>(indices.size());
+    line_index_count_ = static_cast<GLsizei>(line_indices.size());
+    indices.insert(indices.end(), line_indices.begin(), line_indices.end());
     vertices_.upload(GL_ARRAY_BUFFER, vertices.size() * sizeof(GridVertex), vertices.data(), GL_STATIC_DRAW);
     indices_.upload(GL_ELEMENT_ARRAY_BUFFER, indices.size() * sizeof(std::uint16_t), indices.data(), GL_STATIC_DRAW);
-    index_count_ = static_cast<GLsizei>(indices.size());
     made_center_ = center;
     made_extent_ = extent;
     made_cell_ = cell;
 }
 
-void GroundGrid::draw(const glm::mat4& view_projection, glm::vec3 center, float extent, float cell,
+bool GroundGrid::bind(const glm::mat4& view_projection, glm::vec3 center, float extent, float cell,
                       glm::ivec2 viewport) {
     if (center != made_center_ || extent != made_extent_ || cell != made_cell_) make_lines(center, extent, cell);
-    if (index_count_ == 0) return;
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    if (quad_index_count_ == 0) return false;
     glDepthMask(GL_FALSE);
     glUseProgram(program_.id());
     glUniformMatrix4fv(view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));
@@ -124,7 +129,30 @@ void GroundGrid::draw(const glm::mat4& view_projection, glm::vec3 center, float 
     glUniform1f(extent_, extent);
     glUniform1f(cell_, cell);
     glBindVertexArray(vao_.id());
-    glDrawElements(GL_TRIANGLES, index_count_, GL_UNSIGNED_SHORT, nullptr);
+    return true;
+}
+
+void GroundGrid::draw(const glm::mat4& view_projection, glm::vec3 center, float extent, float cell,
+                      glm::ivec2 viewport) {
+    if (!bind(view_projection, center, extent, cell, viewport)) return;
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glUniform1f(half_width_, 1.0f);
+    glUniform1i(opaque_, 0);
+    glDrawElements(GL_TRIANGLES, quad_index_count_, GL_UNSIGNED_SHORT, nullptr);
+    glBindVertexArray(0);
+    glDepthMask(GL_TRUE);
+}
+
+void GroundGrid::draw_over_background(const glm::mat4& view_projection, glm::vec3 center, float extent, float cell,
+                                      glm::ivec2 viewport, glm::vec3 background) {
+    glDisable(GL_BLEND);
+    if (!bind(view_projection, center, extent, cell, viewport)) return;
+    glUniform1f(half_width_, 0.0f);
+    glUniform1i(opaque_, 1);
+    glUniform3fv(background_, 1, glm::value_ptr(background));
+    glDrawElements(GL_LINES, line_index_count_, GL_UNSIGNED_SHORT,
+                   reinterpret_cast<const void*>(std::size_t(quad_index_count_) * sizeof(std::uint16_t)));
     glBindVertexArray(0);
     glDepthMask(GL_TRUE);
 }

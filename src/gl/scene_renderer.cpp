@@ -254,6 +254,11 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
     glDisable(GL_CULL_FACE);
+    // Multisampled, the grid goes first, on the background alone; the skin is drawn over it.
+    const bool grid_first = view.show_grid && view.multisampled;
+    if (grid_first)
+        grid_.draw_over_background(view.view_projection, view.ground_center, view.ground_extent, view.grid_cell,
+                                   viewport, glm::vec3(view.clear_color));
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
 
@@ -262,7 +267,7 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
     if (triangle_count_ > 0 && view.show_mesh && view.color_map) draw_skin(skin_, true, view, 1, glm::vec4(1.0f));
     if (triangle_count_ > 0 && view.show_wireframe) draw_wireframe(view);
 
-    if (view.show_grid)
+    if (view.show_grid && !grid_first)
         grid_.draw(view.view_projection, view.ground_center, view.ground_extent, view.grid_cell, viewport);
 
     // Translucent surfaces come after the opaque ones and do not write depth: blended

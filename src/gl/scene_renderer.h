@@ -41,6 +41,9 @@ struct SceneView {
     bool crowd = false;            // with gpu: draw the crowd's instances
     bool diverging = false;
     glm::vec2 scalar_range{0.0f, 1.0f};
+    // The framebuffer drawn into is multisampled: the grid's lines are then drawn first, one
+    // pixel wide (gl/ground_grid.h).
+    bool multisampled = false;
 
     glm::vec3 ground_center{0.0f};
     float ground_extent = 10.0f;

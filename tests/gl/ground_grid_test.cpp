@@ -56,17 +56,22 @@ TEST(GroundLines, NoneForADegenerateDisc) {
 
 constexpr int kSize = 256;
 
-// The grid (centre 0, radius 10, cells 0.1) seen by `view` with a 60 degree lens, on black;
-// the red channel, top row first.
-std::vector<int> picture(const glm::mat4& view) {
+// The grid (centre 0, radius 10, cells 0.1) seen by `view` with a 60 degree lens, on black:
+// blended quads into a single-sampled target, or lines into a 4x multisampled one; the red
+// channel, top row first.
+std::vector<int> picture(const glm::mat4& view, bool multisampled = false) {
     GroundGrid grid;
-    const RenderTarget target(kSize, kSize, 1);
+    const RenderTarget target(kSize, kSize, multisampled ? 4 : 1);
     target.bind_scene();
     glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
-    const glm::mat4 projection = glm::perspective(glm::radians(60.0f), 1.0f, 0.01f, 100.0f);
-    grid.draw(projection * view, glm::vec3(0.0f), 10.0f, 0.1f, glm::ivec2(kSize));
+    const glm::mat4 view_projection = glm::perspective(glm::radians(60.0f), 1.0f, 0.01f, 100.0f) * view;
+    if (multisampled)
+        grid.draw_over_background(view_projection, glm::vec3(0.0f), 10.0f, 0.1f, glm::ivec2(kSize), glm::vec3(0.0f));
+    else
+        grid.draw(view_projection, glm::vec3(0.0f), 10.0f, 0.1f, glm::ivec2(kSize));
+    target.resolve();
     check_errors("drawing the grid");
     const std::vector<std::uint8_t> rgba = target.read_rgba();
     std::vector<int> red(kSize * kSize);
@@ -74,9 +79,13 @@ std::vector<int> picture(const glm::mat4& view) {
     return red;
 }
 
-TEST(GroundGrid, FromAboveTheLinesAreWhereTheCellsEdgesProject) {
+// From above, blended quads or multisampled lines alike.
+class GroundGridPicture : public ::testing::TestWithParam<bool> {};
+
+TEST_P(GroundGridPicture, FromAboveTheLinesAreWhereTheCellsEdgesProject) {
     // From 2 units up, looking down: a cell is 256 / 2 / tan(30 deg) / 2 / 10 = 11.09 pixels.
-    const std::vector<int> red = picture(glm::lookAt(glm::vec3(0.0f, 2.0f, 0.0f), glm::vec3(0.0f), glm::vec3(0, 0, -1)));
+    const std::vector<int> red =
+        picture(glm::lookAt(glm::vec3(0.0f, 2.0f, 0.0f), glm::vec3(0.0f), glm::vec3(0, 0, -1)), GetParam());
     const double cell_pixels = kSize / 2.0 / std::tan(glm::radians(30.0)) / 2.0 * 0.1;
     const int row = kSize / 2 - 6;  // half a cell off the z = 0 line
     for (int k = -8; k <= 8; ++k) {
@@ -88,6 +97,9 @@ TEST(GroundGrid, FromAboveTheLinesAreWhereTheCellsEdgesProject) {
         EXPECT_EQ(red[row * kSize + between], 0) << "between x = " << k * 0.1 << " and the next";
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(BlendedOrMultisampled, GroundGridPicture, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "Lines4x" : "Quads"; });
 
 TEST(GroundGrid, FromJustAboveTheGroundNothingShowsAboveTheHorizon) {
     // Lines run behind the camera: cut at the near plane, they must not fold over the sky.
