@@ -57,3 +57,42 @@ export function addMorphTarget(root, height, influence, { bake = false } = {}) {
     mesh.morphTargetInfluences[0] = influence;
   });
 }
+
+// The shadow checks' scene (test-page.js and node-page.js): the character under `root`, its
+// skin at `positions` (world), a directional light straight above casting shadows onto a
+// ground of `groundMaterial` under its feet, and an orthographic camera straight above too,
+// so that the shadow on the ground is the skin's silhouette. Shadows are the renderer's to
+// switch on.
+export function shadowScene(root, positions, groundMaterial) {
+  const box = new THREE.Box3();
+  for (let i = 0; i < positions.length; i += 3) box.expandByPoint(new THREE.Vector3(positions[i], positions[i + 1], positions[i + 2]));
+  const centre = box.getCenter(new THREE.Vector3()), extent = box.getSize(new THREE.Vector3());
+  const half = 0.6 * Math.max(extent.x, extent.z), height = extent.y + 1;
+  const scene = new THREE.Scene();
+  scene.add(root);
+  const ground = new THREE.Mesh(new THREE.PlaneGeometry(4 * half, 4 * half).rotateX(-Math.PI / 2), groundMaterial);
+  ground.position.set(centre.x, box.min.y - 0.01 * extent.y, centre.z);
+  ground.receiveShadow = true;
+  scene.add(ground);
+  const light = new THREE.DirectionalLight(0xffffff, 3);
+  light.position.set(centre.x, box.max.y + height, centre.z);
+  light.target.position.copy(centre);
+  scene.add(light, light.target, new THREE.AmbientLight(0xffffff, 0.2));
+  light.castShadow = true;
+  light.shadow.mapSize.set(2048, 2048);
+  Object.assign(light.shadow.camera, { left: -2 * half, right: 2 * half, top: 2 * half, bottom: -2 * half, near: 0.01, far: 4 * height });
+  light.shadow.camera.updateProjectionMatrix();
+  light.shadow.bias = -0.0005;
+  const camera = new THREE.OrthographicCamera(-half, half, half, -half, 0.01, 4 * height);
+  camera.up.set(0, 0, -1);
+  camera.position.set(centre.x, box.max.y + height, centre.z);
+  camera.lookAt(centre);
+  return { scene, camera, ground };
+}
+
+// Intersection over union of two masks (arrays of booleans).
+export function overlap(a, b) {
+  let both = 0, either = 0;
+  for (let i = 0; i < a.length; ++i) { both += a[i] && b[i]; either += a[i] || b[i]; }
+  return either ? both / either : 0;
+}

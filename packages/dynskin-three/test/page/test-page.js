@@ -6,7 +6,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import * as SkeletonUtils from 'three/addons/utils/SkeletonUtils.js';
 import { DynskinPlugin, DynskinRuntime, loadDynskinCore } from 'dynskin-three';
 import { patchMaterial as patchStage } from '/packages/dynskin-three/src/material.js';
-import { addMorphTarget, fileBytes, proceduralMotion, clipOf } from './shared.js';
+import { addMorphTarget, clipOf, fileBytes, overlap, proceduralMotion, shadowScene } from './shared.js';
 
 const stageConstants = (await loadDynskinCore()).JointLevel.shaderConstants();
 
@@ -182,29 +182,7 @@ async function shadowCheck(url) {
   await load(url, { parameters: { mode: 'dynamic', oscillation: { drag: 0.5, amplitude: 0.5 }, max_angle: null, max_offset: null, ground_contact: null }, reference: false });
   play(1 / 60, 40);
   const positions = capture(0);
-  const box = new THREE.Box3();
-  for (let i = 0; i < positions.length; i += 3) box.expandByPoint(new THREE.Vector3(positions[i], positions[i + 1], positions[i + 2]));
-  const centre = box.getCenter(new THREE.Vector3()), extent = box.getSize(new THREE.Vector3());
-  const half = 0.6 * Math.max(extent.x, extent.z), height = extent.y + 1;
-  const scene = new THREE.Scene();
-  scene.add(current.gltf.scene);
-  const ground = new THREE.Mesh(new THREE.PlaneGeometry(4 * half, 4 * half).rotateX(-Math.PI / 2), new THREE.MeshLambertMaterial({ color: 0xffffff }));
-  ground.position.set(centre.x, box.min.y - 0.01 * extent.y, centre.z);
-  ground.receiveShadow = true;
-  scene.add(ground);
-  const light = new THREE.DirectionalLight(0xffffff, 3);
-  light.position.set(centre.x, box.max.y + height, centre.z);
-  light.target.position.copy(centre);
-  scene.add(light, light.target, new THREE.AmbientLight(0xffffff, 0.2));
-  light.castShadow = true;
-  light.shadow.mapSize.set(2048, 2048);
-  Object.assign(light.shadow.camera, { left: -2 * half, right: 2 * half, top: 2 * half, bottom: -2 * half, near: 0.01, far: 4 * height });
-  light.shadow.camera.updateProjectionMatrix();
-  light.shadow.bias = -0.0005;
-  const camera = new THREE.OrthographicCamera(-half, half, half, -half, 0.01, 4 * height);
-  camera.up.set(0, 0, -1);
-  camera.position.set(centre.x, box.max.y + height, centre.z);
-  camera.lookAt(centre);
+  const { scene, camera, ground } = shadowScene(current.gltf.scene, positions, new THREE.MeshLambertMaterial({ color: 0xffffff }));
   renderer.shadowMap.enabled = true;
   renderer.shadowMap.type = THREE.BasicShadowMap;
   const meshes = current.runtime.characters[0].meshes;
@@ -237,12 +215,7 @@ async function shadowCheck(url) {
   for (const m of materials) { m.colorWrite = true; m.depthWrite = true; }
   renderer.shadowMap.enabled = false;
   target.dispose();
-  const iou = (a, b) => {
-    let both = 0, either = 0;
-    for (let i = 0; i < a.length; ++i) { both += a[i] && b[i]; either += a[i] || b[i]; }
-    return either ? both / either : 0;
-  };
-  return { dynskin: iou(withDynskin, silhouette), plain: iou(plain, silhouette), pixels: withDynskin.filter(Boolean).length };
+  return { dynskin: overlap(withDynskin, silhouette), plain: overlap(plain, silhouette), pixels: withDynskin.filter(Boolean).length };
 }
 
 // A GLB with the DYNSKIN_dynamic_skinning extension: `url`'s JSON chunk with the root's
