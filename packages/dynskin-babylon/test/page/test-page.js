@@ -5,6 +5,7 @@
 import * as BABYLON from '@babylonjs/core';
 import '@babylonjs/loaders/glTF/index.js';
 import { registerDynskin, DynskinRuntime, DynskinMaterialPlugin, loadDynskinCore } from 'dynskin-babylon';
+import { editedGlb, fileBytes, withoutDynskin } from '/packages/test-support/glb.js';
 
 await loadDynskinCore();
 const canvas = document.getElementById('view');
@@ -13,16 +14,6 @@ const scene = new BABYLON.Scene(engine);
 scene.clearColor = new BABYLON.Color4(0, 0, 0, 0);
 const camera = new BABYLON.FreeCamera('camera', new BABYLON.Vector3(0, 0, -10), scene);
 new BABYLON.HemisphericLight('sky', new BABYLON.Vector3(0, 1, 0), scene).intensity = 0.2;
-
-const files = new Map();
-async function fileBytes(url) {
-  if (!files.has(url)) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    files.set(url, new Uint8Array(await response.arrayBuffer()));
-  }
-  return files.get(url);
-}
 
 let current = null; // { result, root, runtime, group, procedural, time }
 
@@ -366,37 +357,6 @@ async function shadowCheck(url) {
     scene.activeCamera = camera;
     engine.setSize(640, 400);
   }
-}
-
-// A copy of a glb with its JSON edited (the binary chunk as it is).
-async function editedGlb(url, edit) {
-  const bytes = await fileBytes(url);
-  const view = new DataView(bytes.buffer, bytes.byteOffset);
-  const jsonLength = view.getUint32(12, true);
-  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
-  const rest = bytes.subarray(20 + jsonLength);
-  edit(json);
-  const text = new TextEncoder().encode(JSON.stringify(json));
-  const padded = new Uint8Array(Math.ceil(text.length / 4) * 4).fill(0x20);
-  padded.set(text);
-  const out = new Uint8Array(20 + padded.length + rest.length);
-  const o = new DataView(out.buffer);
-  o.setUint32(0, 0x46546c67, true);
-  o.setUint32(4, 2, true);
-  o.setUint32(8, out.length, true);
-  o.setUint32(12, padded.length, true);
-  o.setUint32(16, 0x4e4f534a, true);
-  out.set(padded, 20);
-  out.set(rest, 20 + padded.length);
-  return out;
-}
-
-// Takes every dynskin setting out of a glTF's JSON (the bundled characters carry theirs).
-function withoutDynskin(json) {
-  const name = 'DYNSKIN_dynamic_skinning';
-  for (const key of ['extensionsUsed', 'extensionsRequired']) if (json[key]) json[key] = json[key].filter((e) => e !== name);
-  for (const owner of [json, ...(json.nodes ?? [])]) if (owner.extensions) delete owner.extensions[name];
-  if (json.asset?.extras) delete json.asset.extras.dynskin;
 }
 
 // A copy of the file whose only dynskin settings are these: the root's parameters, and one

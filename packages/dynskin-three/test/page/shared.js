@@ -1,16 +1,10 @@
 // What both test pages use (test-page.js for WebGLRenderer, node-page.js for WebGPURenderer):
 // the files' bytes, and a motion for files without a clip.
 import * as THREE from 'three';
+import { fileBytes as glbBytes } from '/packages/test-support/glb.js';
 
-const files = new Map();
-export async function fileBytes(url) {
-  if (!files.has(url)) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    files.set(url, await response.arrayBuffer());
-  }
-  return files.get(url);
-}
+// A file's bytes as GLTFLoader.parse takes them (an ArrayBuffer).
+export const fileBytes = async (url) => (await glbBytes(url)).buffer;
 
 // A motion for files without a clip: every bone turns back and forth about an axis of its own,
 // and the root sways, so that every joint has angular and linear velocity.

@@ -6,6 +6,7 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import * as SkeletonUtils from 'three/addons/utils/SkeletonUtils.js';
 import { DynskinPlugin, DynskinRuntime, loadDynskinCore } from 'dynskin-three';
 import { patchMaterial as patchStage } from '/packages/dynskin-three/src/material.js';
+import { editedGlb, withoutDynskin } from '/packages/test-support/glb.js';
 import { addMorphTarget, clipOf, fileBytes, overlap, proceduralMotion, shadowScene } from './shared.js';
 
 const stageConstants = (await loadDynskinCore()).JointLevel.shaderConstants();
@@ -218,48 +219,11 @@ async function shadowCheck(url) {
   return { dynskin: overlap(withDynskin, silhouette), plain: overlap(plain, silhouette), pixels: withDynskin.filter(Boolean).length };
 }
 
-// A GLB with the DYNSKIN_dynamic_skinning extension: `url`'s JSON chunk with the root's
-// parameters and one joint node's settings added (the binary chunk as it was).
-// A copy of a glb with its JSON edited (the binary chunk as it is).
-async function editedGlb(url, edit) {
-  const bytes = new Uint8Array(await fileBytes(url));
-  const view = new DataView(bytes.buffer);
-  const jsonLength = view.getUint32(12, true);
-  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));
-  const rest = bytes.subarray(20 + jsonLength);
-  edit(json);
-  const text = new TextEncoder().encode(JSON.stringify(json));
-  const padded = new Uint8Array(Math.ceil(text.length / 4) * 4).fill(0x20);
-  padded.set(text);
-  const out = new Uint8Array(20 + padded.length + rest.length);
-  const o = new DataView(out.buffer);
-  o.setUint32(0, 0x46546c67, true);
-  o.setUint32(4, 2, true);
-  o.setUint32(8, out.length, true);
-  o.setUint32(12, padded.length, true);
-  o.setUint32(16, 0x4e4f534a, true);
-  out.set(padded, 20);
-  out.set(rest, 20 + padded.length);
-  return out.buffer;
-}
-
-// Takes every dynskin setting out of a glTF's JSON (the bundled characters carry theirs).
-function withoutDynskin(json) {
-  const name = 'DYNSKIN_dynamic_skinning';
-  for (const key of ['extensionsUsed', 'extensionsRequired']) {
-    if (json[key]) json[key] = json[key].filter((e) => e !== name);
-  }
-  for (const owner of [json, ...(json.nodes ?? [])]) {
-    if (owner.extensions) delete owner.extensions[name];
-  }
-  if (json.asset?.extras) delete json.asset.extras.dynskin;
-}
-
 // A copy of the file whose only dynskin settings are these: the root's parameters, and one
 // joint's settings on the skin's last joint.
 async function withExtension(url, parameters, jointSettings) {
   let joint = -1, jointName = '';
-  const buffer = await editedGlb(url, (json) => {
+  const { buffer } = await editedGlb(url, (json) => {
     withoutDynskin(json);
     json.extensionsUsed = [...(json.extensionsUsed ?? []), 'DYNSKIN_dynamic_skinning'];
     json.extensions = { ...(json.extensions ?? {}), DYNSKIN_dynamic_skinning: { version: 1, parameters } };
@@ -275,7 +239,7 @@ async function withExtension(url, parameters, jointSettings) {
 async function pluginCheck(url) {
   const out = {};
   const plain = new GLTFLoader().register((parser) => new DynskinPlugin(parser));
-  out.withoutExtension = (await plain.parseAsync(await editedGlb(url, withoutDynskin), '')).userData.dynskin === undefined;
+  out.withoutExtension = (await plain.parseAsync((await editedGlb(url, withoutDynskin)).buffer, '')).userData.dynskin === undefined;
   const { buffer, jointName } = await withExtension(url, { mode: 'drag', oscillation: { drag: 0.3 }, max_offset: null }, { gain: 0.5 });
   disposeCurrent();
   const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser));
