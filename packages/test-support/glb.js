@@ -1,6 +1,6 @@
-// What the web packages' browser test pages share about files (dynskin-three's and
-// dynskin-babylon's test/page, served from the repository's root): a file's bytes, fetched
-// once, and a .glb with its JSON edited.
+// What the web packages' browser test pages (dynskin-three's and dynskin-babylon's test/page)
+// and bench pages share about files, served from the repository's root: a file's bytes,
+// fetched once, and a .glb with its JSON edited.
 
 const files = new Map();
 
@@ -16,7 +16,11 @@ export async function fileBytes(url) {
 
 /** A copy of the .glb at url with its JSON passed through edit(json) (the binary chunk as it is). */
 export async function editedGlb(url, edit) {
-  const bytes = await fileBytes(url);
+  return editGlb(await fileBytes(url), edit);
+}
+
+/** A copy of a .glb's bytes (a Uint8Array) with its JSON passed through edit(json). */
+export function editGlb(bytes, edit) {
   const view = new DataView(bytes.buffer, bytes.byteOffset);
   const jsonLength = view.getUint32(12, true);
   const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength)));

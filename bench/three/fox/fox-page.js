@@ -7,32 +7,11 @@ import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { DynskinPlugin, loadDynskinCore } from 'dynskin-three';
 import { VRMSpringBoneLoaderPlugin } from '@pixiv/three-vrm-springbone';
+import { editGlb } from '/packages/test-support/glb.js';
 
 const CLIP = 'Run';
 // three-vrm's defaults for a joint, but for a softer stiffness: a tail that swings.
 const SPRING = { stiffness: 0.5, dragForce: 0.4, gravityPower: 0, gravityDir: [0, -1, 0], hitRadius: 0 };
-
-// A copy of a .glb with its JSON edited (the binary chunk as it is).
-function editedGlb(bytes, edit) {
-  const view = new DataView(bytes);
-  const jsonLength = view.getUint32(12, true);
-  const json = JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 20, jsonLength)));
-  const rest = new Uint8Array(bytes, 20 + jsonLength);
-  edit(json);
-  const text = new TextEncoder().encode(JSON.stringify(json));
-  const padded = new Uint8Array(Math.ceil(text.length / 4) * 4).fill(0x20);
-  padded.set(text);
-  const out = new Uint8Array(20 + padded.length + rest.length);
-  const o = new DataView(out.buffer);
-  o.setUint32(0, 0x46546c67, true); // glTF
-  o.setUint32(4, 2, true);
-  o.setUint32(8, out.length, true);
-  o.setUint32(12, padded.length, true);
-  o.setUint32(16, 0x4e4f534a, true); // JSON
-  out.set(padded, 20);
-  out.set(rest, 20 + padded.length);
-  return out.buffer;
-}
 
 // The tail's bones, root to tip: the nodes named "tail", from the one whose parent is not
 // one of them, down through their children.
@@ -55,7 +34,7 @@ function tailChain(json) {
 // (three-vrm swings each joint toward the next: the chain's last bone follows its parent).
 function withSpringTail(bytes) {
   let chain = [];
-  const buffer = editedGlb(bytes, (json) => {
+  const { buffer } = editGlb(new Uint8Array(bytes), (json) => {
     chain = tailChain(json).map((node) => ({ node, name: json.nodes[node].name }));
     json.extensionsUsed = [...(json.extensionsUsed ?? []), 'VRMC_springBone'];
     json.extensions = {
