@@ -25,10 +25,20 @@ except ImportError as error:
 
 import bpy
 
-from . import compat, live, operators, props, simulation, ui
+from . import compat, live, operators, props, simulation, stack, ui
 
 _classes = (props.DynskinSettings, props.DynskinBoneSettings, *operators.classes, *ui.classes)
 _handlers = (*live.HANDLERS, ("load_post", simulation.on_file_loaded))
+
+
+def glTF2_pre_export_callback(export_settings):
+    """Called by Blender's glTF exporter before it reads the scene (it looks for this name in
+    the enabled add-ons): the live shape keys muted (stack.mute_live_keys)."""
+    stack.mute_live_keys(True)
+
+
+def glTF2_post_export_callback(export_settings):
+    stack.mute_live_keys(False)
 
 
 def register():

@@ -4,9 +4,13 @@ FBX exporters carry what was shown. The bundled cow, and the Khronos Fox when ..
 it: the replay equals live within 1e-5 of the size L; exported (glb, FBX) with the settings
 docs/blender.md gives, imported into an empty scene by Blender's importers, the imported mesh
 shows the live result (world space, vertices matched by their rest position) within 1e-5 L.
-With Preserve Volume on the keys stay absolute (the Armature modifier off), said."""
+With Preserve Volume on the keys stay absolute (the Armature modifier off), said. Exported
+while live (no bake), the glb carries the plain character: the live key that rides on the
+armature is muted for Blender's glTF exporter, and live again after it."""
+import json
 import os
 import shutil
+import struct
 import sys
 import tempfile
 
@@ -14,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does n
 import harness
 from harness import bpy, expect, np
 from mathutils.kdtree import KDTree
-from dynskin_blender import bake
+from dynskin_blender import bake, stack
 
 FRAMES = list(range(1, 41))
 FOX = os.path.join(harness.ROOT, "..", "shared", "rigs", "wild", "Fox.glb")
@@ -127,7 +131,40 @@ def preserve_volume_stays_absolute():
     expect(replayed < 1e-6, f"the absolute keys replay {replayed:.3g} of the size from live")
 
 
+def glb_json(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    length = struct.unpack_from("<I", data, 12)[0]
+    return json.loads(data[20:20 + length])
+
+
+def exported_while_live():
+    """The glTF exporter finds the add-on's callbacks among the enabled add-ons (as a user's
+    Blender has it): the file holds no morph target of dynskin's live key."""
+    harness.fresh_scene()
+    obj, _ = harness.import_bundled("cow")
+    obj.dynskin.enabled = True
+    harness.shown_at(obj, [1, 12])  # the key holds frame 12's offsets
+    block = obj.data.shape_keys.key_blocks[stack.LIVE_KEY]
+    expect(stack.modifier_of(obj).node_group.name == stack.RIDING_GROUP, "the cow's offsets should ride on its armature")
+    if "dynskin_blender" not in bpy.context.preferences.addons:
+        bpy.context.preferences.addons.new().module = "dynskin_blender"
+    folder = tempfile.mkdtemp(prefix="dynskin_live_export_")
+    try:
+        path = os.path.join(folder, "live.glb")
+        export_gltf(path)
+        meshes = glb_json(path)["meshes"]
+        targets = [len(p.get("targets", [])) for m in meshes for p in m["primitives"]]
+        names = [n for m in meshes for n in m.get("extras", {}).get("targetNames", [])]
+        print(f"DYNSKIN-BLENDER exported while live: morph targets per primitive {targets}, names {names}")
+        expect(stack.LIVE_KEY not in names and not any(targets), f"the live key should not be exported: {names}, {targets}")
+        expect(not block.mute, "the live key should be live again after the export")
+    finally:
+        shutil.rmtree(folder)
+
+
 def main():
+    exported_while_live()
     check("cow", lambda: harness.import_bundled("cow"))
     if os.path.exists(FOX):
         def fox():
