@@ -113,8 +113,8 @@ TEST(Transform, SlerpAndTheGreatCircleAreItToFloatPrecision) {
         if (k % 2) worst_circle = std::max(worst_circle, distance(great_circle(f0, f1, float(a)), expected));
         else worst_slerp = std::max(worst_slerp, distance(slerp_shortest(f0, f1, float(a)), expected));
     }
-    EXPECT_LT(worst_circle, 4e-7);
-    EXPECT_LT(worst_slerp, 4e-6);  // the lerp below 0.03 rad apart
+    EXPECT_LT(worst_circle, 1e-6);  // carried past q1 (a up to 2), the rounding grows with a
+    EXPECT_LT(worst_slerp, 4e-6);   // the lerp below 0.03 rad apart
 }
 
 TEST(Transform, TrsMatrixIsTranslationRotationScale) {
