@@ -100,6 +100,7 @@ class LiveState:
         self.use_deformers(dynskin.Deformer)
         self.keep_results = keep_results
         self.poses = {}  # action frame -> the bones' world matrices (kept when only settings change)
+        self.way = ""  # how its results come into Blender's stack, said by whoever chose the deformers (live.py)
         self.forget_results()
 
     def use_deformers(self, make):
