@@ -104,7 +104,9 @@ public:
     // update_joints(); the per-vertex results above are not needed.
     int joint_count() const;
     JointRow joint_row(int joint) const;
-    void write_joint_rows(JointRow* rows) const;  // joint_count() rows
+    // joint_count() rows; of each the parts asked for (those the shader reads: stage_reads()
+    // in shader_layout.h), the others left as they were.
+    void write_joint_rows(JointRow* rows, JointRowParts parts = {}) const;
     SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
     // dLBS: the joints' local rotations at a tick of the measurement clock (joint_count() of
     // them), for the ticks the history keeps: the last skinning_constants().rotation_ticks up

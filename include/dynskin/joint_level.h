@@ -70,7 +70,9 @@ public:
     const Pose& pose() const;                       // at the last update's time
     const std::vector<glm::mat4>& globals() const;  // its joints' world matrices
     JointRow joint_row(int joint) const;
-    void write_joint_rows(JointRow* rows) const;  // joint_count() rows
+    // joint_count() rows; of each the parts asked for (those the shader reads: stage_reads()
+    // in shader_layout.h), the others left as they were.
+    void write_joint_rows(JointRow* rows, JointRowParts parts = {}) const;
     SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
     // dLBS: the local rotations at one of the last skinning_constants().rotation_ticks ticks
     // up to newest_tick; null for any other.
@@ -98,6 +100,7 @@ struct JointLevelJob {
         const PoseSampler* sampler = nullptr;
         const DynamicSettings* settings = nullptr;
         JointRow* rows = nullptr;  // where its joint_count() rows go after the update; null: nowhere
+        JointRowParts parts;       // the parts of them written (all, unless said)
     };
     const Item* items = nullptr;
     std::size_t count = 0;

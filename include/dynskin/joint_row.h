@@ -41,5 +41,17 @@ constexpr int kJointRowTexels = 19;
 static_assert(sizeof(JointRow) == kJointRowTexels * sizeof(glm::vec4), "a row is its texels, without padding");
 // A field's texel is offsetof(JointRow, field) / sizeof(glm::vec4).
 
+// The parts of a row a writer fills, for a reader that needs only some (the others keep what
+// they held): the per-vertex stage reads the dual quaternion (texels 7-8) for DQS alone, the
+// local transform (9-11) for dLBS alone and the squash texels (14-18) with the squash on
+// alone (stage_reads() in shader_layout.h). The skinning matrix, the drives, the origin and
+// the drags (0-6, 12-13) are always written. A crowd's table, tens of megabytes a frame,
+// halves with the defaults.
+struct JointRowParts {
+    bool dual_quaternion = true;
+    bool local_transform = true;
+    bool squash = true;
+};
+
 
 }  // namespace dynskin

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dynskin/joint_row.h"
+#include "dynskin/settings.h"
 #include "dynskin/skinning_constants.h"
 
 namespace dynskin {
@@ -58,6 +59,10 @@ struct SkinningUniform {
     double (*value)(const SkinningConstants&);
 };
 const std::vector<SkinningUniform>& skinning_uniform_table();
+
+// The parts of the joint rows the stage reads under these parameters: a writer of rows for
+// this shader alone (a crowd's table, a browser runtime's) fills only them.
+JointRowParts stage_reads(const DynamicParameters& parameters);
 const char* glsl_type(UniformType type);
 
 // GLSL declarations of this layout, of the core's constants the shader shares

@@ -55,7 +55,9 @@ const StageTimes& Deformer::stage_times() const { return engine_->stage_times();
 int Deformer::joint_count() const { return engine_->character().skeleton.joint_count(); }
 JointRow Deformer::joint_row(int joint) const { return engine_->joint_level().joint_row(joint); }
 
-void Deformer::write_joint_rows(JointRow* rows) const { engine_->joint_level().write_joint_rows(rows); }
+void Deformer::write_joint_rows(JointRow* rows, JointRowParts parts) const {
+    engine_->joint_level().write_joint_rows(rows, parts);
+}
 
 SkinningConstants Deformer::skinning_constants(const DynamicParameters& parameters) const {
     return engine_->joint_level().skinning_constants(parameters);

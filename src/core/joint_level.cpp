@@ -44,7 +44,9 @@ float JointDynamics::size() const { return state_->rig().size; }
 const Pose& JointDynamics::pose() const { return state_->pose(); }
 const std::vector<glm::mat4>& JointDynamics::globals() const { return state_->globals(); }
 JointRow JointDynamics::joint_row(int joint) const { return state_->joint_row(joint); }
-void JointDynamics::write_joint_rows(JointRow* rows) const { state_->write_joint_rows(rows); }
+void JointDynamics::write_joint_rows(JointRow* rows, JointRowParts parts) const {
+    state_->write_joint_rows(rows, parts);
+}
 SkinningConstants JointDynamics::skinning_constants(const DynamicParameters& parameters) const {
     return state_->skinning_constants(parameters);
 }
@@ -81,7 +83,7 @@ void JointLevelJob::run(Executor& executor) const {
             const Item& item = items[k];
             JointLevelState& state = *item.dynamics->state_;
             state.update(item.t, *item.sampler, *item.settings);
-            if (item.rows) state.write_joint_rows(item.rows, streaming);
+            if (item.rows) state.write_joint_rows(item.rows, item.parts, streaming);
         },
         failures);
     failures.rethrow();

@@ -1,5 +1,6 @@
 #include "dynskin/shader_layout.h"
 
+#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -42,6 +43,16 @@ const std::vector<SkinningUniform>& skinning_uniform_table() {
         {"since_previous_tick", UniformType::Float, false, [](const C& c) -> double { return c.since_previous_tick; }},
     };
     return table;
+}
+
+JointRowParts stage_reads(const DynamicParameters& p) {
+    // As skinning_constants() switches the blocks that read them: DQS by the base, dLBS by a
+    // finite c (whether the history has started aside), the squash by S in a bending mode.
+    JointRowParts parts;
+    parts.dual_quaternion = p.base == SkinningBase::DualQuaternion;
+    parts.local_transform = p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
+    parts.squash = p.mode != DeformerMode::LbsOnly && std::isfinite(p.squash) && p.squash != 0.0f;
+    return parts;
 }
 
 const char* glsl_type(UniformType type) {

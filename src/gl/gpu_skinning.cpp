@@ -20,6 +20,16 @@ enum Attribute : GLuint {
 };
 enum TextureUnit : GLint { kJointsUnit = 1, kInfluencesUnit = 2, kBetasUnit = 3, kInverseBindsUnit = 4, kRingUnit = 5 };
 
+// The joint table before the deformer writes it: the texels the stage does not read under
+// the current parameters are never written (Deformer::write_joint_rows, stage_reads), and
+// hold NaN, so that one read by mistake shows (gl.gpu_skinning compares every mode with
+// the CPU) instead of reading as a plausible zero.
+JointRow unwritten_row() {
+    JointRow row;
+    std::fill_n(reinterpret_cast<float*>(&row), sizeof(JointRow) / sizeof(float), std::nanf(""));
+    return row;
+}
+
 struct CapturedVertex {
     glm::vec3 position;
     glm::vec3 normal;
@@ -133,7 +143,7 @@ void GpuSkinning::set_mesh(const Character& character, const Deformer& deformer,
     ring_restarts_ = -1;
     ring_ticks_ = 0;
     joint_count_ = static_cast<int>(mesh.inverse_binds.size());
-    joint_rows_.assign(std::max(joint_count_, 1), JointRow{});
+    joint_rows_.assign(std::max(joint_count_, 1), unwritten_row());
     assign_table(joints_, joint_rows_);
     instance_count_ = 0;
     check_errors("uploading the mesh for GPU skinning");
@@ -157,8 +167,8 @@ void GpuSkinning::update_scalars(const std::vector<float>& scalars) {
 }
 
 void GpuSkinning::update_joints(const Deformer& deformer, const DynamicParameters& parameters) {
-    joint_rows_.resize(static_cast<std::size_t>(deformer.joint_count()));
-    deformer.write_joint_rows(joint_rows_.data());
+    joint_rows_.resize(static_cast<std::size_t>(deformer.joint_count()), unwritten_row());
+    deformer.write_joint_rows(joint_rows_.data(), stage_reads(parameters));
     upload_joint_rows(deformer.skinning_constants(parameters));
     update_morphed_rest(deformer);
     if (constants_.delayed) update_rotation_ring(deformer, constants_);
@@ -208,7 +218,7 @@ void GpuSkinning::update_rotation_ring(const Deformer& deformer, const SkinningC
 }
 
 void GpuSkinning::upload_joint_rows(const SkinningConstants& constants) {
-    if (joint_rows_.empty()) joint_rows_.assign(1, JointRow{});
+    if (joint_rows_.empty()) joint_rows_.assign(1, unwritten_row());
     // The rows this frame's joints cover: a few hundred texels.
     assign_table(joints_, joint_rows_);
     constants_ = constants;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -130,6 +131,57 @@ TEST(JointLevelJob, GivesWhatEachInstanceGivesAlone) {
         EXPECT_TRUE(same_rows(written, expected)) << "instance " << k;
         if (items[k].rows) {
             EXPECT_EQ(std::memcmp(items[k].rows, expected.data(), joints * sizeof(JointRow)), 0) << "instance " << k;
+        }
+    }
+}
+
+// Which part of a row texel t belongs to (docs/engine-api.md's table): null for the texels
+// always written.
+const bool* part_of_texel(const JointRowParts& parts, int t) {
+    const auto texel = [](std::size_t offset) { return int(offset / sizeof(glm::vec4)); };
+    if (t >= texel(offsetof(JointRow, dual_real)) && t <= texel(offsetof(JointRow, dual_dual))) return &parts.dual_quaternion;
+    if (t >= texel(offsetof(JointRow, translation_parent)) && t <= texel(offsetof(JointRow, scale))) return &parts.local_transform;
+    if (t >= texel(offsetof(JointRow, angular_velocity))) return &parts.squash;
+    return nullptr;
+}
+
+TEST(JointLevelJob, WritesThePartsAskedForEvenIntoTablesPastTheCaches) {
+    // Enough dragons for a table of megabytes, which the job writes past the caches.
+    const io::LoadedCharacter loaded = bundled("dragon");
+    const Character& c = loaded.character;
+    const DynamicSettings settings = rich_settings(loaded);
+    const JointRig rig(c);
+    const std::size_t joints = std::size_t(rig.joint_count());
+    const int count = int((std::size_t(6) << 20) / (joints * sizeof(JointRow))) + 1;
+    std::vector<JointDynamics> instances;
+    for (int k = 0; k < count; ++k) instances.emplace_back(rig);
+    const PoseSampler clip = clip_sampler(c.skeleton, c.clips.front(), true);
+    std::vector<JointRow> table(std::size_t(count) * joints), full(joints), alone(joints);
+    std::vector<JointLevelJob::Item> items(static_cast<std::size_t>(count));
+    for (const JointRowParts parts : {JointRowParts{true, false, false}, JointRowParts{false, true, false},
+                                      JointRowParts{false, false, true}, JointRowParts{false, false, false}}) {
+        std::memset(table.data(), 0xA5, table.size() * sizeof(JointRow));  // what was there before
+        for (int k = 0; k < count; ++k) {
+            items[k] = {&instances[k], 0.5 + 0.001 * k, &clip, &settings, table.data() + std::size_t(k) * joints, parts};
+        }
+        JointLevelJob(items).run();
+        for (int k : {0, count / 2, count - 1}) {
+            instances[k].write_joint_rows(full.data());
+            std::memset(alone.data(), 0xA5, alone.size() * sizeof(JointRow));
+            instances[k].write_joint_rows(alone.data(), parts);  // the plain stores
+            for (const std::vector<JointRow>* written : {&table, &alone}) {
+                const JointRow* rows = written == &table ? table.data() + std::size_t(k) * joints : alone.data();
+                for (std::size_t j = 0; j < joints; ++j)
+                    for (int t = 0; t < kJointRowTexels; ++t) {
+                        const bool* part = part_of_texel(parts, t);
+                        const glm::vec4& texel = reinterpret_cast<const glm::vec4*>(&rows[j])[t];
+                        glm::vec4 expected = reinterpret_cast<const glm::vec4*>(&full[j])[t];
+                        if (part && !*part) std::memset(&expected, 0xA5, sizeof(expected));  // left as it was
+                        ASSERT_EQ(std::memcmp(&texel, &expected, sizeof(expected)), 0)
+                            << "instance " << k << ", joint " << j << ", texel " << t
+                            << (written == &table ? " (job)" : " (alone)");
+                    }
+            }
         }
     }
 }

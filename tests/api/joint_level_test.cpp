@@ -18,6 +18,7 @@
 #include "dynskin/gltf_loader.h"
 #include "dynskin/joint_row.h"
 #include "dynskin/pose_sampler.h"
+#include "dynskin/shader_layout.h"
 #include "dynskin/skinning_constants.h"
 
 namespace dynskin {
@@ -87,12 +88,15 @@ TEST(JointLevel, RowsAndConstantsAloneGiveTheDeformersSkin) {
             settings.parameters.mode = mode;
             settings.parameters.oscillation.amplitude = 0.4f;  // wobbles large enough to see
             Deformer deformer(c);
-            std::vector<JointRow> rows(static_cast<std::size_t>(deformer.joint_count()));
+            // Only what the stage reads is written: the rest stays NaN, and would show.
+            JointRow unwritten;
+            std::fill_n(&unwritten.skinning[0].x, sizeof(JointRow) / sizeof(float), std::nanf(""));
+            std::vector<JointRow> rows(static_cast<std::size_t>(deformer.joint_count()), unwritten);
             float worst = 0.0f, moved = 0.0f;
             for (int frame = 0; frame <= 100; ++frame) {
                 deformer.update(frame / 37.0, clip, settings);
                 if (frame % 25 != 0) continue;
-                deformer.write_joint_rows(rows.data());
+                deformer.write_joint_rows(rows.data(), stage_reads(settings.parameters));
                 const std::vector<glm::vec3> mine =
                     per_vertex_stage(deformer, c.mesh, rows, deformer.skinning_constants(settings.parameters));
                 worst = std::max(worst, largest_distance(mine, deformer.positions()) / deformer.size());
@@ -170,6 +174,25 @@ TEST(JointLevel, ConstantsSayWhatTheShaderNeeds) {
     deformer.reset();
     deformer.update(1.1, clip_sampler(c.skeleton, c.clips.front(), true), settings);
     EXPECT_NE(deformer.skinning_constants(settings.parameters).history_restarts, restarts);
+}
+
+TEST(JointLevel, TheStageReadsTheRowPartsItsSwitchesTurnOn) {
+    DynamicParameters p;
+    JointRowParts parts = stage_reads(p);  // the defaults: LBS, no dLBS, no squash
+    EXPECT_FALSE(parts.dual_quaternion || parts.local_transform || parts.squash);
+    p.base = SkinningBase::DualQuaternion;
+    p.propagation_speed = 2.0f;
+    p.squash = 0.1f;
+    parts = stage_reads(p);
+    EXPECT_TRUE(parts.dual_quaternion && parts.local_transform && parts.squash);
+    p.mode = DeformerMode::LbsOnly;  // no bend, hence no squash; the base and dLBS still skin
+    parts = stage_reads(p);
+    EXPECT_TRUE(parts.dual_quaternion && parts.local_transform && !parts.squash);
+    p.propagation_speed = std::numeric_limits<float>::quiet_NaN();
+    p.squash = std::numeric_limits<float>::infinity();
+    p.mode = DeformerMode::DynamicSkinning;
+    parts = stage_reads(p);
+    EXPECT_FALSE(parts.local_transform || parts.squash) << "absurd values switch nothing on, as in the constants";
 }
 
 TEST(JointLevel, TheRestShapeIsTheMeshsWithoutMorphTargets) {

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <cmath>
 
+#include "dynskin/shader_layout.h"
+
 namespace dynskin::app {
 namespace {
 
@@ -113,9 +115,15 @@ void Crowd::simulate(double world_time, double clip_step, const DynamicSettings&
     };
     shared_executor().parallel_for(instances_.size(), 256, step_inputs);
     const double t = measured_time(world_time);
+    // The rows hold what the crowd's shader reads, no more (half of them, with the
+    // defaults): drawn without dLBS (GpuSkinning::set_crowd), it never reads the local
+    // transforms.
+    JointRowParts parts = stage_reads(settings.parameters);
+    parts.local_transform = false;
     for (JointLevelJob::Item& item : jobs_) {
         item.t = t;
         item.settings = &settings;
+        item.parts = parts;
     }
     JointLevelJob(jobs_).run(shared_executor());
     simulate_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();

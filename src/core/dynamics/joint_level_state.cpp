@@ -245,18 +245,22 @@ glm::quat with_quat_cast_sign(const glm::quat& q) {
 
 }  // namespace
 
-void JointLevelState::write_joint_row(int j, JointRow& row) const {
-    const glm::mat4 skinning = globals_[j] * rig_.inverse_binds[j];
-    // The rigid rotation of the skinning matrix: from the pose's rotations when no joint of
-    // the chain is scaled and the inverse bind is a rotation and scales (the same rotation
-    // to float rounding, a third of the cost), else read back from the matrix.
-    glm::dualquat dq;
+glm::dualquat JointLevelState::rigid_part(int j, const glm::mat4& skinning) const {
+    // From the pose's rotations when no joint of the chain is scaled and the inverse bind is
+    // a rotation and scales (the same rotation to float rounding, a third of the cost), else
+    // read back from the matrix.
     if (unscaled_[j] && rig_.rigid_inverse_binds[j]) {
         const glm::quat q = global_rotations_[j] * rig_.inverse_bind_rotations[j];
-        dq = glm::dualquat(with_quat_cast_sign(q * (1.0f / std::sqrt(glm::dot(q, q)))), glm::vec3(skinning[3]));
-    } else {
-        dq = rigid_dual_quaternion(skinning);
+        return glm::dualquat(with_quat_cast_sign(q * (1.0f / std::sqrt(glm::dot(q, q)))), glm::vec3(skinning[3]));
     }
+    return rigid_dual_quaternion(skinning);
+}
+
+void JointLevelState::write_joint_row(int j, JointRow& row, JointRowParts parts) const {
+    // What the row holds is read first: its stores could alias the state's floats, which
+    // would then be read again after each of them.
+    const glm::mat4 skinning = globals_[j] * rig_.inverse_binds[j];
+    const glm::dualquat dq = parts.dual_quaternion ? rigid_part(j, skinning) : glm::dualquat();
     const JointDrive& d = drives_[j];
     const Trs& local = shown_->local[j];
     const glm::quat& r = local.rotation;
@@ -264,35 +268,41 @@ void JointLevelState::write_joint_row(int j, JointRow& row) const {
     row.angular_gain = glm::vec4(d.angular, d.gain);
     row.linear = glm::vec4(d.linear, 0.0f);
     row.origin = glm::vec4(d.origin, 1.0f);
-    row.dual_real = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
-    row.dual_dual = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
-    row.translation_parent = glm::vec4(local.translation, float(rig_.skeleton.parents[j]));
-    row.rotation = glm::vec4(r.x, r.y, r.z, r.w);
-    row.scale = glm::vec4(local.scale, 0.0f);
+    if (parts.dual_quaternion) {
+        row.dual_real = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
+        row.dual_dual = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
+    }
+    if (parts.local_transform) {
+        row.translation_parent = glm::vec4(local.translation, float(rig_.skeleton.parents[j]));
+        row.rotation = glm::vec4(r.x, r.y, r.z, r.w);
+        row.scale = glm::vec4(local.scale, 0.0f);
+    }
     row.angular_drag = glm::vec4(d.angular_drag, 0.0f);
     row.linear_drag = glm::vec4(d.linear_drag, 0.0f);
-    row.angular_velocity = glm::vec4(d.angular_velocity, 0.0f);
-    row.linear_velocity = glm::vec4(d.linear_velocity, 0.0f);
-    row.position = glm::vec4(d.position, 1.0f);
-    row.centroid = glm::vec4(d.centroid, 1.0f);
-    row.medial = glm::vec4(d.medial, 0.0f);
+    if (parts.squash) {
+        row.angular_velocity = glm::vec4(d.angular_velocity, 0.0f);
+        row.linear_velocity = glm::vec4(d.linear_velocity, 0.0f);
+        row.position = glm::vec4(d.position, 1.0f);
+        row.centroid = glm::vec4(d.centroid, 1.0f);
+        row.medial = glm::vec4(d.medial, 0.0f);
+    }
 }
 
 JointRow JointLevelState::joint_row(int j) const {
     JointRow row;
-    write_joint_row(j, row);
+    write_joint_row(j, row, JointRowParts{});
     return row;
 }
 
-void JointLevelState::write_joint_rows(JointRow* rows, bool streaming) const {
+void JointLevelState::write_joint_rows(JointRow* rows, JointRowParts parts, bool streaming) const {
     if (!streaming) {
-        for (int j = 0; j < rig_.skeleton.joint_count(); ++j) write_joint_row(j, rows[j]);
+        for (int j = 0; j < rig_.skeleton.joint_count(); ++j) write_joint_row(j, rows[j], parts);
         return;
     }
     JointRow row;
     for (int j = 0; j < rig_.skeleton.joint_count(); ++j) {
-        write_joint_row(j, row);
-        store_row(rows[j], row, true);
+        write_joint_row(j, row, parts);
+        stream_row(rows[j], row, parts);
     }
     finish_row_stores();
 }

@@ -8,6 +8,8 @@
 
 #include <vector>
 
+#include <glm/gtx/dual_quaternion.hpp>
+
 #include "core/dynamics/joint_drive.h"
 #include "core/dynamics/joint_motion_history.h"
 #include "core/dynamics/joint_rig_data.h"
@@ -50,8 +52,9 @@ public:
     double time() const { return time_; }  // of the last update
 
     JointRow joint_row(int joint) const;
-    // streaming: into a table too large for the caches, past them (support/row_store.h).
-    void write_joint_rows(JointRow* rows, bool streaming = false) const;
+    // The parts asked for of every joint's row; streaming: into a table too large for the
+    // caches, past them (support/row_store.h).
+    void write_joint_rows(JointRow* rows, JointRowParts parts = {}, bool streaming = false) const;
     SkinningConstants skinning_constants(const DynamicParameters& parameters) const;
     // The local rotations at a kept tick (null for any other).
     const glm::quat* local_rotations_at(Tick tick) const;
@@ -63,8 +66,10 @@ public:
     static std::size_t memory_bound(const JointRigData& rig, const DynamicSettings& settings);
 
 private:
-    // Joint j's row, written in place (a crowd's table is large: no copy on the way).
-    void write_joint_row(int joint, JointRow& row) const;
+    // The parts asked for of joint j's row.
+    void write_joint_row(int joint, JointRow& row, JointRowParts parts) const;
+    // The rigid part of joint j's skinning matrix as a unit dual quaternion.
+    glm::dualquat rigid_part(int joint, const glm::mat4& skinning) const;
     // What the settings mean for each joint, worked out again only when they change.
     void resolve(const DynamicSettings& settings);
     void step_sums();
