@@ -426,8 +426,8 @@ export class DynskinCharacter extends CoreCharacter {
   }
 
   // The runtime's root in the world divided by the scale since attach (CoreCharacter.writeObject).
+  // The root is the mesh's ancestor (or the mesh): readLocals has brought its world up to date.
   #readObject() {
-    this.objectRoot.updateWorldMatrix(true, false);
     const e = scratchMatrix.copy(this.objectRoot.matrixWorld).elements, inverse = this.inverseWorldScale;
     for (let i = 0; i < 15; ++i) if ((i & 3) !== 3) e[i] *= inverse;
     scratchMatrix.decompose(scratchTranslation, scratchRotation, scratchScale);

@@ -8,21 +8,14 @@ namespace dynskin {
 
 void limit_linear_drive(JointDrive& drive, float size, float max_angle) {
     if (!(max_angle > 0.0f) || !std::isfinite(max_angle)) return;
+    // Below the knee (half the limit) nothing changes: known without a square root.
+    const float knee = 0.5f * max_angle * size, gain2 = drive.gain * drive.gain;
+    if (gain2 * glm::dot(drive.linear, drive.linear) <= knee * knee) return;
     const float lag_rate = std::abs(drive.gain) * glm::length(drive.linear) / size;
     if (!(lag_rate > 0.0f) || !std::isfinite(lag_rate)) return;
     const float scale = soft_limit(lag_rate, max_angle).angle / lag_rate;
     drive.linear *= scale;
     drive.linear_drag *= scale;
-}
-
-JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global) {
-    JointDrive d;
-    d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
-    // Without an offset the origin is the joint (the product would give it, at a cost).
-    d.origin = joint.origin_offset == glm::vec3(0.0f) ? glm::vec3(global[3])
-                                                       : glm::vec3(global * glm::vec4(joint.origin_offset, 1.0f));
-    d.position = glm::vec3(global[3]);
-    return d;
 }
 
 }  // namespace dynskin

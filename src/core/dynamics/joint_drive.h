@@ -3,6 +3,8 @@
 // F_j = D omega_j + A Im C_j mapped to world (oscillation_sums.h keeps C_j from tick to tick),
 // and the measured velocities themselves, which drive the squash.
 
+#include <cmath>
+
 #include <glm/glm.hpp>
 
 #include "dynskin/settings.h"
@@ -27,9 +29,17 @@ struct JointDrive {
     bool still() const { return gain == 0.0f || (!bends() && !squashes()); }
 };
 
-// A joint's drive with nothing moving yet: its gain, bend origin and position, from its
-// settings and its global transform at t.
-JointDrive resting_drive(const JointSettings& joint, const glm::mat4& global);
+// Sets a joint's drive to nothing moving yet: its gain, bend origin and position, from its
+// settings and its global transform at t. Written in place, field by field: a drive built
+// aside and copied whole would be read back in pieces the stores have not finished.
+inline void rest_drive(JointDrive& d, const JointSettings& joint, const glm::mat4& global) {
+    d = JointDrive{};
+    d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
+    d.position = glm::vec3(global[3]);
+    // Without an offset the origin is the joint (the product would give it, at a cost).
+    d.origin = joint.origin_offset == glm::vec3(0.0f) ? d.position
+                                                       : glm::vec3(global * glm::vec4(joint.origin_offset, 1.0f));
+}
 
 // The translation term's lag per unit of distance, s_j |V_j| / L, is an angle of sorts: the
 // soft limit of the bend angle bounds it the same way (linear and linear_drag scaled alike,

@@ -174,7 +174,7 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
         const int parent = skeleton.parents[j];
         const JointSettings& joint = joint_settings(settings, j);
         JointDrive& d = drives_[j];
-        d = resting_drive(joint, globals_[j]);
+        rest_drive(d, joint, globals_[j]);
         if (d.gain == 0.0f) continue;
 
         // F = D omega + A Im C, each interpolated between the ticks around t.
@@ -217,7 +217,7 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
     for (int j = 0; j < skeleton.joint_count(); ++j) {
         const JointSettings& joint = joint_settings(settings, j);
         JointDrive& d = drives_[j];
-        d = resting_drive(joint, globals_[j]);
+        rest_drive(d, joint, globals_[j]);
         if (!bends || j >= static_cast<int>(motion.size())) continue;
         // At a constant speed every difference in the history is zero: F = D omega.
         const float drag = oscillations_[j].drag;

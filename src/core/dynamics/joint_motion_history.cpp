@@ -43,10 +43,6 @@ std::vector<float> teleport_steps(const Skeleton& skeleton, float size) {
     return steps;
 }
 
-bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float teleport_step) {
-    return wrap || !(glm::length(turn) <= kRotationJumpPerTick) || !(glm::length(step) <= teleport_step);
-}
-
 JointMotionHistory::JointMotionHistory(int joint_count, HistoryLengths lengths, std::vector<float> teleport_steps)
     : joint_count_(joint_count),
       lengths_{clamped_length(lengths.velocities), clamped_length(lengths.rotations)},

@@ -18,8 +18,12 @@ std::vector<float> teleport_steps(const Skeleton& skeleton, float size);
 
 // Whether a joint's change from one tick's pose to the next is a cut rather than motion: a
 // wrap between the poses' cycles, a turn (its rotation vector) past kRotationJumpPerTick, or
-// a translation step past teleport_step (see teleport_steps(); infinity: never).
-bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float teleport_step);
+// a translation step past teleport_step (see teleport_steps(); infinity: never). NaN is a
+// cut. The squared lengths: one call per joint and tick, no square root.
+inline bool is_cut(bool wrap, const glm::vec3& turn, const glm::vec3& step, float teleport_step) {
+    return wrap || !(glm::dot(turn, turn) <= kRotationJumpPerTick * kRotationJumpPerTick) ||
+           !(glm::dot(step, step) <= teleport_step * teleport_step);
+}
 
 // How many ticks each of the history's rows keeps: the velocities as many as the longest
 // kernel window needs (OscillationKernel::truncated_length + 2, to filter the two newest
