@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "app/input/pose_input.h"
 #include "characters/bundled_characters.h"
@@ -35,6 +36,36 @@ TEST(PoseTimeline, InterpolatesClipTimeAndDragsBetweenFrames) {
     timeline.sample(bar, 0.0, before);
     a.apply(bar, first);
     EXPECT_EQ(before.local[0].rotation, first.local[0].rotation);
+}
+
+TEST(PoseTimeline, FindsTheFramesAroundAnyTimeItHolds) {
+    // Frames at uneven times, the clip time not linear in the world time (a wrong pair of
+    // frames would give another): any time between the first and the last frame samples the
+    // clip between the two frames around it, whether they are among the newest (looked at
+    // first) or far back (searched).
+    const Character bar = characters::make_bar();
+    PoseTimeline timeline;
+    PoseInput input;
+    input.clip = 0;
+    std::vector<double> times, clip_times;
+    for (int k = 0; k < 40; ++k) {
+        times.push_back(0.01 * k + 0.004 * (k % 3));
+        clip_times.push_back(3.0 * times.back() * times.back());
+        input.clip_time = clip_times.back();
+        timeline.record(times.back(), input);
+    }
+    for (double t = times.front() + 1e-4; t < times.back(); t += 0.0037) {
+        std::size_t after = 1;
+        while (times[after] <= t) ++after;
+        const double s = (t - times[after - 1]) / (times[after] - times[after - 1]);
+        Pose sampled, expected;
+        timeline.sample(bar, t, sampled);
+        input.clip_time = clip_times[after - 1] + float(s) * (clip_times[after] - clip_times[after - 1]);
+        input.apply(bar, expected);
+        for (int j = 0; j < bar.skeleton.joint_count(); ++j)
+            ASSERT_NEAR(std::abs(glm::dot(sampled.local[j].rotation, expected.local[j].rotation)), 1.0f, 1e-6f)
+                << "t " << t << ", joint " << j;
+    }
 }
 
 TEST(PoseInput, LoopingWrapsTheClipTime) {
