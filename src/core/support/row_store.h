@@ -20,7 +20,7 @@ namespace dynskin {
 static_assert(kTexelSkinning == 0 && kTexelOrigin == 6 && kTexelDualDual == kTexelDualReal + 1 &&
                   kTexelScale == kTexelTranslationParent + 2 && kTexelLinearDrag == kTexelAngularDrag + 1 &&
                   kTexelMedial == kTexelAngularVelocity + 4 && kJointRowTexels == kTexelMedial + 1,
-              "store_row's ranges are the row's parts");
+              "stream_row's ranges are the row's parts");
 
 inline void stream_row(JointRow& to, const JointRow& from, JointRowParts parts) {
     const float* source = reinterpret_cast<const float*>(&from);
