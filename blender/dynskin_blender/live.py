@@ -13,7 +13,7 @@ import numpy as np
 
 from . import crowd, nla, simulation, stack
 from .offsets import OffsetDeformer, RidingDeformer
-from .rig import armature_of, layer_weights
+from .rig import armature_of, layer_weights, matrix
 from .simulation import LiveState
 
 
@@ -239,9 +239,11 @@ def update_object(scene, obj, read=True):
         if not np.isfinite(offsets).all():  # the core guards against this; never show it
             raise ValueError("the result is not finite: simulated again from the start")
         if helper is None:
-            stack.write_live_key(obj, offsets)
+            if state.basis_is_rest is None:
+                state.basis_is_rest = stack.basis_is_rest(obj)
+            stack.write_live_key(obj, offsets, rest_from_basis=state.basis_is_rest)
         else:
-            to_object = np.linalg.inv(np.array(obj.matrix_world, dtype=np.float64))[:3, :3]
+            to_object = np.linalg.inv(matrix(obj.matrix_world))[:3, :3]
             stack.write_offsets(helper, offsets @ to_object.T)
         set_status(props, state.rig.note)
     except Exception as error:  # noqa: BLE001 - shown in the panel
@@ -298,6 +300,8 @@ def on_depsgraph_update(scene, depsgraph):
         state = _states.get(obj.name_full)
         if state is None:
             continue
+        if obj in changed or obj.data in changed:  # its vertices or keys may have been edited
+            state.basis_is_rest = None
         try:
             armature = state.rig.armature
             touched = changed & ({armature, armature.data} | nla.actions(armature.animation_data))

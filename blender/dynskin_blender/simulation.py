@@ -101,6 +101,7 @@ class LiveState:
         self.keep_results = keep_results
         self.poses = {}  # action frame -> the bones' world matrices (kept when only settings change)
         self.way = ""  # how its results come into Blender's stack, said by whoever chose the deformers (live.py)
+        self.basis_is_rest = None  # stack.basis_is_rest of the object, asked by live.py (None: not yet)
         self.forget_results()
 
     def use_deformers(self, make):

@@ -143,15 +143,17 @@ def after_armature(obj):
     return 0
 
 
-def rides_problem(obj):
+def rides_problem(obj, armature=None):
     """Why dynskin's offsets cannot ride on the armature as a shape key, exactly, said for
     the user ("" when they can): dynskin's modifier must be on, the modifiers on above it
     the Armature modifier alone, skinning linearly (Preserve Volume's dual quaternions do not
     move an offset by the blended matrix, a vertex group blends the skin with the rest, a
     corrective would work on the offsets too), and the mesh this object's own (a linked
     duplicate's, sharing it, would show the same offsets; a library's cannot be written),
-    its shape keys relative and all shown."""
-    armature, skinned = armature_of(obj), False
+    its shape keys relative and all shown. armature: armature_of(obj), where known already."""
+    if armature is None:
+        armature = armature_of(obj)
+    skinned = False
     for modifier in obj.modifiers:
         if modifier.name == MODIFIER:
             if not (modifier.show_viewport and modifier.show_render):
@@ -190,13 +192,15 @@ def ensure(obj, count):
     if obj.library is not None:
         raise ValueError(f"{obj.name} is linked from {obj.library.filepath}: make a library override "
                          "(Object > Library Override > Make) to animate it with Dynamic Skinning")
-    if armature_of(obj) is None:
+    armature = armature_of(obj)
+    if armature is None:
         raise ValueError(NO_ARMATURE)
     for modifier in obj.modifiers:
         if modifier.type == "ARMATURE" and not (modifier.show_viewport and modifier.show_render):
             modifier.show_viewport = modifier.show_render = True
     modifier = modifier_of(obj)
-    if modifier is not None and modifier.node_group is not None and modifier.node_group.name == OLD_GROUP:
+    group = modifier.node_group if modifier is not None else None  # (read once: called every frame)
+    if group is not None and group.name == OLD_GROUP:
         obj.modifiers.remove(modifier)  # a file saved by add-on 0.2: its positions go too
         modifier = None
         if OLD_ATTRIBUTE in obj.data.attributes and obj.data.library is None:
@@ -206,18 +210,20 @@ def ensure(obj, count):
             raise ValueError(f"{obj.name} has a modifier named '{MODIFIER}' that is not dynskin's: rename it")
         modifier = obj.modifiers.new(MODIFIER, "NODES")
         compat.move_modifier(obj, modifier, after_armature(obj))
-    if modifier.node_group is None or modifier.node_group.name not in (GROUP, RIDING_GROUP):
-        modifier.node_group = offsets_group()
-    riding = modifier.node_group.name == RIDING_GROUP if obj.mode == "EDIT" else not rides_problem(obj)
+        group = modifier.node_group
+    if group is None or group.name not in (GROUP, RIDING_GROUP):
+        group = modifier.node_group = offsets_group()
+    editing = obj.mode == "EDIT"
+    riding = group.name == RIDING_GROUP if editing else not rides_problem(obj, armature)
     if riding:
-        if modifier.node_group.name != RIDING_GROUP:
+        if group.name != RIDING_GROUP:
             _remove_helper(obj)
             modifier.node_group = riding_group()
-        if obj.mode != "EDIT":
+        if not editing:
             _live_key(obj)
         return None
     _remove_live_key(obj)
-    if modifier.node_group.name != GROUP:
+    if group.name != GROUP:
         modifier.node_group = offsets_group()
     helper = helper_of(obj)
     if not _owns(obj, helper):
@@ -289,7 +295,7 @@ def _key_points(block):
         _key_layout_holds = False
         return None
     points = ctypes.c_void_p.from_address(address + KEY_BLOCK_DATA).value
-    view = np.ctypeslib.as_array((ctypes.c_float * (3 * count)).from_address(points))
+    view = np.frombuffer((ctypes.c_float * (3 * count)).from_address(points), dtype=np.float32)
     if _key_layout_holds is None:
         expected = np.empty(3 * count, dtype=np.float32)
         block.data.foreach_get("co", expected)
@@ -299,17 +305,36 @@ def _key_points(block):
     return view
 
 
-def write_live_key(obj, local_offsets):
+def basis_is_rest(obj):
+    """Whether the mesh's vertices are, bit for bit, its reference key's points (the Basis), as
+    Blender keeps them (leaving Edit Mode writes both; a script may part them): write_live_key
+    may then read them from that key in place instead of copying the vertices (6 us a frame
+    for the Fox's 1728)."""
+    reference = obj.data.shape_keys.reference_key if obj.data.shape_keys is not None else None
+    points = _key_points(reference) if reference is not None else None
+    if points is None:
+        return False
+    rest = np.empty(len(obj.data.vertices) * 3, dtype=np.float32)
+    obj.data.vertices.foreach_get("co", rest)
+    return points.shape == rest.shape and np.array_equal(points.view(np.uint32), rest.view(np.uint32))
+
+
+def write_live_key(obj, local_offsets, rest_from_basis=False):
     """The offsets (N, 3), in the object's rest space, into its LIVE_KEY: the Basis (the
-    mesh's own vertices) plus the offsets; the Key evaluated again."""
+    mesh's own vertices) plus the offsets; the Key evaluated again. rest_from_basis: the
+    vertices are read from the reference key (where basis_is_rest said so since the mesh
+    last changed)."""
     keys = obj.data.shape_keys
     block = keys.key_blocks.get(LIVE_KEY) if keys is not None else None
     if block is None or obj.mode == "EDIT":
         return
-    mesh = obj.data
-    basis = np.empty(len(mesh.vertices) * 3, dtype=np.float32)
-    mesh.vertices.foreach_get("co", basis)
     points = _key_points(block)
+    reference = keys.reference_key if rest_from_basis and points is not None else None
+    # (never LIVE_KEY itself, moved to the top: it would add the offsets to the last ones)
+    basis = _key_points(reference) if reference is not None and reference != block else None
+    if basis is None:
+        basis = np.empty(len(obj.data.vertices) * 3, dtype=np.float32)
+        obj.data.vertices.foreach_get("co", basis)
     if points is None:
         block.data.foreach_set("co", basis + local_offsets.ravel())
     else:
