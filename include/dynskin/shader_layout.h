@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "dynskin/joint_row.h"
-#include "dynskin/settings.h"
 #include "dynskin/skinning_constants.h"
 
 namespace dynskin {
@@ -60,9 +59,10 @@ struct SkinningUniform {
 };
 const std::vector<SkinningUniform>& skinning_uniform_table();
 
-// The parts of the joint rows the stage reads under these parameters: a writer of rows for
-// this shader alone (a crowd's table, a browser runtime's) fills only them.
-JointRowParts stage_reads(const DynamicParameters& parameters);
+// The parts of the joint rows the stage reads under these constants (the uniforms that switch
+// its blocks): a writer of rows for this shader alone (a crowd's table, a browser runtime's)
+// fills only them, for the constants it uploads with them.
+JointRowParts stage_reads(const SkinningConstants& constants);
 const char* glsl_type(UniformType type);
 
 // GLSL declarations of this layout, of the core's constants the shader shares

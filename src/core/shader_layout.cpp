@@ -1,6 +1,5 @@
 #include "dynskin/shader_layout.h"
 
-#include <cmath>
 #include <sstream>
 #include <string>
 
@@ -45,13 +44,13 @@ const std::vector<SkinningUniform>& skinning_uniform_table() {
     return table;
 }
 
-JointRowParts stage_reads(const DynamicParameters& p) {
-    // As skinning_constants() switches the blocks that read them: DQS by the base, dLBS by a
-    // finite c (whether the history has started aside), the squash by S in a bending mode.
+JointRowParts stage_reads(const SkinningConstants& c) {
+    // The uniforms that switch the blocks reading them (skinning.vert): the squash's block
+    // runs only inside the bend's.
     JointRowParts parts;
-    parts.dual_quaternion = p.base == SkinningBase::DualQuaternion;
-    parts.local_transform = p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
-    parts.squash = p.mode != DeformerMode::LbsOnly && std::isfinite(p.squash) && p.squash != 0.0f;
+    parts.dual_quaternion = c.dual_quaternion;
+    parts.local_transform = c.delayed;
+    parts.squash = c.bend && c.squash != 0.0f;
     return parts;
 }
 

@@ -21,7 +21,7 @@ enum Attribute : GLuint {
 enum TextureUnit : GLint { kJointsUnit = 1, kInfluencesUnit = 2, kBetasUnit = 3, kInverseBindsUnit = 4, kRingUnit = 5 };
 
 // The joint table before the deformer writes it: the texels the stage does not read under
-// the current parameters are never written (Deformer::write_joint_rows, stage_reads), and
+// the constants uploaded with them are never written (Deformer::write_joint_rows, stage_reads), and
 // hold NaN, so that one read by mistake shows (gl.gpu_skinning compares every mode with
 // the CPU) instead of reading as a plausible zero.
 JointRow unwritten_row() {
@@ -168,8 +168,9 @@ void GpuSkinning::update_scalars(const std::vector<float>& scalars) {
 
 void GpuSkinning::update_joints(const Deformer& deformer, const DynamicParameters& parameters) {
     joint_rows_.resize(static_cast<std::size_t>(deformer.joint_count()), unwritten_row());
-    deformer.write_joint_rows(joint_rows_.data(), stage_reads(parameters));
-    upload_joint_rows(deformer.skinning_constants(parameters));
+    const SkinningConstants constants = deformer.skinning_constants(parameters);
+    deformer.write_joint_rows(joint_rows_.data(), stage_reads(constants));
+    upload_joint_rows(constants);
     update_morphed_rest(deformer);
     if (constants_.delayed) update_rotation_ring(deformer, constants_);
 }

@@ -96,7 +96,7 @@ TEST(JointLevel, RowsAndConstantsAloneGiveTheDeformersSkin) {
             for (int frame = 0; frame <= 100; ++frame) {
                 deformer.update(frame / 37.0, clip, settings);
                 if (frame % 25 != 0) continue;
-                deformer.write_joint_rows(rows.data(), stage_reads(settings.parameters));
+                deformer.write_joint_rows(rows.data(), stage_reads(deformer.skinning_constants(settings.parameters)));
                 const std::vector<glm::vec3> mine =
                     per_vertex_stage(deformer, c.mesh, rows, deformer.skinning_constants(settings.parameters));
                 worst = std::max(worst, largest_distance(mine, deformer.positions()) / deformer.size());
@@ -177,21 +177,26 @@ TEST(JointLevel, ConstantsSayWhatTheShaderNeeds) {
 }
 
 TEST(JointLevel, TheStageReadsTheRowPartsItsSwitchesTurnOn) {
+    // The parts follow the constants the parameters give a deformer whose history has started.
+    const io::LoadedCharacter loaded = bundled("cow");
+    Deformer deformer(loaded.character);
+    deformer.update(1.0, clip_sampler(loaded.character.skeleton, loaded.character.clips.front(), true), DynamicSettings{});
+    const auto reads = [&](const DynamicParameters& p) { return stage_reads(deformer.skinning_constants(p)); };
     DynamicParameters p;
-    JointRowParts parts = stage_reads(p);  // the defaults: LBS, no dLBS, no squash
+    JointRowParts parts = reads(p);  // the defaults: LBS, no dLBS, no squash
     EXPECT_FALSE(parts.dual_quaternion || parts.local_transform || parts.squash);
     p.base = SkinningBase::DualQuaternion;
     p.propagation_speed = 2.0f;
     p.squash = 0.1f;
-    parts = stage_reads(p);
+    parts = reads(p);
     EXPECT_TRUE(parts.dual_quaternion && parts.local_transform && parts.squash);
     p.mode = DeformerMode::LbsOnly;  // no bend, hence no squash; the base and dLBS still skin
-    parts = stage_reads(p);
+    parts = reads(p);
     EXPECT_TRUE(parts.dual_quaternion && parts.local_transform && !parts.squash);
     p.propagation_speed = std::numeric_limits<float>::quiet_NaN();
     p.squash = std::numeric_limits<float>::infinity();
     p.mode = DeformerMode::DynamicSkinning;
-    parts = stage_reads(p);
+    parts = reads(p);
     EXPECT_FALSE(parts.local_transform || parts.squash) << "absurd values switch nothing on, as in the constants";
 }
 

@@ -223,9 +223,9 @@ public:
         if (!dynamics_) return;
         dynamics_->update(clock_time, sampler_, settings_);
         if (reference_) reference_->update(clock_time, sampler_, settings_);
-        // What the stage reads: the table's other texels keep what they held.
-        dynamics_->write_joint_rows(rows_.data(), dynskin::stage_reads(settings_.parameters));
         const dynskin::SkinningConstants c = dynamics_->skinning_constants(settings_.parameters);
+        // What the stage reads under these constants: the table's other texels keep what they held.
+        dynamics_->write_joint_rows(rows_.data(), dynskin::stage_reads(c));
         if (c.delayed) update_ring(c);
         write_values(c);
     }

@@ -115,11 +115,9 @@ void Crowd::simulate(double world_time, double clip_step, const DynamicSettings&
     };
     shared_executor().parallel_for(instances_.size(), 256, step_inputs);
     const double t = measured_time(world_time);
-    // The rows hold what the crowd's shader reads, no more (half of them, with the
-    // defaults): drawn without dLBS (GpuSkinning::set_crowd), it never reads the local
-    // transforms.
-    JointRowParts parts = stage_reads(settings.parameters);
-    parts.local_transform = false;
+    // The rows hold what the crowd's shader reads under its constants, no more (half of
+    // them, with the defaults).
+    const JointRowParts parts = stage_reads(constants(settings.parameters));
     for (JointLevelJob::Item& item : jobs_) {
         item.t = t;
         item.settings = &settings;
@@ -144,8 +142,12 @@ std::vector<glm::vec3> Crowd::joint_positions() const {
 }
 
 SkinningConstants Crowd::constants(const DynamicParameters& parameters) const {
-    // What differs between instances is for dLBS alone (the history's ticks), not drawn here.
-    return instances_.front().dynamics.skinning_constants(parameters);
+    // What differs between instances is for dLBS alone (the history's ticks): a crowd is
+    // drawn without it (one rotation ring holds one character's history).
+    SkinningConstants c = instances_.front().dynamics.skinning_constants(parameters);
+    c.delayed = false;
+    c.propagation_speed = 0.0f;
+    return c;
 }
 
 int Crowd::instances_within(std::size_t bytes, const Character& character, const DynamicSettings& settings) {

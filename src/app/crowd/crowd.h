@@ -65,7 +65,8 @@ public:
     std::vector<glm::vec3> joint_positions() const;
 
     // The last simulate()'s joint rows (count() x joint_count(), in each character's own
-    // space), the constants they share, and each instance's offset.
+    // space), the constants they share (without dLBS: a crowd is drawn without it), and each
+    // instance's offset.
     const std::vector<JointRow>& rows() const { return rows_; }
     SkinningConstants constants(const DynamicParameters& parameters) const;
     // Where each instance stands: a translation only (crowd.cpp says why).
