@@ -95,11 +95,13 @@ package_config CLI11 CLI11::CLI11
 
 # 5. dynskin itself. Exceptions are caught (the loader reports bad files by throwing), which
 # Emscripten leaves off by default; no threads (they would need COOP/COEP headers from the
-# server): the deformer's worker pool has one thread, the page's.
+# server): the deformer's worker pool has one thread, the page's. Link-time optimisation
+# inlines across the core's files (the joint level's small per-joint functions): the browser
+# runtimes' update is a tenth cheaper (bench/three/README.md).
 emcmake cmake -S "$root" -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DDYNSKIN_GLES=ON -DDYNSKIN_BUILD_TESTS=OFF -DDYNSKIN_BUILD_BENCH=OFF \
-  -DCMAKE_CXX_FLAGS="-msimd128 -sDISABLE_EXCEPTION_CATCHING=0" \
-  -DCMAKE_EXE_LINKER_FLAGS="-sDISABLE_EXCEPTION_CATCHING=0" \
+  -DCMAKE_CXX_FLAGS="-msimd128 -flto -sDISABLE_EXCEPTION_CATCHING=0" \
+  -DCMAKE_EXE_LINKER_FLAGS="-flto -sDISABLE_EXCEPTION_CATCHING=0" \
   -Dglm_DIR="$deps/cmake/glm" -Dnlohmann_json_DIR="$deps/cmake/nlohmann_json" -DCLI11_DIR="$deps/cmake/CLI11" \
   -Dhwy_DIR="$deps/prefix/lib/cmake/hwy" -DDYNSKIN_IMGUI_SOURCE_DIR="${imgui_src%/}"
 cmake --build "$out" -j"$(nproc)"

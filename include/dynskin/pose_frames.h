@@ -31,9 +31,9 @@ public:
     // not finite or a zero rotation; rotations are normalised.
     // object: where the character's whole object is (Pose::object), interpolated as a joint.
     void add(double t, const std::vector<Trs>& locals, const Trs& object = Trs{});
-    // What add() would refuse in a frame, or "" (for a caller that cannot catch: a frame
-    // checked first is added without throwing).
-    std::string check(double t, const std::vector<Trs>& locals, const Trs& object = Trs{}) const;
+    // add() for a caller that cannot catch: "" once the frame is added, else why add() would
+    // have thrown (the frames kept as they were).
+    std::string try_add(double t, const std::vector<Trs>& locals, const Trs& object = Trs{});
 
     // The pose at time t (only its joints' locals and its object are written). The rest of the story is in
     // the header comment; with no frame the pose is left as it is.

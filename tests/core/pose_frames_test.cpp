@@ -47,6 +47,29 @@ TEST(PoseFrames, InterpolatesBetweenFramesAndCarriesOnOneTick) {
     EXPECT_EQ(pose.local[1].translation, glm::vec3(0, 1, 0));
 }
 
+// An engine's frame times are sums of its intervals, a hair off the ticks where the clock
+// samples: within the clock's 1e-9 tick a frame is read as given, not blended with its
+// neighbours (which cost a slerp a joint and moved the pose by rounding).
+TEST(PoseFrames, ReadsAFrameAsGivenAtATickItFallsAHairOff) {
+    PoseFrames frames(2);
+    double t = 0.0;
+    int exact = 0;
+    for (int n = 1; n <= 60; ++n) {
+        t += 1.0 / 60.0;
+        const std::vector<Trs> given = turned(0.37f * float(n * n % 17));  // uneven turns
+        frames.add(t, given);
+        if (t == tick_time(n)) continue;  // on the tick: nothing to tell apart
+        ++exact;
+        Pose pose;
+        frames.sample(tick_time(n), pose);
+        for (int j = 0; j < 2; ++j) {
+            EXPECT_EQ(pose.local[j].rotation, glm::normalize(given[j].rotation)) << "frame " << n;
+            EXPECT_EQ(pose.local[j].translation, given[j].translation) << "frame " << n;
+        }
+    }
+    EXPECT_GT(exact, 10);  // the sums did fall off the ticks
+}
+
 TEST(PoseFrames, KeepsItsFramesWhenGivenBadOnesAndStartsOverOnAJumpBack) {
     PoseFrames frames(2);
     frames.add(0.0, turned(0.0f));

@@ -202,19 +202,15 @@ public:
     // allocates at every call.
 
     // The bones at time t, as written into locals(): a frame for the clock, whose advance()
-    // then samples the pose between frames. 0, or 1 with the reason in error(). The frame is
-    // checked first (PoseFrames::check), so that adding it cannot throw and the per-frame
-    // calls need no try block: Emscripten's exception catching sends every call inside one
-    // through JavaScript.
+    // then samples the pose between frames. 0, or 1 with the reason in error(). Added without
+    // throwing (PoseFrames::try_add): Emscripten's exception catching sends every call
+    // inside a try block through JavaScript.
     int add_frame() {
         if (!dynamics_) return fail("no character");
-        std::string problem = frames_->check(clock_time, locals_, object_);
-        if (!problem.empty()) {
-            error_ = std::move(problem);
-            return 1;
-        }
-        frames_->add(clock_time, locals_, object_);
-        return 0;
+        std::string problem = frames_->try_add(clock_time, locals_, object_);
+        if (problem.empty()) return 0;
+        error_ = std::move(problem);
+        return 1;
     }
 
     // The joint level at time t, from the frames given: the rows, values() and the ring are

@@ -9,8 +9,6 @@
 namespace dynskin {
 namespace {
 
-bool finite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-
 // a in [0, 1] interpolates; a in (1, 2] extrapolates along the same motion.
 Trs blend(const Trs& from, const Trs& to, float a) {
     Trs r;
@@ -20,9 +18,25 @@ Trs blend(const Trs& from, const Trs& to, float a) {
     return r;
 }
 
+// Checked for every joint of every frame an engine hands over, so without a branch a number:
+// 0 * v is 0 for a finite v and NaN otherwise, and the squared length in double cannot
+// overflow.
 bool usable(const Trs& l) {
-    const float length = glm::length(l.rotation);
-    return finite(l.translation) && finite(l.scale) && length > 1e-6f && std::isfinite(length);
+    const glm::vec3 zeros = 0.0f * l.translation + 0.0f * l.scale;
+    const glm::dvec4 q(l.rotation.x, l.rotation.y, l.rotation.z, l.rotation.w);
+    const double length2 = glm::dot(q, q);
+    return zeros == glm::vec3(0.0f) && length2 > 1e-12 && std::isfinite(length2);
+}
+
+std::string problem_of(int joint_count, double t, const std::vector<Trs>& locals, const Trs& object) {
+    if (!std::isfinite(t)) return "the frame's time is not a finite number";
+    if (static_cast<int>(locals.size()) != joint_count)
+        return std::to_string(locals.size()) + " joint transforms for " + std::to_string(joint_count) + " joints";
+    for (std::size_t j = 0; j < locals.size(); ++j)
+        if (!usable(locals[j])) return "joint " + std::to_string(j) + "'s transform is not finite or has a zero rotation";
+    if (!usable(object) || !(object.scale.x != 0.0f && object.scale.y != 0.0f && object.scale.z != 0.0f))
+        return "the object's transform is not finite, has a zero rotation or a zero scale";
+    return {};
 }
 
 }  // namespace
@@ -35,35 +49,43 @@ const PoseFrames::Frame& PoseFrames::frame(std::size_t back) const {
 
 double PoseFrames::newest_time() const { return count_ ? frame(0).time : 0.0; }
 
-std::string PoseFrames::check(double t, const std::vector<Trs>& locals, const Trs& object) const {
-    if (!std::isfinite(t)) return "the frame's time is not a finite number";
-    if (static_cast<int>(locals.size()) != joint_count_)
-        return std::to_string(locals.size()) + " joint transforms for " + std::to_string(joint_count_) + " joints";
-    for (std::size_t j = 0; j < locals.size(); ++j)
-        if (!usable(locals[j])) return "joint " + std::to_string(j) + "'s transform is not finite or has a zero rotation";
-    if (!usable(object) || !(object.scale.x != 0.0f && object.scale.y != 0.0f && object.scale.z != 0.0f))
-        return "the object's transform is not finite, has a zero rotation or a zero scale";
-    return {};
+void PoseFrames::add(double t, const std::vector<Trs>& locals, const Trs& object) {
+    const std::string problem = try_add(t, locals, object);
+    if (!problem.empty()) throw std::invalid_argument(problem);
 }
 
-void PoseFrames::add(double t, const std::vector<Trs>& locals, const Trs& object) {
-    const std::string problem = check(t, locals, object);
-    if (!problem.empty()) throw std::invalid_argument(problem);
+std::string PoseFrames::try_add(double t, const std::vector<Trs>& locals, const Trs& object) {
+    std::string problem = problem_of(joint_count_, t, locals, object);
+    if (!problem.empty()) return problem;
     if (count_ && t < frame(0).time) count_ = 0;  // a jump back: start over
     if (count_ && t == frame(0).time) --count_;   // the same time again: replace that frame
     newest_ = count_ ? (newest_ + 1) % kKept : 0;
     Frame& f = ring_[newest_];
     f.time = t;
-    f.locals = locals;  // same size each time: no allocation after the first frames
-    for (Trs& l : f.locals) l.rotation = glm::normalize(l.rotation);
+    f.locals.resize(locals.size());  // same size each time: no allocation after the first frames
+    for (std::size_t j = 0; j < locals.size(); ++j) {
+        f.locals[j] = locals[j];
+        f.locals[j].rotation = glm::normalize(locals[j].rotation);
+    }
     f.object = object;
     f.object.rotation = glm::normalize(object.rotation);
     count_ = std::min(count_ + 1, kKept);
+    return problem;
 }
 
 void PoseFrames::sample(double t, Pose& pose) const {
     if (!count_) return;
     pose.local.resize(joint_count_);
+    // A frame's own time reads that frame as given, within the clock's 1e-9 tick: frames
+    // whose times are sums of intervals fall a hair off the ticks, where the clock samples.
+    for (std::size_t back = 0; back < count_; ++back) {
+        const Frame& f = frame(back);
+        if (std::abs(t - f.time) * kTicksPerSecond <= 1e-9) {
+            pose.local = f.locals;
+            pose.object = f.object;
+            return;
+        }
+    }
     const Frame& newest = frame(0);
     if (t >= newest.time) {
         // Past the newest frame: carry on at the last frames' velocity for one tick (the
