@@ -22,8 +22,8 @@ void style_imgui(float scale) {
     ImGui::StyleColorsDark();
     ImGuiStyle& s = ImGui::GetStyle();
     s.WindowRounding = 6.0f;
-    s.FrameRounding = 4.0f;
-    s.GrabRounding = 4.0f;
+    s.FrameRounding = 0.0f;
+    s.GrabRounding = 0.0f;
     s.WindowBorderSize = 0.0f;
     // Tighter than ImGui's default (8, 4 and 4): the common sections fit a 1280x800 window.
     s.WindowPadding = ImVec2(8.0f, 6.0f);
