@@ -10,6 +10,15 @@
 namespace dynskin::gl {
 namespace {
 
+// GL ES (WebGL 2) has only the float call, desktop GL 3.3 only the double one.
+void set_clear_depth(float depth) {
+#ifdef DYNSKIN_GLES
+    glClearDepthf(depth);
+#else
+    glClearDepth(depth);
+#endif
+}
+
 enum Attribute : GLuint { kPosition = 0, kNormal = 1, kUv = 2, kColor = 3, kScalar = 4 };
 
 // How far the wireframe's lines are pulled toward the camera, in normalised device depth
@@ -251,6 +260,14 @@ void SceneRenderer::draw(const SceneView& view, const SkeletonView& skeleton, gl
     glViewport(0, 0, viewport.x, viewport.y);
     glClearColor(view.clear_color.r, view.clear_color.g, view.clear_color.b, view.clear_color.a);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    if (view.covered.z > 0 && view.covered.w > 0) {
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(view.covered.x, view.covered.y, view.covered.z, view.covered.w);
+        set_clear_depth(0.0f);
+        glClear(GL_DEPTH_BUFFER_BIT);
+        set_clear_depth(1.0f);
+        glDisable(GL_SCISSOR_TEST);
+    }
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
     glDisable(GL_CULL_FACE);

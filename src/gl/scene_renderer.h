@@ -44,6 +44,10 @@ struct SceneView {
     // The framebuffer drawn into is multisampled: the grid's lines are then drawn first, one
     // pixel wide (gl/ground_grid.h).
     bool multisampled = false;
+    // A rectangle of the framebuffer (x, y, width, height; pixels, y up) that an opaque panel
+    // will cover: its depth is cleared to the near plane, so that the skin and the grid cost
+    // no pixel there (on a software renderer the panel hides a third of the window).
+    glm::ivec4 covered{0};
 
     glm::vec3 ground_center{0.0f};
     float ground_extent = 10.0f;
