@@ -58,7 +58,7 @@ float milliseconds_since(std::chrono::steady_clock::time_point start,
 }
 
 // The scene's pixels (x, y, width, height; y up) inside the opaque panel, whose rectangle is
-// in the UI's units over `display`: the scene draws nothing there (gl::SceneView::covered).
+// in the UI's units over `display`: the skin and the grid skip them (gl::SceneView::covered).
 glm::ivec4 covered_by(const PanelLayout& panel, glm::vec2 display, glm::ivec2 scene) {
     if (!(display.x > 0.0f && display.y > 0.0f)) return glm::ivec4(0);
     const glm::vec2 to_scene = glm::vec2(scene) / display;
