@@ -57,17 +57,6 @@ float milliseconds_since(std::chrono::steady_clock::time_point start,
     return static_cast<float>(std::chrono::duration<double, std::milli>(end - start).count());
 }
 
-// The scene's pixels (x, y, width, height; y up) inside the opaque panel, whose rectangle is
-// in the UI's units over `display`: the skin and the grid skip them (gl::SceneView::covered).
-glm::ivec4 covered_by(const PanelLayout& panel, glm::vec2 display, glm::ivec2 scene) {
-    if (!(display.x > 0.0f && display.y > 0.0f)) return glm::ivec4(0);
-    const glm::vec2 to_scene = glm::vec2(scene) / display;
-    const int left = int(std::ceil(panel.x * to_scene.x)), right = int(std::floor((panel.x + panel.width) * to_scene.x));
-    const int top = int(std::ceil(panel.y * to_scene.y)), bottom = int(std::floor((panel.y + panel.height) * to_scene.y));
-    if (right <= left || bottom <= top) return glm::ivec4(0);
-    return glm::ivec4(left, scene.y - bottom, right - left, bottom - top);
-}
-
 void glfw_error(int code, const char* message) { std::fprintf(stderr, "GLFW error %d: %s\n", code, message); }
 
 std::vector<glm::vec3> joint_positions(const std::vector<glm::mat4>& globals) {
@@ -684,10 +673,10 @@ void ViewerApp::draw_frame() {
     }
 
     // A frame read back (headless, recorded, a screenshot) is the view alone: drawn whole.
-    if (!read_back && !options_.hide_ui && state_.panel.shown && state_.panel.draw_list) {
+    if (!read_back && !options_.hide_ui && state_.panel.draw_list) {
         const ImVec2 display = ImGui::GetIO().DisplaySize;
-        view.covered = covered_by(state_.panel, glm::vec2(display.x, display.y),
-                                  glm::ivec2(target_->scene_width(), target_->scene_height()));
+        view.covered = panel_cover(state_.panel, glm::vec2(display.x, display.y),
+                                   glm::ivec2(target_->scene_width(), target_->scene_height()));
     }
     const auto scene_start = std::chrono::steady_clock::now();
     target_->bind_scene();

@@ -1,6 +1,7 @@
 #include "app/panels/panel_layout.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <imgui.h>
 
@@ -83,6 +84,15 @@ void panel_layout(ViewerState& state, bool place, bool ui_hidden) {
     const float free_left = panel.shown ? panel.x + panel.width : 0.0f;
     const float display_width = std::max(io.DisplaySize.x, 1.0f);
     state.camera.center_shift = ui_hidden ? 0.0f : std::clamp(free_left / display_width, 0.0f, 0.6f);
+}
+
+glm::ivec4 panel_cover(const PanelLayout& panel, glm::vec2 display, glm::ivec2 scene) {
+    if (!(display.x > 0.0f && display.y > 0.0f)) return glm::ivec4(0);
+    const glm::vec2 to_scene = glm::vec2(scene) / display;
+    const int left = int(std::ceil(panel.x * to_scene.x)), right = int(std::floor((panel.x + panel.width) * to_scene.x));
+    const int top = int(std::ceil(panel.y * to_scene.y)), bottom = int(std::floor((panel.y + panel.height) * to_scene.y));
+    if (right <= left || bottom <= top) return glm::ivec4(0);
+    return glm::ivec4(left, scene.y - bottom, right - left, bottom - top);
 }
 
 }  // namespace dynskin::app

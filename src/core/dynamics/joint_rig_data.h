@@ -29,7 +29,7 @@ struct JointRigData {
     // Per joint: whether its inverse bind's linear part is a rotation times a positive
     // scale per axis (orthogonal columns, no mirror), and that rotation. Then the skinning
     // matrix G_j B_j^-1 of a pose without scale has the rotation q_G q_B, which is cheaper
-    // than reading it back from the matrix (JointLevelState::joint_row).
+    // than reading it back from the matrix (JointLevelState::rigid_part).
     std::vector<char> rigid_inverse_binds;
     std::vector<glm::quat> inverse_bind_rotations;
     // An upper bound of every vertex's distance along the skeleton to a joint that moves it
