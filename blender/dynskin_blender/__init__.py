@@ -25,7 +25,7 @@ except ImportError as error:
 
 import bpy
 
-from . import compat, live, operators, props, simulation, stack, ui
+from . import compat, exporters, live, operators, props, simulation, ui
 
 _classes = (props.DynskinSettings, props.DynskinBoneSettings, *operators.classes, *ui.classes)
 _handlers = (*live.HANDLERS, ("load_post", simulation.on_file_loaded))
@@ -33,12 +33,12 @@ _handlers = (*live.HANDLERS, ("load_post", simulation.on_file_loaded))
 
 def glTF2_pre_export_callback(export_settings):
     """Called by Blender's glTF exporter before it reads the scene (it looks for this name in
-    the enabled add-ons): the live shape keys muted (stack.mute_live_keys)."""
-    stack.mute_live_keys(True)
+    the enabled add-ons): the file it writes holds the plain character (exporters.py)."""
+    exporters.show_plain_character()
 
 
 def glTF2_post_export_callback(export_settings):
-    stack.mute_live_keys(False)
+    exporters.show_live_character()
 
 
 def register():
@@ -49,9 +49,11 @@ def register():
     bpy.types.Bone.dynskin = bpy.props.PointerProperty(type=props.DynskinBoneSettings, override={"LIBRARY_OVERRIDABLE"})
     for name, handler in _handlers:
         getattr(bpy.app.handlers, name).append(handler)
+    exporters.hook_fbx()
 
 
 def unregister():
+    exporters.unhook_fbx()
     live.leave_plain_skinning()  # before the settings go: they say which meshes are live
     for name, handler in _handlers:
         handlers = getattr(bpy.app.handlers, name)

@@ -222,7 +222,7 @@ def ensure(obj, count):
         if not editing:
             _live_key(obj)
         return None
-    _remove_live_key(obj)
+    remove_live_key(obj)
     if group.name != GROUP:
         modifier.node_group = offsets_group()
     helper = helper_of(obj)
@@ -254,26 +254,9 @@ def _live_key(obj):
             obj.data.shape_keys[MADE_BASIS] = True
         block = obj.shape_key_add(name=LIVE_KEY, from_mix=False)
         obj.active_shape_key_index = active
-    if block.value != 1.0 or block.mute != _exporting or block.relative_key != obj.data.shape_keys.reference_key:
-        block.value, block.mute, block.relative_key = 1.0, _exporting, obj.data.shape_keys.reference_key
+    if block.value != 1.0 or block.mute or block.relative_key != obj.data.shape_keys.reference_key:
+        block.value, block.mute, block.relative_key = 1.0, False, obj.data.shape_keys.reference_key
     return block
-
-
-_exporting = False  # Blender's glTF exporter at work: the live keys stay muted (mute_live_keys)
-
-
-def mute_live_keys(mute):
-    """dynskin's live key muted, or on again, on every live mesh of the file, for Blender's glTF
-    exporter, which leaves muted keys out: a file exported while live then carries the plain
-    character, not a morph target of the frame shown (dynskin's motion is exported by a bake).
-    Frames the exporter steps to meanwhile keep them muted."""
-    global _exporting
-    _exporting = mute
-    for obj in bpy.data.objects:
-        keys = obj.data.shape_keys if obj.type == "MESH" else None
-        block = keys.key_blocks.get(LIVE_KEY) if keys is not None else None
-        if block is not None and keys.library is None and is_live(obj):
-            block.mute = mute
 
 
 # Where DNA's KeyBlock (64-bit) keeps its point count and its points: unchanged since 2.80.
@@ -361,7 +344,7 @@ def _remove_helper(obj):
             bpy.data.meshes.remove(mesh)
 
 
-def _remove_live_key(obj):
+def remove_live_key(obj):
     """LIVE_KEY goes, and the Basis it came with when no other key is left."""
     keys = obj.data.shape_keys
     block = keys.key_blocks.get(LIVE_KEY) if keys is not None else None
@@ -376,7 +359,7 @@ def _remove_live_key(obj):
 def remove(obj):
     """The modifier, the helper and the live key go; the Armature modifier skins alone."""
     _remove_helper(obj)
-    _remove_live_key(obj)
+    remove_live_key(obj)
     modifier = modifier_of(obj)
     if modifier is not None:
         obj.modifiers.remove(modifier)
