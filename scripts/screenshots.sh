@@ -9,10 +9,12 @@
 #   viewer-paint.png         a stroke of the bend layer, with the brush circle      (viewer.md)
 #   viewer-export.png        a bake of the cow's walk in progress                   (viewer.md)
 #   wobble.png               an animated PNG of the bar stopping dead (dynskin-cli render, < 1 MB)
+#   web-dragon.png           the browser viewer in headless Chromium, the dragon 2 s into its
+#                            take-off (browser.md; scripts/web-screenshot.js, when build-web has
+#                            the web build: scripts/build-web.sh)
 # Made elsewhere, by hand or by other tools (this script says so and leaves them):
 #   viewer-visualiser.png                      set up by hand in the viewer (no panels in it), F12
 #   bundled-characters.png                     eight viewer screenshots, without the panels, tiled
-#   web-dragon.png                             the browser viewer in headless Chromium (browser.md)
 #   blender-panel.png, blender-render.png      blender/pictures/make.sh (needs Blender)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -81,6 +83,13 @@ if [ "$size" -gt 1000000 ]; then
   echo "warning: $out/wobble.png is $size bytes; keep the README's animation under 1 MB (a smaller --size)" >&2
 fi
 
-echo "Made: viewer-bar.png viewer-drag.png viewer-paint.png viewer-export.png wobble.png in $out"
+made="viewer-bar.png viewer-drag.png viewer-paint.png viewer-export.png wobble.png"
+if [ -f build-web/index.html ] && [ -d build-web/_deps/puppeteer/node_modules ]; then
+  NODE_PATH=build-web/_deps/puppeteer/node_modules node scripts/web-screenshot.js build-web dragon 2 "$out/web-dragon.png"
+  made="$made web-dragon.png"
+else
+  echo "No web build in build-web (scripts/build-web.sh): web-dragon.png left as it is" >&2
+fi
+echo "Made: $made in $out"
 echo "Left as they are (made by hand or by other tools, see this script's header):"
-echo "  viewer-visualiser.png bundled-characters.png web-dragon.png blender-panel.png blender-render.png"
+echo "  viewer-visualiser.png bundled-characters.png blender-panel.png blender-render.png"
