@@ -7,7 +7,7 @@
 // performance.now() is precise to 5 µs rather than 100 µs. Prints figures; it never fails on
 // speed. Usage: bench/three/fox.sh (installs what it needs first), or
 //   node bench/three/fox.mjs --fox FOX.glb --vrm NODE_MODULES [--sizes 1,10,100]
-//        [--steps 60,30,jittered] [--rounds 3] [--frames 600] [--profile]
+//        [--steps 60,30,display,jittered] [--rounds 3] [--frames 600] [--profile]
 // --profile prints where dynskin-three's update spends its time instead (Chromium's profiler).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -28,7 +28,7 @@ const option = (name, fallback) => {
 const foxFile = path.resolve(option('fox', path.join(root, '../shared/rigs/wild/Fox.glb')));
 const vrmModules = path.resolve(option('vrm', path.join(root, 'build-three-bench/node_modules')));
 const sizes = option('sizes', '1,10,100').split(',').map(Number);
-const stepKinds = option('steps', '60,30,jittered').split(',');
+const stepKinds = option('steps', '60,30,display,jittered').split(',');
 const rounds = Number(option('rounds', 3));
 const frames = Number(option('frames', 600));
 
@@ -70,7 +70,7 @@ const median = (values) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const stepName = { 60: '1/60 s', 30: '1/30 s', jittered: 'jittered' };
+const stepName = { 60: '1/60 s', 30: '1/30 s', display: 'display', jittered: 'jittered' };
 
 // Where dynskin's update spends its time: Chromium's sampling profiler over n Foxes' frames,
 // the samples inside DynskinRuntime.update by function.

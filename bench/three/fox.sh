@@ -5,7 +5,7 @@
 # into build-three-bench/ (git-ignored; npm's cache serves later runs offline). The Fox is
 # read from ../shared/rigs/wild/Fox.glb (never copied here); the bench says so and stops when
 # it is absent.
-# Usage: bench/three/fox.sh [fox.mjs options: --sizes 1,10,100 --steps 60,30,jittered --rounds 3 --frames 600 --profile]
+# Usage: bench/three/fox.sh [fox.mjs options: --sizes 1,10,100 --steps 60,30,display,jittered --rounds 3 --frames 600 --profile]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 fox="$root/../shared/rigs/wild/Fox.glb"

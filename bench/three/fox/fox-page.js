@@ -109,12 +109,15 @@ function random(seed) {
   };
 }
 
-// The frame steps: 60 Hz, 30 Hz (two ticks an update), or jittered between half a tick and
-// three and a half (two on average).
+// The frame steps: 60 Hz (every frame on a tick of the core's clock), 30 Hz (two ticks an
+// update), display (a 60 Hz display's frames as a browser times them, 1/60 s give or take a
+// tenth: one tick an update, the frames between the ticks), or jittered between half a tick
+// and three and a half (two on average).
 function steps(kind) {
   if (kind === '60') return () => 1 / 60;
   if (kind === '30') return () => 1 / 30;
   const rng = random(60);
+  if (kind === 'display') return () => (0.9 + 0.2 * rng()) / 60;
   return () => (0.5 + 3 * rng()) / 60;
 }
 
