@@ -34,6 +34,12 @@ public:
     // add() for a caller that cannot catch: "" once the frame is added, else why add() would
     // have thrown (the frames kept as they were).
     std::string try_add(double t, const std::vector<Trs>& locals, const Trs& object = Trs{});
+    // try_add() for a frame that falls between the second newest frame and the newest, kept in
+    // time order: for an engine that poses the instant after the frame it shows before the
+    // frame itself, so that its animation ends where it is shown (dynskin-three's
+    // updateWithMixer: one animation update a frame fewer); at the time of the frame before
+    // the newest, it replaces that frame. Any other time as try_add().
+    std::string try_add_before_newest(double t, const std::vector<Trs>& locals, const Trs& object = Trs{});
 
     // The pose at time t (only its joints' locals and its object are written). The rest of the story is in
     // the header comment; with no frame the pose is left as it is.
@@ -54,6 +60,7 @@ private:
     static constexpr std::size_t kKept = 4;  // the clock reads back at most a few frames
 
     const Frame& frame(std::size_t back) const;  // 0: the newest
+    static void write(Frame& f, double t, const std::vector<Trs>& locals, const Trs& object);
 
     int joint_count_;
     std::vector<Frame> ring_;

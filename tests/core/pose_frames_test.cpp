@@ -91,6 +91,50 @@ TEST(PoseFrames, KeepsItsFramesWhenGivenBadOnesAndStartsOverOnAJumpBack) {
     EXPECT_NEAR(angle_of(pose.local[0]), 1.0f, 1e-6f);
 }
 
+TEST(PoseFrames, TakesAFrameBeforeTheNewestInItsPlaceInTime) {
+    // Frames at 0, 0.1, 0.2, then 0.15 (an engine that posed the instant after its frame
+    // first): the same poses everywhere as frames given in order.
+    const double times[] = {0.0, 0.1, 0.2, 0.15};
+    const float angles[] = {0.0f, 0.2f, 0.5f, 0.3f};
+    PoseFrames inserted(2), ordered(2);
+    for (int i = 0; i < 4; ++i) {
+        if (i == 3) EXPECT_EQ(inserted.try_add_before_newest(times[i], turned(angles[i])), "");
+        else inserted.add(times[i], turned(angles[i]));
+    }
+    for (const int i : {0, 1, 3, 2}) ordered.add(times[i], turned(angles[i]));
+    EXPECT_EQ(inserted.size(), 4u);
+    EXPECT_EQ(inserted.newest_time(), 0.2);
+    for (double t = -0.05; t < 0.25; t += 0.01) {
+        Pose a, b;
+        inserted.sample(t, a);
+        ordered.sample(t, b);
+        EXPECT_EQ(angle_of(a.local[0]), angle_of(b.local[0])) << t;
+        EXPECT_EQ(a.local[0].translation, b.local[0].translation) << t;
+    }
+    // A full ring drops its oldest (0 s): the pose before 0.1 s is then held at 0.1's.
+    EXPECT_EQ(inserted.try_add_before_newest(0.18, turned(0.4f)), "");
+    EXPECT_EQ(inserted.size(), 4u);
+    Pose early;
+    inserted.sample(0.05, early);
+    EXPECT_NEAR(angle_of(early.local[0]), 0.2f, 1e-6f);
+    // At the time of the one before the newest: that frame replaced.
+    EXPECT_EQ(inserted.try_add_before_newest(0.18, turned(0.45f)), "");
+    EXPECT_EQ(inserted.size(), 4u);
+    Pose replaced;
+    inserted.sample(0.18, replaced);
+    EXPECT_NEAR(angle_of(replaced.local[0]), 0.45f, 1e-6f);
+    // Not between the two newest: as add() (later: appended; earlier: a jump back, over).
+    EXPECT_EQ(inserted.try_add_before_newest(0.3, turned(0.6f)), "");
+    EXPECT_EQ(inserted.newest_time(), 0.3);
+    EXPECT_EQ(inserted.try_add_before_newest(0.1, turned(0.2f)), "");
+    EXPECT_EQ(inserted.size(), 1u);
+    // A broken frame is refused there too, the frames kept.
+    inserted.add(0.2, turned(0.5f));
+    EXPECT_NE(inserted.try_add_before_newest(0.15, {}), "");
+    EXPECT_EQ(inserted.size(), 2u);
+    EXPECT_EQ(inserted.newest_time(), 0.2);
+}
+
 TEST(PoseFrames, LocalsFromGlobalsUndoForwardKinematics) {
     const Character c = test::make_bar(4);
     Pose pose = Pose::rest_of(c.skeleton);

@@ -91,6 +91,12 @@ export class CoreCharacter {
     if (this.level.addFrame()) this.#fail();
   }
 
+  /** @internal addFrame for a time between the two newest frames given (kept in time order) */
+  addFrameBeforeNewest() {
+    this.readLocals();
+    if (this.level.addFrameBeforeNewest()) this.#fail();
+  }
+
   /** @internal the clock alone to its time, for a tick before the frame's time */
   measure() {
     this.level.measure();

@@ -125,13 +125,17 @@ export class CoreRuntime {
       this.#frame(poseAt, n / perSecond);
       for (let i = 0; i < characters.length; ++i) characters[i].measure();
     }
-    this.#frame(poseAt, t1);
     // The tick at or just after t1, which the clock measures to interpolate t1; none when t1
-    // is a tick (within 1e-9 tick, as the core counts: dynskin/measurement_clock.h).
+    // is a tick (within 1e-9 tick, as the core counts: dynskin/measurement_clock.h). Posed
+    // before t1, so that the engine's animation ends at t1 after one step back, not two.
     const after = Math.ceil(t1 * perSecond - 1e-9) / perSecond;
     if ((after - t1) * perSecond > 1e-9) {
       this.#frame(poseAt, after);
       poseAt(t1);
+      this.#clock.get()[0] = t1;
+      for (let i = 0; i < characters.length; ++i) characters[i].addFrameBeforeNewest();
+    } else {
+      this.#frame(poseAt, t1);
     }
     this.time = t1;
     this.#clock.get()[0] = t1;

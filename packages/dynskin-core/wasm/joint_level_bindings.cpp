@@ -207,10 +207,14 @@ public:
     // inside a try block through JavaScript.
     int add_frame() {
         if (!dynamics_) return fail("no character");
-        std::string problem = frames_->try_add(clock_time, locals_, object_);
-        if (problem.empty()) return 0;
-        error_ = std::move(problem);
-        return 1;
+        return status(frames_->try_add(clock_time, locals_, object_));
+    }
+    // add_frame for a frame before the newest one added (PoseFrames::try_add_before_newest):
+    // a runtime that poses its animation at the tick after the frame first, then at the frame,
+    // where it stays.
+    int add_frame_before_newest() {
+        if (!dynamics_) return fail("no character");
+        return status(frames_->try_add_before_newest(clock_time, locals_, object_));
     }
 
     // The joint level at time t, from the frames given: the rows, values() and the ring are
@@ -332,6 +336,12 @@ private:
 
     int fail(const char* message) {
         error_ = message;
+        return 1;
+    }
+    // 0 for no problem, else 1 with the problem in error().
+    int status(std::string problem) {
+        if (problem.empty()) return 0;
+        error_ = std::move(problem);
         return 1;
     }
 
@@ -486,6 +496,7 @@ EMSCRIPTEN_BINDINGS(dynskin_joint_level) {
         .function("reset", &JointLevel::reset)
         .function("update", &JointLevel::update)
         .function("addFrame", &JointLevel::add_frame)
+        .function("addFrameBeforeNewest", &JointLevel::add_frame_before_newest)
         .function("advance", &JointLevel::advance)
         .function("measure", &JointLevel::measure)
         .function("error", &JointLevel::error)

@@ -54,13 +54,7 @@ void PoseFrames::add(double t, const std::vector<Trs>& locals, const Trs& object
     if (!problem.empty()) throw std::invalid_argument(problem);
 }
 
-std::string PoseFrames::try_add(double t, const std::vector<Trs>& locals, const Trs& object) {
-    std::string problem = problem_of(joint_count_, t, locals, object);
-    if (!problem.empty()) return problem;
-    if (count_ && t < frame(0).time) count_ = 0;  // a jump back: start over
-    if (count_ && t == frame(0).time) --count_;   // the same time again: replace that frame
-    newest_ = count_ ? (newest_ + 1) % kKept : 0;
-    Frame& f = ring_[newest_];
+void PoseFrames::write(Frame& f, double t, const std::vector<Trs>& locals, const Trs& object) {
     f.time = t;
     f.locals.resize(locals.size());  // same size each time: no allocation after the first frames
     for (std::size_t j = 0; j < locals.size(); ++j) {
@@ -69,6 +63,34 @@ std::string PoseFrames::try_add(double t, const std::vector<Trs>& locals, const 
     }
     f.object = object;
     f.object.rotation = glm::normalize(object.rotation);
+}
+
+std::string PoseFrames::try_add(double t, const std::vector<Trs>& locals, const Trs& object) {
+    std::string problem = problem_of(joint_count_, t, locals, object);
+    if (!problem.empty()) return problem;
+    if (count_ && t < frame(0).time) count_ = 0;  // a jump back: start over
+    if (count_ && t == frame(0).time) --count_;   // the same time again: replace that frame
+    newest_ = count_ ? (newest_ + 1) % kKept : 0;
+    write(ring_[newest_], t, locals, object);
+    count_ = std::min(count_ + 1, kKept);
+    return problem;
+}
+
+std::string PoseFrames::try_add_before_newest(double t, const std::vector<Trs>& locals, const Trs& object) {
+    const bool between = count_ > 0 && t < frame(0).time && (count_ == 1 || t >= frame(1).time);
+    if (!between) return try_add(t, locals, object);
+    std::string problem = problem_of(joint_count_, t, locals, object);
+    if (!problem.empty()) return problem;
+    if (count_ > 1 && t == frame(1).time) {  // the same time again: that frame replaced
+        write(ring_[(newest_ + kKept - 1) % kKept], t, locals, object);
+        return problem;
+    }
+    // The newest moves one slot on (over the oldest when the ring is full), and the frame
+    // takes its place: swapped, so that no pose is copied.
+    const std::size_t later = (newest_ + 1) % kKept;
+    std::swap(ring_[later], ring_[newest_]);
+    write(ring_[newest_], t, locals, object);
+    newest_ = later;
     count_ = std::min(count_ + 1, kKept);
     return problem;
 }
