@@ -127,7 +127,8 @@ export class CoreRuntime {
     }
     // The tick at or just after t1, which the clock measures to interpolate t1; none when t1
     // is a tick (within 1e-9 tick, as the core counts: dynskin/measurement_clock.h). Posed
-    // before t1, so that the engine's animation ends at t1 after one step back, not two.
+    // before t1, so that the engine's animation is stepped to t1 once, not twice (there, then
+    // back from the tick): the core keeps the frames in time order.
     const after = Math.ceil(t1 * perSecond - 1e-9) / perSecond;
     if ((after - t1) * perSecond > 1e-9) {
       this.#frame(poseAt, after);
