@@ -53,6 +53,23 @@ def export_fbx(path):
                              bake_anim_use_nla_strips=False, bake_anim_simplify_factor=0.0, add_leaf_bones=False)
 
 
+def import_file(path):
+    """A glb or an FBX imported by Blender's importer into the scene."""
+    if path.endswith(".glb"):
+        bpy.ops.import_scene.gltf(filepath=path)
+    else:
+        bpy.ops.import_scene.fbx(filepath=path, anim_offset=0.0)  # (its default shifts the keys a frame on)
+
+
+def nearest(rest, points):
+    """Each point's nearest vertex of rest: (its index, the distance)."""
+    tree = KDTree(len(rest))
+    for i, p in enumerate(rest):
+        tree.insert(p, i)
+    tree.balance()
+    return [tree.find(p)[1:] for p in points]
+
+
 def reimported(path, live, rest, size):
     """The file imported into an empty scene: the largest distance, in sizes, of its mesh at
     FRAMES from the live result (each imported vertex against the original one at its rest
@@ -60,18 +77,11 @@ def reimported(path, live, rest, size):
     largest distance, and the imported vertex count. Both importers give Blender's world
     frame and units back (+Y up and FBX's centimetres converted)."""
     harness.fresh_scene()
-    if path.endswith(".glb"):
-        bpy.ops.import_scene.gltf(filepath=path)
-    else:
-        bpy.ops.import_scene.fbx(filepath=path, anim_offset=0.0)  # (its default shifts the keys a frame on)
+    import_file(path)
     obj = skinned_mesh()
-    tree = KDTree(len(rest))
-    for i, p in enumerate(rest):
-        tree.insert(p, i)
-    tree.balance()
-    found = [tree.find(p) for p in rest_world(obj)]
-    match = np.array([i for _, i, _ in found])
-    apart = max(d for _, _, d in found) / size
+    found = nearest(rest, rest_world(obj))
+    match = np.array([i for i, _ in found])
+    apart = max(d for _, d in found) / size
     shown = harness.shown_at(obj, FRAMES)
     return max(float(np.abs(shown[f] - live[f][match]).max()) for f in FRAMES) / size, apart, len(match)
 
@@ -173,17 +183,10 @@ def rest_offset(path, rest, size):
     both importers give Blender's world frame and units back) in sizes, and its shape keys'
     names."""
     kept = set(bpy.data.objects)
-    if path.endswith(".glb"):
-        bpy.ops.import_scene.gltf(filepath=path)
-    else:
-        bpy.ops.import_scene.fbx(filepath=path)
+    import_file(path)
     imported = next(o for o in bpy.data.objects if o not in kept and o.type == "MESH")
     names = [k.name for k in imported.data.shape_keys.key_blocks] if imported.data.shape_keys else []
-    tree = KDTree(len(rest))
-    for i, p in enumerate(rest):
-        tree.insert(p, i)
-    tree.balance()
-    off = max(tree.find(p)[2] for p in rest_world(imported)) / size
+    off = max(d for _, d in nearest(rest, rest_world(imported))) / size
     for o in [o for o in bpy.data.objects if o not in kept]:
         bpy.data.objects.remove(o)
     return off, names

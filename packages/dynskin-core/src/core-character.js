@@ -85,16 +85,13 @@ export class CoreCharacter {
   // (JointLevel.clock(): the runtime writes it; a fraction passed as an argument would be a
   // number allocated at every call).
 
-  /** @internal the bones' pose now, as a frame at the clock's time */
-  addFrame() {
+  /**
+   * @internal the bones' pose now, as a frame at the clock's time; beforeNewest: a time
+   * between the two newest frames given, kept in time order
+   */
+  addFrame(beforeNewest = false) {
     this.readLocals();
-    if (this.level.addFrame()) this.#fail();
-  }
-
-  /** @internal addFrame for a time between the two newest frames given (kept in time order) */
-  addFrameBeforeNewest() {
-    this.readLocals();
-    if (this.level.addFrameBeforeNewest()) this.#fail();
+    if (beforeNewest ? this.level.addFrameBeforeNewest() : this.level.addFrame()) this.#fail();
   }
 
   /** @internal the clock alone to its time, for a tick before the frame's time */

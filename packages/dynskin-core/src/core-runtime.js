@@ -130,26 +130,22 @@ export class CoreRuntime {
     // before t1, so that the engine's animation is stepped to t1 once, not twice (there, then
     // back from the tick): the core keeps the frames in time order.
     const after = Math.ceil(t1 * perSecond - 1e-9) / perSecond;
-    if ((after - t1) * perSecond > 1e-9) {
-      this.#frame(poseAt, after);
-      poseAt(t1);
-      this.#clock.get()[0] = t1;
-      for (let i = 0; i < characters.length; ++i) characters[i].addFrameBeforeNewest();
-    } else {
-      this.#frame(poseAt, t1);
-    }
+    const tickAfter = (after - t1) * perSecond > 1e-9;
+    if (tickAfter) this.#frame(poseAt, after);
+    this.#frame(poseAt, t1, tickAfter);
     this.time = t1;
-    this.#clock.get()[0] = t1;
     for (let i = 0; i < characters.length; ++i) {
       characters[i].advance();
       characters[i].publish();
     }
   }
 
-  #frame(poseAt, t) {
+  // The engine's pose at t as a frame of every character (beforeNewest: t falls before the
+  // newest frame given, CoreCharacter.addFrame); the clock left at t.
+  #frame(poseAt, t, beforeNewest = false) {
     poseAt(t);
     this.#clock.get()[0] = t;
-    for (let i = 0; i < this.characters.length; ++i) this.characters[i].addFrame();
+    for (let i = 0; i < this.characters.length; ++i) this.characters[i].addFrame(beforeNewest);
   }
 
   /** Forgets the motion history (no wobble starts): after a cut, a scrub or a teleport. */
