@@ -25,6 +25,17 @@ struct Pose {
     // what drives the dynamics; left at identity, every motion of the roots is the
     // character's own.
     Trs object{};
+    // The times around the pose's own over which its source moves every joint and the object
+    // at one constant velocity: rotations along one great circle at a steady rate,
+    // translations and scales along straight lines (PoseFrames between its frames and just
+    // past the newest). The source's pose at `begin` is the span's start, whatever span it
+    // names there. The measurement clock then measures the ticks inside a span with one
+    // logarithm a joint, not one a tick. Empty (begin > end, as by default): not known.
+    struct Span {
+        double begin = 1.0, end = 0.0;
+        bool operator==(const Span& o) const { return begin == o.begin && end == o.end; }
+    };
+    Span uniform{};
 
     static Pose rest_of(const Skeleton& skeleton) { return Pose{skeleton.rest}; }
 };

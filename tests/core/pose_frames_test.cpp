@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 #include <stdexcept>
 
 #include <glm/gtc/quaternion.hpp>
@@ -181,6 +182,59 @@ TEST(PoseFrames, TheDeformationDoesNotDependOnTheFrameRateOfTheFramesGiven) {
 
     Deformer deformer(c);
     EXPECT_THROW(deformer.update(0.0, std::vector<Trs>(1), settings), std::invalid_argument);
+}
+
+// Frames several ticks apart: the clock measures the ticks that lie on one uniform span of the
+// frames (Pose::uniform) with one logarithm a joint for them all, where the reference samples
+// and measures every tick (the same frames, their spans hidden). The same skin, the dLBS ring
+// included, at frame rates whose frames land on ticks, between them and jittered.
+TEST(PoseFrames, TicksOnASteadySpanMeasureAsEveryTickSampledWould) {
+    const Character c = test::make_bar(5);
+    const int joints = c.skeleton.joint_count();
+    // A smooth motion of every joint, up to 9 rad/s, the root also walking.
+    const auto motion = [&c, joints](double t) {
+        std::vector<Trs> locals = c.skeleton.rest;
+        for (int j = 0; j < joints; ++j) {
+            const float angle = 1.1f * std::sin(float(t) * (6.0f + j) + j) + 0.4f * std::sin(float(t) * 2.3f);
+            locals[j].rotation = glm::angleAxis(angle, glm::normalize(glm::vec3(1.0f, 0.3f * j, 0.5f))) * locals[j].rotation;
+        }
+        locals[0].translation += glm::vec3(1.5f * float(t), 0.2f * std::sin(9.0f * float(t)), 0.0f);
+        return locals;
+    };
+    for (const bool dlbs : {false, true}) {
+        DynamicSettings settings;
+        if (dlbs) settings.parameters.propagation_speed = 1.5f;
+        for (const double step : {1.0 / 30, 1.0 / 24, 1.0 / 15, -1.0}) {  // -1: jittered, half a tick to 3.5
+            PoseFrames frames(joints);
+            const PoseSampler spans = frames.sampler();
+            int uniform_samples = 0, tick_samples = 0;
+            const PoseSampler counted = [&](double t, Pose& pose) {
+                ++uniform_samples;
+                spans(t, pose);
+            };
+            const PoseSampler every_tick = [&](double t, Pose& pose) {
+                ++tick_samples;
+                spans(t, pose);
+                pose.uniform = Pose::Span{};
+            };
+            Deformer fast(c), reference(c);
+            std::mt19937 random(11);
+            std::uniform_real_distribution<double> jitter(0.5, 3.5);
+            double t = 0.0, worst = 0.0;
+            for (int frame = 0; frame < 120; ++frame) {
+                frames.add(t, motion(t));
+                fast.update(t, counted, settings);
+                reference.update(t, every_tick, settings);
+                worst = std::max(worst, double(test::max_distance(fast.positions(), reference.positions())));
+                t += step > 0.0 ? step : jitter(random) / kTicksPerSecond;
+            }
+            EXPECT_LT(worst, 2e-6 * reference.size()) << "dLBS " << dlbs << ", step " << step;
+            EXPECT_GT(test::max_distance(reference.positions(), reference.base_positions()), 1e-2f * reference.size());
+            // Regular frames: only the tick at or after each frame is sampled (a third of the
+            // samples at 1/15 s); jittered ones share a span less often (fewer all the same).
+            EXPECT_LT(uniform_samples, (step > 0.0 ? 0.75 : 0.95) * tick_samples) << "the uniform ticks were sampled one by one";
+        }
+    }
 }
 
 }  // namespace

@@ -62,7 +62,8 @@ void JointMotionHistory::set_lengths(HistoryLengths lengths) {
 std::size_t JointMotionHistory::memory_bytes() const {
     const auto pose_bytes = [](const Pose& p) { return p.local.capacity() * sizeof(Trs); };
     return angular_velocity_.memory_bytes() + linear_velocity_.memory_bytes() + rotations_.memory_bytes() +
-           pose_bytes(previous_) + pose_bytes(current_) + teleport_steps_.capacity() * sizeof(float);
+           pose_bytes(previous_) + pose_bytes(current_) + pose_bytes(last_) + teleport_steps_.capacity() * sizeof(float) +
+           (uniform_omega_.capacity() + uniform_velocity_.capacity()) * sizeof(glm::vec3) + uniform_turn_.capacity() * sizeof(glm::quat);
 }
 
 void JointMotionHistory::set_object_motion(float share) {
@@ -149,13 +150,71 @@ JointMotionHistory::Start JointMotionHistory::start_for(double t) const {
     return {};
 }
 
+void JointMotionHistory::sample_tick(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler, Pose& pose) {
+    pose.local = skeleton.rest;
+    pose.cycle = 0;
+    pose.object = Trs{};
+    pose.uniform = Pose::Span{};
+    sampler(tick_time(tick), pose);
+}
+
 void JointMotionHistory::measure_next_tick(const Skeleton& skeleton, const PoseSampler& sampler) {
     std::swap(previous_, current_);
-    current_.local = skeleton.rest;
-    current_.cycle = 0;
-    current_.object = Trs{};
-    sampler(tick_time(newest_tick() + 1), current_);
+    sample_tick(newest_tick() + 1, skeleton, sampler, current_);
     push_tick(skeleton.parents, previous_, current_);
+}
+
+bool JointMotionHistory::uniform_to_last(Tick target) const {
+    const Pose::Span& span = last_.uniform;
+    if (!(span.begin <= span.end)) return false;  // the sampler did not say
+    const double newest = tick_time(newest_tick());
+    // The newest tick's pose is the span's start, or was sampled on the span itself.
+    const bool on_span = std::abs(newest - span.begin) * kTicksPerSecond <= 1e-9 ||
+                         (current_.uniform == span && span.begin <= newest);
+    const bool object_taken_out = object_motion_ < 1.0f && !same(current_.object, last_.object);
+    return on_span && tick_time(target) <= span.end && current_.cycle == last_.cycle && !object_taken_out;
+}
+
+void JointMotionHistory::measure_uniform_ticks(int ticks) {
+    uniform_omega_.resize(joint_count_);
+    uniform_velocity_.resize(joint_count_);
+    uniform_turn_.resize(joint_count_);
+    const Tick newest = newest_tick();
+    const float per_tick = 1.0f / static_cast<float>(ticks);
+    for (int j = 0; j < joint_count_; ++j) {
+        const Trs& a = current_.local[j];
+        const Trs& b = last_.local[j];
+        // Along one great circle at a steady rate every tick turns by the same share of the
+        // whole turn (and a still joint by exactly zero, as push_tick measures it).
+        const glm::vec3 turn =
+            b.rotation == a.rotation ? glm::vec3(0.0f) : per_tick * rotation_log(b.rotation * glm::conjugate(a.rotation));
+        const glm::vec3 step = per_tick * (b.translation - a.translation);
+        const float teleport_step =
+            static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
+        uniform_turn_[j] = turn == glm::vec3(0.0f) ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : rotation_exp(turn);
+        if (is_cut(false, turn, step, teleport_step)) {  // each tick a cut: the velocity of the tick before kept
+            uniform_omega_[j] = angular_velocity_.at(newest, j);
+            uniform_velocity_[j] = linear_velocity_.at(newest, j);
+            continue;
+        }
+        uniform_omega_[j] = turn * static_cast<float>(kTicksPerSecond);
+        uniform_velocity_[j] = step * static_cast<float>(kTicksPerSecond);
+    }
+}
+
+void JointMotionHistory::push_uniform_tick(bool last) {
+    angular_velocity_.push_row();
+    linear_velocity_.push_row();
+    angular_velocity_.write_newest(0, joint_count_, uniform_omega_.data());
+    linear_velocity_.write_newest(0, joint_count_, uniform_velocity_.data());
+    glm::quat* rotations = rotations_.push_row();
+    if (last) {
+        for (int j = 0; j < joint_count_; ++j) rotations[j] = last_.local[j].rotation;
+        std::swap(current_, last_);
+        return;
+    }
+    const glm::quat* before = rotations_.row(newest_tick() - 1);
+    for (int j = 0; j < joint_count_; ++j) rotations[j] = uniform_turn_[j] * before[j];
 }
 
 }  // namespace dynskin

@@ -67,10 +67,27 @@ public:
             restart(start.tick, skeleton, sampler);
             on_tick(true);
         }
-        for (const Tick target = first_tick_at_or_after(t); newest_tick() < target;) {
+        const Tick target = first_tick_at_or_after(t);
+        if (newest_tick() >= target) return;
+        // The last tick first: the ticks from the newest on that lie on its uniform span
+        // (Pose::uniform: frames several ticks apart) share one velocity, measured once.
+        sample_tick(target, skeleton, sampler, last_);
+        for (int ticks = static_cast<int>(target - newest_tick()); ticks > 1; --ticks) {
+            if (uniform_to_last(target)) {
+                measure_uniform_ticks(ticks);
+                for (int i = 1; i <= ticks; ++i) {
+                    push_uniform_tick(i == ticks);
+                    on_tick(false);
+                }
+                return;
+            }
             measure_next_tick(skeleton, sampler);
             on_tick(false);
         }
+        std::swap(previous_, current_);
+        std::swap(current_, last_);
+        push_tick(skeleton.parents, previous_, current_);
+        on_tick(false);
     }
     void advance(double t, const Skeleton& skeleton, const PoseSampler& sampler) {
         advance(t, skeleton, sampler, [](bool) {});
@@ -101,6 +118,17 @@ private:
     Start start_for(double t) const;
     void restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler);
     void measure_next_tick(const Skeleton& skeleton, const PoseSampler& sampler);
+    // The pose at a tick, from the rest (the sampler writes what it knows).
+    static void sample_tick(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler, Pose& pose);
+    // Whether the ticks from the newest to `target` (whose pose is last_) move uniformly: last_'s
+    // uniform span holds them all, the newest tick's pose lies on it, and nothing between cuts
+    // or takes the object's motion out (which is not uniform when both the roots and it move).
+    bool uniform_to_last(Tick target) const;
+    // The velocities of each of the next `ticks` ticks, from the newest's pose to last_
+    // (one logarithm a joint), and the turn that steps a joint's rotation from tick to tick.
+    void measure_uniform_ticks(int ticks);
+    // Appends one of those ticks; the last one takes last_ as the newest pose.
+    void push_uniform_tick(bool last);
     // Appends the tick of current: its rotations, and the velocities from previous to it
     // (a cut keeps the joint's velocity of the tick before).
     void push_tick(const std::vector<int>& parents, const Pose& previous, const Pose& current);
@@ -116,6 +144,10 @@ private:
     VelocityHistory linear_velocity_;
     TickHistory<glm::quat> rotations_;
     Pose previous_, current_;                 // poses of the two newest ticks
+    Pose last_;                               // the pose of the last tick an advance() measures
+    // Per joint, while advance() pushes uniform ticks: their velocities and the turn of a tick.
+    std::vector<glm::vec3> uniform_omega_, uniform_velocity_;
+    std::vector<glm::quat> uniform_turn_;
 };
 
 }  // namespace dynskin

@@ -1,6 +1,7 @@
 #include "dynskin/pose_frames.h"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -98,30 +99,37 @@ std::string PoseFrames::try_add_before_newest(double t, const std::vector<Trs>& 
 void PoseFrames::sample(double t, Pose& pose) const {
     if (!count_) return;
     pose.local.resize(joint_count_);
+    constexpr double kForever = std::numeric_limits<double>::infinity();
+    // The uniform span (Pose::uniform) from frame(back) on: to the next frame, and for the
+    // newest pair on to one tick past the newest (the carrying on follows the same great
+    // circle at the same rate); from the oldest back, or around a lone frame, held.
+    const auto span_from = [this, kForever](std::size_t back) -> Pose::Span {
+        if (back == 0) return {count_ > 1 ? frame(0).time + kTickSeconds : -kForever, kForever};
+        return {frame(back).time, back == 1 ? frame(0).time + kTickSeconds : frame(back - 1).time};
+    };
+    const auto hold = [&pose](const Frame& f, Pose::Span span) {
+        pose.local = f.locals;
+        pose.object = f.object;
+        pose.uniform = span;
+    };
     // A frame's own time reads that frame as given, within the clock's 1e-9 tick: frames
     // whose times are sums of intervals fall a hair off the ticks, where the clock samples.
     for (std::size_t back = 0; back < count_; ++back) {
         const Frame& f = frame(back);
-        if (std::abs(t - f.time) * kTicksPerSecond <= 1e-9) {
-            pose.local = f.locals;
-            pose.object = f.object;
-            return;
-        }
+        if (std::abs(t - f.time) * kTicksPerSecond <= 1e-9)
+            return hold(f, back + 1 < count_ ? span_from(back + 1) : Pose::Span{-kForever, f.time});
     }
     const Frame& newest = frame(0);
     if (t >= newest.time) {
         // Past the newest frame: carry on at the last frames' velocity for one tick (the
         // clock measures the tick at or after the time shown), then hold.
         const double ahead = std::min(t - newest.time, kTickSeconds);
-        if (count_ < 2 || ahead <= 0.0) {
-            pose.local = newest.locals;
-            pose.object = newest.object;
-            return;
-        }
+        if (count_ < 2 || ahead <= 0.0) return hold(newest, count_ < 2 ? span_from(0) : span_from(1));
         const Frame& before = frame(1);
         const float a = static_cast<float>(1.0 + ahead / (newest.time - before.time));
         for (int j = 0; j < joint_count_; ++j) pose.local[j] = blend(before.locals[j], newest.locals[j], a);
         pose.object = blend(before.object, newest.object, a);
+        pose.uniform = ahead < kTickSeconds ? span_from(1) : span_from(0);
         return;
     }
     for (std::size_t back = 1; back < count_; ++back) {
@@ -131,10 +139,10 @@ void PoseFrames::sample(double t, Pose& pose) const {
         const float a = static_cast<float>((t - from.time) / (to.time - from.time));
         for (int j = 0; j < joint_count_; ++j) pose.local[j] = blend(from.locals[j], to.locals[j], a);
         pose.object = blend(from.object, to.object, a);
+        pose.uniform = span_from(back);
         return;
     }
-    pose.local = frame(count_ - 1).locals;  // before the oldest frame kept: held
-    pose.object = frame(count_ - 1).object;
+    hold(frame(count_ - 1), {-kForever, frame(count_ - 1).time});  // before the oldest frame kept: held
 }
 
 PoseSampler PoseFrames::sampler() const {
