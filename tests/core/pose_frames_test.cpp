@@ -188,7 +188,7 @@ TEST(PoseFrames, TheDeformationDoesNotDependOnTheFrameRateOfTheFramesGiven) {
 // frames (Pose::uniform) with one logarithm a joint for them all, where the reference samples
 // and measures every tick (the same frames, their spans hidden). The same skin, the dLBS ring
 // included, at frame rates whose frames land on ticks, between them and jittered.
-TEST(PoseFrames, TicksOnASteadySpanMeasureAsEveryTickSampledWould) {
+TEST(PoseFrames, TicksOnAUniformSpanMeasureAsEveryTickSampledWould) {
     const Character c = test::make_bar(5);
     const int joints = c.skeleton.joint_count();
     // A smooth motion of every joint, up to 9 rad/s, the root also walking.
