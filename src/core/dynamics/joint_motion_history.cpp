@@ -116,12 +116,8 @@ void JointMotionHistory::push_tick(const std::vector<int>& parents, const Pose& 
 }
 
 void JointMotionHistory::restart(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler) {
-    previous_.local = skeleton.rest;
-    current_.local = skeleton.rest;
-    previous_.cycle = current_.cycle = 0;
-    previous_.object = current_.object = Trs{};
-    sampler(tick_time(tick - 1), previous_);
-    sampler(tick_time(tick), current_);
+    sample_tick(tick - 1, skeleton, sampler, previous_);
+    sample_tick(tick, skeleton, sampler, current_);
     // A restart takes the lengths asked for exactly (a row that grew for a while shrinks
     // back). Rotations before the first tick read as the previous tick's pose; the
     // velocities of the first tick stand for the whole past: no spurious change of speed
