@@ -68,23 +68,27 @@ public:
             on_tick(true);
         }
         const Tick target = first_tick_at_or_after(t);
-        if (newest_tick() >= target) return;
-        // The last tick first: the ticks from the newest on that lie on its uniform span
-        // (Pose::uniform: frames several ticks apart) share one velocity, measured once.
-        sample_tick(target, skeleton, sampler, last_);
-        for (int ticks = static_cast<int>(target - newest_tick()); ticks > 1; --ticks) {
-            if (uniform_to_last(target)) {
-                measure_uniform_ticks(ticks);
-                for (int i = 1; i <= ticks; ++i) {
-                    push_uniform_tick(i == ticks);
-                    on_tick(false);
-                }
-                return;
-            }
+        if (target - newest_tick() == 1) {  // one tick a frame, the common case: sampled as it comes
             measure_next_tick(skeleton, sampler);
             on_tick(false);
         }
-        std::swap(previous_, current_);
+        if (target - newest_tick() < 2) return;
+        // Several ticks: the last one first; the ticks from the newest on that lie on its
+        // uniform span (Pose::uniform: frames several ticks apart) share one velocity.
+        sample_tick(target, skeleton, sampler, last_);
+        while (newest_tick() < target - 1 && !uniform_to_last(target)) {
+            measure_next_tick(skeleton, sampler);
+            on_tick(false);
+        }
+        if (newest_tick() < target - 1) {
+            measure_uniform_ticks(static_cast<int>(target - newest_tick()));
+            while (newest_tick() < target) {
+                push_uniform_tick(newest_tick() + 1 == target);
+                on_tick(false);
+            }
+            return;
+        }
+        std::swap(previous_, current_);  // the last tick alone, already sampled
         std::swap(current_, last_);
         push_tick(skeleton.parents, previous_, current_);
         on_tick(false);
