@@ -230,7 +230,7 @@ TEST(PoseFrames, TicksOnAUniformSpanMeasureAsEveryTickSampledWould) {
             }
             EXPECT_LT(worst, 2e-6 * reference.size()) << "dLBS " << dlbs << ", step " << step;
             EXPECT_GT(test::max_distance(reference.positions(), reference.base_positions()), 1e-2f * reference.size());
-            // Regular frames: only the tick at or after each frame is sampled (a third of the
+            // Regular frames: only the tick at or after each frame is sampled (a quarter of the
             // samples at 1/15 s); jittered ones share a span less often (fewer all the same).
             EXPECT_LT(uniform_samples, (step > 0.0 ? 0.75 : 0.95) * tick_samples) << "the uniform ticks were sampled one by one";
         }
