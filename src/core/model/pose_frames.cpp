@@ -103,7 +103,7 @@ void PoseFrames::sample(double t, Pose& pose) const {
     // The uniform span (Pose::uniform) from frame(back) on: to the next frame, and for the
     // newest pair on to one tick past the newest (the carrying on follows the same great
     // circle at the same rate); from the oldest back, or around a lone frame, held.
-    const auto span_from = [this, kForever](std::size_t back) -> Pose::Span {
+    const auto span_from = [this](std::size_t back) -> Pose::Span {
         if (back == 0) return {count_ > 1 ? frame(0).time + kTickSeconds : -kForever, kForever};
         return {frame(back).time, back == 1 ? frame(0).time + kTickSeconds : frame(back - 1).time};
     };
