@@ -99,9 +99,7 @@ void JointMotionHistory::push_tick(const std::vector<int>& parents, const Pose& 
                 turn = glm::mix(own.turn, turn, object_motion_);
                 step = glm::mix(own.step, step, object_motion_);
             }
-            const float teleport_step =
-                static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
-            if (is_cut(wrap, turn, step, teleport_step)) {
+            if (is_cut(wrap, turn, step, teleport_step(j))) {
                 // A cut keeps the velocity of the tick before (a fresh start's reads zero).
                 omega[i] = angular_velocity_.at(before, j);
                 velocity[i] = linear_velocity_.at(before, j);
@@ -185,10 +183,8 @@ void JointMotionHistory::measure_uniform_ticks(int ticks) {
         const glm::vec3 turn =
             b.rotation == a.rotation ? glm::vec3(0.0f) : per_tick * rotation_log(b.rotation * glm::conjugate(a.rotation));
         const glm::vec3 step = per_tick * (b.translation - a.translation);
-        const float teleport_step =
-            static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
         uniform_turn_[j] = turn == glm::vec3(0.0f) ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : rotation_exp(turn);
-        if (is_cut(false, turn, step, teleport_step)) {  // each tick a cut: the velocity of the tick before kept
+        if (is_cut(false, turn, step, teleport_step(j))) {  // each tick a cut: the velocity of the tick before kept
             uniform_omega_[j] = angular_velocity_.at(newest, j);
             uniform_velocity_[j] = linear_velocity_.at(newest, j);
             continue;

@@ -2,6 +2,8 @@
 // The measurement side of the method: at every tick of the fixed clock, sample the pose and
 // record each joint's velocity relative to its parent, plus its local rotation (for dLBS).
 
+#include <cmath>
+
 #include "core/dynamics/tick_history.h"
 #include "core/dynamics/velocity_history.h"
 #include "dynskin/pose_sampler.h"
@@ -137,6 +139,10 @@ private:
     // (a cut keeps the joint's velocity of the tick before).
     void push_tick(const std::vector<int>& parents, const Pose& previous, const Pose& current);
     int longest() const { return std::max(lengths_.velocities, lengths_.rotations); }
+    // Joint j's step past which it teleports (infinity without teleport_steps).
+    float teleport_step(int j) const {
+        return static_cast<std::size_t>(j) < teleport_steps_.size() ? teleport_steps_[static_cast<std::size_t>(j)] : INFINITY;
+    }
 
     int joint_count_;
     HistoryLengths lengths_;
