@@ -2,10 +2,10 @@
 // the piece on screen (half_width 1), made here from its two ends so that it keeps its width in
 // pixels at any distance; or per line one pixel wide (half_width 0: two corners of one side).
 // The part behind the near plane is cut off first (the direction on screen needs both ends in
-// front). How strongly the piece shows is worked out at its ends: faded toward
-// the disc's rim, and where the next line is closer than a few pixels on screen (minor lines
-// first: major ones are ten cells apart), where lines would only shimmer and pile up toward
-// the horizon. A piece that does not show at either end collapses to nothing: no pixel of it
+// front). How strongly the piece shows is worked out at its ends: faded toward the disc's
+// rim (the minor lines by half its radius), and where the next line is closer than a few
+// pixels on screen (minor lines first: major ones are ten cells apart), where lines would
+// only shimmer and pile up toward the horizon. A piece that does not show at either end collapses to nothing: no pixel of it
 // is shaded.
 
 layout(location = 0) in vec3 end_a;
@@ -35,7 +35,9 @@ float pixels_to(vec3 p, vec2 here, vec3 step, vec2 direction) {
 
 float strength_at(vec3 p, vec4 clip, vec3 step, vec2 direction) {
     vec2 r = (p.xz - center.xz) / extent;
-    float fade = 1.0 - smoothstep(0.09, 1.0, dot(r, r));  // from 0.3 of the way to the rim
+    // Major lines fade from 0.3 of the way to the rim, minor ones from 0.15 to 0.5 of it: a
+    // fine grid where the character stands, a coarse one around it.
+    float fade = major > 0.5 ? 1.0 - smoothstep(0.09, 1.0, dot(r, r)) : 1.0 - smoothstep(0.0225, 0.25, dot(r, r));
     vec2 here = pixels(clip);
     float apart = min(pixels_to(p, here, step, direction), pixels_to(p, here, -step, direction));
     return (major > 0.5 ? 0.4 : 0.18) * fade * smoothstep(2.0, 6.0, apart);

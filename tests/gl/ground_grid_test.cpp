@@ -56,10 +56,10 @@ TEST(GroundLines, NoneForADegenerateDisc) {
 
 constexpr int kSize = 256;
 
-// The grid (centre 0, radius 10, cells 0.1) seen by `view` with a 60 degree lens, on black:
-// blended quads into a single-sampled target, or lines into a 4x multisampled one; the red
-// channel, top row first.
-std::vector<int> picture(const glm::mat4& view, bool multisampled = false) {
+// The grid (centre 0, radius 10, cells 0.1 unless told) seen by `view` with a 60 degree lens,
+// on black: blended quads into a single-sampled target, or lines into a 4x multisampled one;
+// the red channel, top row first.
+std::vector<int> picture(const glm::mat4& view, bool multisampled = false, float cell = 0.1f) {
     GroundGrid grid;
     const RenderTarget target(kSize, kSize, multisampled ? 4 : 1);
     target.bind_scene();
@@ -68,9 +68,9 @@ std::vector<int> picture(const glm::mat4& view, bool multisampled = false) {
     glEnable(GL_DEPTH_TEST);
     const glm::mat4 view_projection = glm::perspective(glm::radians(60.0f), 1.0f, 0.01f, 100.0f) * view;
     if (multisampled)
-        grid.draw_over_background(view_projection, glm::vec3(0.0f), 10.0f, 0.1f, glm::ivec2(kSize), glm::vec3(0.0f));
+        grid.draw_over_background(view_projection, glm::vec3(0.0f), 10.0f, cell, glm::ivec2(kSize), glm::vec3(0.0f));
     else
-        grid.draw(view_projection, glm::vec3(0.0f), 10.0f, 0.1f, glm::ivec2(kSize));
+        grid.draw(view_projection, glm::vec3(0.0f), 10.0f, cell, glm::ivec2(kSize));
     target.resolve();
     check_errors("drawing the grid");
     const std::vector<std::uint8_t> rgba = target.read_rgba();
@@ -100,6 +100,23 @@ TEST_P(GroundGridPicture, FromAboveTheLinesAreWhereTheCellsEdgesProject) {
 
 INSTANTIATE_TEST_SUITE_P(BlendedOrMultisampled, GroundGridPicture, ::testing::Bool(),
                          [](const ::testing::TestParamInfo<bool>& info) { return info.param ? "Lines4x" : "Quads"; });
+
+TEST(GroundGrid, MinorLinesFadeOutByHalfTheRadiusMajorOnesReachFurther) {
+    // From 20 units up, looking down on the disc of radius 10 with cells of 1 (majors at
+    // x = 0 and on the rim): a cell is 256 / 2 / tan(30 deg) / 20 = 11.09 pixels.
+    const std::vector<int> red =
+        picture(glm::lookAt(glm::vec3(0.0f, 20.0f, 0.0f), glm::vec3(0.0f), glm::vec3(0, 0, -1)), true, 1.0f);
+    const double cell_pixels = kSize / 2.0 / std::tan(glm::radians(30.0)) / 20.0;
+    const auto lit = [&](int x, double z) {
+        const int row = static_cast<int>(kSize / 2.0 + z * cell_pixels);
+        const double on = kSize / 2.0 + x * cell_pixels;
+        const int at = static_cast<int>(std::floor(on));
+        return std::max(red[row * kSize + at], red[row * kSize + at + (on - at > 0.5 ? 1 : -1)]);
+    };
+    for (int x = -2; x <= 2; ++x) EXPECT_GE(lit(x, 1.5), 16) << "the line x = " << x << " near the centre (z = 1.5)";
+    EXPECT_GE(lit(0, 6.5), 16) << "the major line x = 0 at 0.65 of the radius";
+    for (const int x : {-3, -2, -1, 1, 2, 3}) EXPECT_EQ(lit(x, 6.5), 0) << "the minor line x = " << x << " at z = 6.5";
+}
 
 TEST(GroundGrid, FromJustAboveTheGroundNothingShowsAboveTheHorizon) {
     // Lines run behind the camera: cut at the near plane, they must not fold over the sky.
