@@ -13,15 +13,23 @@
 // instance "gpu&quality=high" or "quality=auto").
 // files: the names to measure, comma-separated (default all): the bundled cow and dragon, and
 // every .glb of ../shared/rigs/wild when the workspace has it (Fox, ...).
+// --parts (anywhere): instead of the ratio, what each part of a frame costs in both pages: the
+// frame whole, without the grid, without the character, without either (the viewer's Display
+// switches through dynskin_set_display; the peer's ?grid=0, ?model=0), CPU ms a frame.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { call, frames, sleep, main } = require('../tests/web/harness');
 
-const seconds = Number(process.argv[3]) || 5;
-const rounds = Number(process.argv[4]) || 3;
-const queries = (process.argv[5] || 'quality=high,quality=medium').split(',');
-const only = process.argv[6] ? process.argv[6].split(',') : null;
+const parts = process.argv.includes('--parts');
+const argv = process.argv.filter((a) => a !== '--parts');
+const seconds = Number(argv[3]) || 5;
+const rounds = Number(argv[4]) || 3;
+const queries = (argv[5] || 'quality=high,quality=medium').split(',');
+const only = argv[6] ? argv[6].split(',') : null;
+// --parts: what each page leaves out, by the viewer's switch names (mesh: the character).
+const variants = parts ? [[], ['grid'], ['mesh'], ['grid', 'mesh']] : [[]];
+const variantName = (hidden) => (hidden.length ? `without ${hidden.map((h) => (h === 'mesh' ? 'character' : h)).join(', ')}` : 'whole');
 const root = path.resolve(__dirname, '..');
 const threeDir = path.join(__dirname, 'threejs');
 const wild = path.resolve(root, '../shared/rigs/wild');
@@ -74,7 +82,7 @@ async function rate(page, count) {
   return { fps: frames / ((Date.now() - t0) / 1000), cpuMs: (chromiumCpuMs() - c0) / frames };
 }
 
-async function dynskin(session, file, query) {
+async function dynskin(session, file, query, hidden) {
   const page = await session.open(`?character=${file.bundled ? file.name : 'bar'}&${query}`);
   if (!file.bundled) {  // a file of the user's: into the viewer's file system, then opened
     await page.evaluate(async (url) => {
@@ -83,6 +91,10 @@ async function dynskin(session, file, query) {
     }, file.url);
     await call(page, 'dynskin_load', null, ['string'], ['/tmp/' + file.url.split('/').pop()]);
   }
+  for (const name of hidden) {
+    if (await call(page, 'dynskin_set_display', 'number', ['string', 'number'], [name, 0]) !== 0)
+      throw new Error(`the viewer has no display switch ${name}`);
+  }
   const { fps, cpuMs } = await rate(page, () => frames(page));
   const quality = await page.evaluate(() => (Module._dynskin_quality_level ? Module.ccall('dynskin_quality_name', 'string') : 'fixed'));
   if (page.errors.length) console.log(`  dynskin ${file.name}: ${page.errors.join('; ')}`);
@@ -90,10 +102,11 @@ async function dynskin(session, file, query) {
   return { fps, cpuMs, quality };
 }
 
-async function three(session, file, query) {
+async function three(session, file, query, hidden) {
   const page = await session.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  await page.goto(session.url.replace(/index\.html$/, `threejs/index.html?file=${file.url}&antialias=${antialiased(query) ? 1 : 0}`));
+  const leave = `${hidden.includes('grid') ? '&grid=0' : ''}${hidden.includes('mesh') ? '&model=0' : ''}`;
+  await page.goto(session.url.replace(/index\.html$/, `threejs/index.html?file=${file.url}&antialias=${antialiased(query) ? 1 : 0}${leave}`));
   await page.waitForFunction(() => window.benchReady || window.benchError, { timeout: 120000, polling: 50 });
   const error = await page.evaluate(() => window.benchError);
   if (error) throw new Error(`three.js could not open ${file.url}: ${error}`);
@@ -108,25 +121,41 @@ main(async (session) => {
   for (let round = 1; round <= rounds; ++round) {
     for (const file of measuredFiles) {
       for (const query of queries) {
-        // Alternate which goes first, so that neither always follows the other.
-        const order = round % 2 ? [dynskin, three] : [three, dynskin];
-        const measured = {};
-        for (const run of order) measured[run.name] = await run(session, file, query);
-        const key = `${file.name} | ${query} | ${antialiased(query) ? 'true' : 'false'}`;
-        (results[key] ||= []).push(measured);
-        const { dynskin: d, three: t } = measured;
-        console.log(`round ${round} ${file.name} ${query}: dynskin ${d.fps.toFixed(1)} fps, ${d.cpuMs.toFixed(1)} CPU ms a frame ` +
-          `(quality ${d.quality}); three.js ${t.fps.toFixed(1)} fps, ${t.cpuMs.toFixed(1)} ms; ratio ${(d.fps / t.fps).toFixed(2)} fps, ` +
-          `${(t.cpuMs / d.cpuMs).toFixed(2)} cost`);
+        for (const hidden of variants) {
+          // Alternate which goes first, so that neither always follows the other.
+          const order = round % 2 ? [dynskin, three] : [three, dynskin];
+          const measured = {};
+          for (const run of order) measured[run.name] = await run(session, file, query, hidden);
+          const key = `${file.name} | ${query} | ${antialiased(query) ? 'true' : 'false'}${parts ? ` | ${variantName(hidden)}` : ''}`;
+          (results[key] ||= []).push(measured);
+          const { dynskin: d, three: t } = measured;
+          console.log(`round ${round} ${file.name} ${query}${parts ? ` ${variantName(hidden)}` : ''}: dynskin ${d.fps.toFixed(1)} fps, ` +
+            `${d.cpuMs.toFixed(1)} CPU ms a frame (quality ${d.quality}); three.js ${t.fps.toFixed(1)} fps, ${t.cpuMs.toFixed(1)} ms; ` +
+            `ratio ${(d.fps / t.fps).toFixed(2)} fps, ${(t.cpuMs / d.cpuMs).toFixed(2)} cost`);
+        }
       }
     }
   }
-  console.log(`\nfile | dynskin query | three.js antialias | dynskin fps (mean of ${rounds}) | three.js fps | ratio dynskin / three.js | ` +
-    'dynskin CPU ms a frame | three.js | ratio three.js / dynskin');
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(`\nfile | dynskin query | three.js antialias${parts ? ' | frame' : ''} | dynskin fps (mean of ${rounds}) | three.js fps | ` +
+    'ratio dynskin / three.js | dynskin CPU ms a frame | three.js | ratio three.js / dynskin');
+  const cost = {};
   for (const [key, runs] of Object.entries(results)) {
-    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const d = mean(runs.map((r) => r.dynskin.fps)), t = mean(runs.map((r) => r.three.fps));
     const dc = mean(runs.map((r) => r.dynskin.cpuMs)), tc = mean(runs.map((r) => r.three.cpuMs));
+    cost[key] = [dc, tc];
     console.log(`${key} | ${d.toFixed(1)} | ${t.toFixed(1)} | ${(d / t).toFixed(2)} | ${dc.toFixed(1)} | ${tc.toFixed(1)} | ${(tc / dc).toFixed(2)}`);
+  }
+  if (!parts) return;
+  // Each part: the whole frame's cost less the cost without it; the rest: the frame without either.
+  console.log('\nfile | dynskin query | part | dynskin CPU ms a frame | three.js');
+  for (const file of measuredFiles) {
+    for (const query of queries) {
+      const of = (hidden) => cost[`${file.name} | ${query} | ${antialiased(query) ? 'true' : 'false'} | ${variantName(hidden)}`];
+      const whole = of([]), rest = of(['grid', 'mesh']);
+      for (const [part, without] of [['grid', of(['grid'])], ['character', of(['mesh'])]])
+        console.log(`${file.name} | ${query} | ${part} | ${(whole[0] - without[0]).toFixed(1)} | ${(whole[1] - without[1]).toFixed(1)}`);
+      console.log(`${file.name} | ${query} | the rest (neither drawn) | ${rest[0].toFixed(1)} | ${rest[1].toFixed(1)}`);
+    }
   }
 }, { '/threejs/': threeDir, '/rigs/': wild });

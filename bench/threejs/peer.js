@@ -1,7 +1,8 @@
 // A minimal three.js viewer of one glb, the peer of bench/web_vs_threejs.js: its first clip
 // playing, a directional and a hemisphere light, a grid at its feet, 4x MSAA (antialias: the
 // default framebuffer's multisampling; none with ?antialias=0), the window's size at the
-// device pixel ratio. ?file=URL names the glb. window.benchFrames counts the frames drawn, window.benchReady
+// device pixel ratio. ?file=URL names the glb; ?grid=0 and ?model=0 leave the grid or the
+// model out (the bench's --parts). window.benchFrames counts the frames drawn, window.benchReady
 // turns true with the first one, window.benchError says why nothing is drawn.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
@@ -26,7 +27,7 @@ const camera = new THREE.PerspectiveCamera(40, innerWidth / innerHeight, 0.01, 1
 
 new GLTFLoader().load(file, (gltf) => {
   const model = gltf.scene;
-  scene.add(model);
+  if (query.get('model') !== '0') scene.add(model);
   // Framed like dynskin frames its first pose: the bounding box in front of the camera.
   const box = new THREE.Box3().setFromObject(model);
   const size = box.getSize(new THREE.Vector3()).length();
@@ -38,7 +39,7 @@ new GLTFLoader().load(file, (gltf) => {
   camera.updateProjectionMatrix();
   const grid = new THREE.GridHelper(size * 4, 40, 0x888888, 0x555555);
   grid.position.set(center.x, box.min.y, center.z);
-  scene.add(grid);
+  if (query.get('grid') !== '0') scene.add(grid);
   const mixer = new THREE.AnimationMixer(model);
   if (gltf.animations.length > 0) mixer.clipAction(gltf.animations[0]).play();
   const clock = new THREE.Clock();

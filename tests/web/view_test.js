@@ -107,6 +107,13 @@ main(async (session) => {
   check('H hides and shows the panel', !byKey.shown && byKeyAgain.shown, `${byKey.shown} then ${byKeyAgain.shown}`);
   check('the bundled cow shows its skeleton and is not followed (it walks in place)',
     (await display(page, 'skeleton')) === 1 && (await display(page, 'follow')) === 0, '');
+  // The bench's switches (bench/web_vs_threejs.js --parts), as the Display panel's checkboxes.
+  const setDisplay = (name, on) => call(page, 'dynskin_set_display', 'number', ['string', 'number'], [name, on]);
+  const switched = [await setDisplay('grid', 0), await display(page, 'grid'), await setDisplay('mesh', 0),
+    await display(page, 'mesh'), await setDisplay('panel', 0), await setDisplay('grid', 1), await setDisplay('mesh', 1),
+    await display(page, 'grid'), await display(page, 'mesh')];
+  check('dynskin_set_display turns the grid and the mesh off and on, and knows no other switch',
+    JSON.stringify(switched) === JSON.stringify([0, 0, 0, 0, -1, 0, 0, 1, 1]), JSON.stringify(switched));
   check('no console error (panel)', page.errors.length === 0, page.errors.join(' | '));
 
   // (c) A file's 30 repeated warnings: one group, behind the count; the skeleton off.

@@ -272,12 +272,25 @@ EMSCRIPTEN_KEEPALIVE double dynskin_panel(int k) {
     return k >= 0 && k < 6 ? v[k] : 0.0;
 }
 
-// The Display panel's switches: "skeleton", "follow" (1 on, 0 off, -1 no such switch).
+// The Display panel's switches: "skeleton", "follow", "mesh", "grid" (1 on, 0 off, -1 no
+// such switch).
 EMSCRIPTEN_KEEPALIVE int dynskin_display(const char* name) {
     if (!exposed) return -1;
     const app::DisplayOptions& d = exposed->state().display;
     const std::string n = name;
-    return n == "skeleton" ? d.skeleton : n == "follow" ? d.follow : -1;
+    return n == "skeleton" ? d.skeleton : n == "follow" ? d.follow : n == "mesh" ? d.mesh : n == "grid" ? d.grid : -1;
+}
+
+// Turns "mesh" or "grid" on (1) or off (0), as their checkboxes do: what a frame costs without
+// them (bench/web_vs_threejs.js --parts). Returns 0, or -1 for another name.
+EMSCRIPTEN_KEEPALIVE int dynskin_set_display(const char* name, int on) {
+    if (!exposed) return -1;
+    app::DisplayOptions& d = exposed->state().display;
+    const std::string n = name;
+    bool* option = n == "mesh" ? &d.mesh : n == "grid" ? &d.grid : nullptr;
+    if (!option) return -1;
+    *option = on != 0;
+    return 0;
 }
 
 // The character's box as posed now, projected: k = 0..3 its left, top, right and bottom in
