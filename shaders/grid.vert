@@ -5,8 +5,8 @@
 // front). How strongly the piece shows is worked out at its ends: faded toward the disc's
 // rim (the minor lines by half its radius), and where the next line is closer than a few
 // pixels on screen (minor lines first: major ones are ten cells apart), where lines would
-// only shimmer and pile up toward the horizon. A piece that does not show at either end collapses to nothing: no pixel of it
-// is shaded.
+// only shimmer and pile up toward the horizon. A piece that does not show at either end
+// collapses to nothing: no pixel of it is shaded.
 
 layout(location = 0) in vec3 end_a;
 layout(location = 1) in vec3 end_b;

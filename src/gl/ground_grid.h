@@ -1,9 +1,9 @@
 #pragma once
 // The ground at the character's feet: grid lines on the world's multiples of a cell (every
 // tenth a major line) within a disc, fading toward its rim, the minor lines by half its radius
-// (a fine grid where the character stands, a coarse one around it: nine lines in ten are
-// minor, so this halves the line drawn, which is what a software renderer pays for), and
-// where they crowd closer than a few pixels on screen.
+// (a fine grid where the character stands, a coarse one around it; nine lines in ten are
+// minor, and a software renderer pays for their pixels: the Fox's grid at 4x MSAA costs about
+// half what it did), and where they crowd closer than a few pixels on screen.
 //
 // Each line is drawn in pieces, so only the lines' pixels are shaded, and only where they show
 // (grid.vert). A shader over the whole ground disc cost most of a frame on a software renderer
