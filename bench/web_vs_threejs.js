@@ -30,6 +30,9 @@ const only = argv[6] ? argv[6].split(',') : null;
 // --parts: what each page leaves out, by the viewer's switch names (mesh: the character).
 const variants = parts ? [[], ['grid'], ['mesh'], ['grid', 'mesh']] : [[]];
 const variantName = (hidden) => (hidden.length ? `without ${hidden.map((h) => (h === 'mesh' ? 'character' : h)).join(', ')}` : 'whole');
+// A measurement's row: the file, dynskin's query, three.js's antialiasing (and the variant).
+const rowOf = (file, query, hidden) =>
+  `${file.name} | ${query} | ${antialiased(query) ? 'true' : 'false'}${parts ? ` | ${variantName(hidden)}` : ''}`;
 const root = path.resolve(__dirname, '..');
 const threeDir = path.join(__dirname, 'threejs');
 const wild = path.resolve(root, '../shared/rigs/wild');
@@ -126,8 +129,7 @@ main(async (session) => {
           const order = round % 2 ? [dynskin, three] : [three, dynskin];
           const measured = {};
           for (const run of order) measured[run.name] = await run(session, file, query, hidden);
-          const key = `${file.name} | ${query} | ${antialiased(query) ? 'true' : 'false'}${parts ? ` | ${variantName(hidden)}` : ''}`;
-          (results[key] ||= []).push(measured);
+          (results[rowOf(file, query, hidden)] ||= []).push(measured);
           const { dynskin: d, three: t } = measured;
           console.log(`round ${round} ${file.name} ${query}${parts ? ` ${variantName(hidden)}` : ''}: dynskin ${d.fps.toFixed(1)} fps, ` +
             `${d.cpuMs.toFixed(1)} CPU ms a frame (quality ${d.quality}); three.js ${t.fps.toFixed(1)} fps, ${t.cpuMs.toFixed(1)} ms; ` +
@@ -151,7 +153,7 @@ main(async (session) => {
   console.log('\nfile | dynskin query | part | dynskin CPU ms a frame | three.js');
   for (const file of measuredFiles) {
     for (const query of queries) {
-      const of = (hidden) => cost[`${file.name} | ${query} | ${antialiased(query) ? 'true' : 'false'} | ${variantName(hidden)}`];
+      const of = (hidden) => cost[rowOf(file, query, hidden)];
       const whole = of([]), rest = of(['grid', 'mesh']);
       for (const [part, without] of [['grid', of(['grid'])], ['character', of(['mesh'])]])
         console.log(`${file.name} | ${query} | ${part} | ${(whole[0] - without[0]).toFixed(1)} | ${(whole[1] - without[1]).toFixed(1)}`);
