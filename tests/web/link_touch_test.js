@@ -32,6 +32,16 @@ const widget = async (page, label) => {
   // dynskin_widget gives x, y, width, height in CSS pixels (a slider's frame, without its label).
   return r[2] < 0 ? null : { x0: r[0], y0: r[1], x1: r[0] + r[2], y1: r[1] + r[3], cx: r[0] + r[2] / 2, cy: r[1] + r[3] / 2 };
 };
+// The widget once the panel has drawn it: a page's first frame can come before the panel's
+// first full layout (CI read a fresh page's slider as missing once).
+const shownWidget = async (page, label, frameCount = 30) => {
+  for (let k = 0; k < frameCount; k++) {
+    const r = await widget(page, label);
+    if (r) return r;
+    await waitFrames(page, 1);
+  }
+  return null;
+};
 const offset = (page) => call(page, 'dynskin_largest_offset', 'number');
 const near = (a, b, tolerance = 1e-6) => Math.abs(a - b) <= tolerance;
 const distance3 = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
@@ -73,12 +83,12 @@ main(async (session) => {
 
   // (b) "Copy link": the clipboard and the panel's field get a link that reopens the same.
   // The Share section is collapsed by default (the panel fits the window): open it first.
-  const share = await widget(page, 'Share');
+  const share = await shownWidget(page, 'Share');
   if (share) {
     await page.mouse.click(share.cx, share.cy);
     await waitFrames(page, 3);
   }
-  const copy = await widget(page, 'Copy link');
+  const copy = await shownWidget(page, 'Copy link');
   check('the panel has a Copy link button', copy !== null, JSON.stringify(copy));
   await page.mouse.click(copy.cx, copy.cy);
   await waitFrames(page, 3);
@@ -112,7 +122,7 @@ main(async (session) => {
     await waitFrames(still, 1);
     before = Math.max(before, await offset(still));
   }
-  const slider = await widget(still, 'f (Hz)');
+  const slider = await shownWidget(still, 'f (Hz)');
   check('the f slider has a rectangle', slider !== null, JSON.stringify(slider));
   const clickAt = async (fraction) => {
     const x = slider.x0 + fraction * (slider.x1 - slider.x0);
@@ -149,7 +159,7 @@ main(async (session) => {
   // (d) HiDPI: the drawing buffer at twice the CSS size, the UI scaled by 2 with a font
   // rasterised at 32 px (16 CSS px, src/app/panels/ui_style.cpp), the panel the same size in CSS pixels, a joint drag still working.
   const plain = await session.open('?character=bar&clip=none');
-  const plainSlider = await widget(plain, 'f (Hz)');
+  const plainSlider = (await shownWidget(plain, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
   await plain.close();
   const hidpi = await session.open('?character=bar&clip=none', { width: 1280, height: 800, deviceScaleFactor: 2 });
   await waitFrames(hidpi, 3);
@@ -160,7 +170,7 @@ main(async (session) => {
   check('HiDPI: the drawing buffer is twice the CSS size', buffer.width === 2 * buffer.cssWidth &&
     buffer.height === 2 * buffer.cssHeight && buffer.cssWidth === 1280, JSON.stringify(buffer));
   const scale = await call(hidpi, 'dynskin_ui_scale', 'number'), font = await call(hidpi, 'dynskin_font_pixels', 'number');
-  const hidpiSlider = (await widget(hidpi, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
+  const hidpiSlider = (await shownWidget(hidpi, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
   const ratio = (hidpiSlider.y1 - hidpiSlider.y0) / (plainSlider.y1 - plainSlider.y0);
   check('HiDPI: UI scale 2, font rasterised at 32 px, the panel as large in CSS pixels as at ratio 1',
     scale === 2 && font === 32 && Math.abs(ratio - 1) < 0.1 && Math.abs(hidpiSlider.x0 - plainSlider.x0) < 3,
@@ -187,7 +197,7 @@ main(async (session) => {
   await waitFrames(hidpi, 3);
   const back = await hidpi.evaluate(() => document.getElementById('canvas').width);
   const backScale = await call(hidpi, 'dynskin_ui_scale', 'number'), backFont = await call(hidpi, 'dynskin_font_pixels', 'number');
-  const backSlider = (await widget(hidpi, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
+  const backSlider = (await shownWidget(hidpi, 'f (Hz)')) || { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
   check('HiDPI: back at ratio 1 the buffer, UI scale, font and panel follow', back === 1280 && backScale === 1 &&
     backFont === 16 && Math.abs(backSlider.x0 - plainSlider.x0) < 1 && Math.abs(backSlider.x1 - plainSlider.x1) < 1,
   `buffer ${back} px wide, scale ${backScale}, font ${backFont} px, f slider x ${backSlider.x0}..${backSlider.x1} (fresh page ${plainSlider.x0}..${plainSlider.x1})`);
@@ -231,7 +241,7 @@ main(async (session) => {
     distance3(tipMoved.world, tipT.world) > 1e-3 && near(c2.yaw, c1.yaw),
     `moved ${distance3(tipMoved.world, tipT.world).toFixed(4)}; yaw ${c1.yaw.toFixed(3)} -> ${c2.yaw.toFixed(3)}`);
 
-  const dq = await widget(touch, 'Dual quaternion base');
+  const dq = await shownWidget(touch, 'Dual quaternion base');
   const baseBefore = await parameter(touch, 'base');
   await fingers.tap(dq.x0 + 8, dq.cy);
   await waitFrames(touch, 4);
