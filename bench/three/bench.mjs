@@ -1,13 +1,16 @@
 // dynskin-three against plain three.js skinning, side by side in one headless Chromium
-// (software WebGL on SwiftShader), the same file and the same canvas: the examples' crowd page
-// (crowd.html?manual) drawn frame by frame, with the plugin and without, interleaved over
-// rounds. A frame's time runs from the mixers' update to the picture read back (one pixel,
-// which waits for the drawing); the plugin's CPU time is its update() calls alone. Then the
-// crowd: the most characters whose frame fits in 1/60 s, with the plugin and without.
+// (software WebGL on SwiftShader, or WebGPU on SwiftShader's Vulkan), the same file, the same
+// renderer and the same canvas: the examples' crowd page (crowd.html?manual) drawn frame by
+// frame, with the plugin and without, interleaved over rounds. A frame's time runs from the
+// mixers' update until the GPU has drawn it (a one-pixel read on WebGL, the queue's submitted
+// work on WebGPU); the plugin's CPU time is its update() calls alone. Then the crowd: the most
+// characters whose frame fits in 1/60 s, with the plugin and without.
 // Prints figures; it never fails on speed. Usage: bench/three/run.sh (builds the examples first).
 //   node bench/three/bench.mjs EXAMPLES_DIR [--rounds 3] [--frames 120] [--sizes 1,10]
 //        [--canvas 800x500] [--file models/cow.glb] [--max 512] [--fps 60,30] [--no-crowd]
 //        [--query antialias=0&shadows=0]   (more of the page's options, the same for both)
+//        [--renderer webgl|webgpu|webgpu-webgl2]   (WebGLRenderer, the default; WebGPURenderer
+//        on WebGPU, where the plugin makes node materials; WebGPURenderer on its WebGL 2 fallback)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExamplesBrowser } from '../../packages/test-support/examples_browser.mjs';
@@ -27,6 +30,9 @@ const file = option('file', 'models/cow.glb');
 const maxCrowd = Number(option('max', 512));
 const rates = option('fps', '60,30').split(',').map(Number);
 const extraQuery = option('query', '');
+const rendererKind = option('renderer', 'webgl');
+if (!['webgl', 'webgpu', 'webgpu-webgl2'].includes(rendererKind)) throw new Error(`--renderer ${rendererKind}: use webgl, webgpu or webgpu-webgl2`);
+const pageOptions = [extraQuery, rendererKind === 'webgl' ? '' : `renderer=${rendererKind}`].filter(Boolean).join('&');
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,21 +43,20 @@ const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 // Loads n characters with or without the plugin and times `count` frames after a warm-up.
 async function measure(browser, n, plugin, count) {
-  const query = `crowd.html?manual&n=${n}&plugin=${plugin ? 1 : 0}&file=${encodeURIComponent(file)}${extraQuery ? `&${extraQuery}` : ''}`;
+  const query = `crowd.html?manual&n=${n}&plugin=${plugin ? 1 : 0}&file=${encodeURIComponent(file)}${pageOptions ? `&${pageOptions}` : ''}`;
   const page = await browser.open(query, () => window.crowd?.ready === true, { width, height }, 600000);
-  const result = await page.evaluate((count) => {
-    const gl = crowd.stage.renderer.getContext();
-    const pixel = new Uint8Array(4);
-    const frame = () => {
+  const result = await page.evaluate(async (count) => {
+    const frame = async () => {
       const start = performance.now();
       const dynskinMs = crowd.step(1 / 60);
-      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);  // waits for the drawing
+      await crowd.stage.finish();  // waits for the drawing
       return { frameMs: performance.now() - start, dynskinMs };
     };
-    for (let i = 0; i < 20; i++) frame();  // shaders compiled, caches warm
+    for (let i = 0; i < 20; i++) await frame();  // shaders compiled, caches warm
     const samples = [];
-    for (let i = 0; i < count; i++) samples.push(frame());
-    return { canvas: [gl.drawingBufferWidth, gl.drawingBufferHeight], samples };
+    for (let i = 0; i < count; i++) samples.push(await frame());
+    const canvas = crowd.stage.renderer.domElement;
+    return { canvas: [canvas.width, canvas.height], samples };
   }, count);
   if (page.errors.length) throw new Error(`${query}: ${page.errors.join(' | ')}`);
   await page.close();
@@ -81,10 +86,13 @@ async function capacity(browser, plugin, budgetMs) {
 }
 
 const fmt = (v, digits = 2) => v.toFixed(digits).padStart(8);
-const browser = await ExamplesBrowser.start(dir);
+const webgpuFlags = ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader'];
+const browser = await ExamplesBrowser.start(dir, { extraArgs: rendererKind === 'webgpu' ? webgpuFlags : [] });
+const rendererName = { webgl: 'WebGLRenderer on SwiftShader WebGL 2', webgpu: 'WebGPURenderer on WebGPU (SwiftShader Vulkan)',
+  'webgpu-webgl2': 'WebGPURenderer on its WebGL 2 fallback (SwiftShader)' }[rendererKind];
 try {
   const version = await browser.browser.version();
-  console.log(`dynskin-three vs plain three.js skinning: ${version}, SwiftShader WebGL 2, ${file}, canvas ${width}x${height}` +
+  console.log(`dynskin-three vs plain three.js skinning: ${version}, ${rendererName}, ${file}, canvas ${width}x${height}` +
     `${extraQuery ? `, ${extraQuery}` : ''}, ${frames} frames a run, ${rounds} rounds`);
   const medians = [];  // [n, plugin frame ms, plain frame ms] for the fit below
   for (const n of sizes) {

@@ -6,10 +6,24 @@ import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { DynskinPlugin, EXTENSION_NAME } from 'dynskin-three';
 
 // Query options for slow (software) GL: ?antialias=0 draws without multisampling, ?shadows=0
-// without the shadow pass.
-export function createStage(canvas) {
+// without the shadow pass. ?renderer=webgpu draws with three.js's WebGPURenderer on WebGPU,
+// ?renderer=webgpu-webgl2 with it on its WebGL 2 fallback (WebGLRenderer otherwise): the
+// loader then gives the plugin that renderer, which makes node materials for it.
+export async function createStage(canvas) {
   const query = new URLSearchParams(location.search);
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: query.get('antialias') !== '0' });
+  const kind = query.get('renderer') || 'webgl';
+  if (!['webgl', 'webgpu', 'webgpu-webgl2'].includes(kind)) throw new Error(`?renderer=${kind}: use webgl, webgpu or webgpu-webgl2`);
+  const antialias = query.get('antialias') !== '0';
+  let renderer;
+  if (kind === 'webgl') {
+    renderer = new THREE.WebGLRenderer({ canvas, antialias });
+  } else {
+    const { WebGPURenderer } = await import('three/webgpu');  // only the pages that ask load it
+    renderer = new WebGPURenderer({ canvas, antialias, forceWebGL: kind === 'webgpu-webgl2' });
+    await renderer.init();
+    if (kind === 'webgpu' && !renderer.backend.isWebGPUBackend)
+      throw new Error('?renderer=webgpu: this browser offers no WebGPU adapter (WebGPURenderer fell back to WebGL 2)');
+  }
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   renderer.shadowMap.enabled = query.get('shadows') !== '0';
   const scene = new THREE.Scene();
@@ -56,14 +70,25 @@ export function createStage(canvas) {
     sun.shadow.camera.updateProjectionMatrix();
   }
 
-  return { renderer, scene, camera, controls, frame, render: () => renderer.render(scene, camera) };
+  // Waits until the GPU has drawn what was rendered (benchmarks time frames to it): a
+  // one-pixel read on WebGL, the queue's submitted work on WebGPU.
+  const pixel = new Uint8Array(4);
+  async function finish() {
+    const backend = renderer.backend;
+    if (backend?.isWebGPUBackend) return backend.device.queue.onSubmittedWorkDone();
+    const gl = backend ? backend.gl : renderer.getContext();
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+  }
+
+  return { kind, renderer, scene, camera, controls, frame, finish, render: () => renderer.render(scene, camera) };
 }
 
 // A GLTFLoader that plays DYNSKIN_dynamic_skinning, and gives a skinned file without it
-// dynskin's default settings (withDynskin false: plain three.js skinning, for comparisons).
-export function createLoader(withDynskin = true) {
+// dynskin's default settings (withDynskin false: plain three.js skinning, for comparisons);
+// renderer: the stage's, which tells the plugin which materials to make.
+export function createLoader(withDynskin = true, renderer = undefined) {
   const loader = new GLTFLoader();
-  if (withDynskin) loader.register((parser) => new DynskinPlugin(parser, { withoutExtension: true }));
+  if (withDynskin) loader.register((parser) => new DynskinPlugin(parser, { renderer, withoutExtension: true }));
   return loader;
 }
 

@@ -6,8 +6,12 @@ import { createStage, createLoader, castShadows, boundsOf, hasDynskinSettings } 
 import { FpsMeter } from './fps-meter.js';
 import { parameterControls } from './parameter-controls.js';
 
-const stage = createStage(document.getElementById('view'));
-const loader = createLoader();
+// A renderer the page cannot make (?renderer= unknown, no WebGPU adapter) is said on the page.
+const stage = await createStage(document.getElementById('view')).catch((e) => {
+  document.getElementById('error').textContent = String(e.message || e);
+  throw e;
+});
+const loader = createLoader(true, stage.renderer);
 const clock = new THREE.Clock();
 const meter = new FpsMeter(document.getElementById('fps'));
 const query = new URLSearchParams(location.search);

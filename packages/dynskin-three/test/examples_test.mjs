@@ -183,6 +183,30 @@ async function webgpuPage(browser, fallback) {
   await page.close();
 }
 
+// The crowd page under WebGPURenderer (?renderer=webgpu, what bench/three/bench.mjs --renderer
+// webgpu measures): node materials on WebGPU, frames drawn, and the plain variant beside it.
+async function crowdOnWebGpu(browser) {
+  const page = await browser.open('crowd.html?n=2&renderer=webgpu', () => window.crowd?.ready === true);
+  const first = await page.evaluate(() => crowd.meter.updates);
+  await page.waitForFunction((u) => crowd.meter.updates >= u + 1, { timeout: 60000 }, first);
+  const r = await page.evaluate(() => ({
+    webgpu: crowd.stage.renderer.backend.isWebGPUBackend === true,
+    nodeMaterials: crowd.characters.every((c) => c.runtime.characters.every((k) => k.meshes.every((m) => m.material.isNodeMaterial))),
+    text: document.getElementById('fps').textContent,
+  }));
+  check('crowd on WebGPU: node materials, the frames counted', r.webgpu && r.nodeMaterials && /fps · dynskin/.test(r.text), JSON.stringify(r));
+  check('crowd on WebGPU: no console error', page.errors.length === 0, page.errors.join(' | '));
+  await page.close();
+  const plain = await browser.open('crowd.html?n=1&plugin=0&renderer=webgpu', () => window.crowd?.ready === true);
+  await plain.evaluate(() => crowd.stage.finish());
+  check('crowd on WebGPU: the plain variant loads', plain.errors.length === 0, plain.errors.join(' | '));
+  await plain.close();
+  const wrong = await browser.open('crowd.html?n=1&renderer=vulkan', () => document.getElementById('error').textContent !== '');
+  check('crowd: an unknown ?renderer is said on the page', /renderer=vulkan: use webgl, webgpu or webgpu-webgl2/.test(
+    await wrong.evaluate(() => document.getElementById('error').textContent)), '');
+  await wrong.close();
+}
+
 const browser = await ExamplesBrowser.start(dir);
 try {
   await viewerPage(browser);
@@ -196,6 +220,7 @@ const webgpuBrowser = await ExamplesBrowser.start(dir, { extraArgs: ['--enable-u
 try {
   await webgpuPage(webgpuBrowser, false);
   await webgpuPage(webgpuBrowser, true);
+  await crowdOnWebGpu(webgpuBrowser);
 } catch (e) {
   check('the WebGPURenderer example runs', false, e.stack || String(e));
 } finally {
