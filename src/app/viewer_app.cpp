@@ -695,7 +695,9 @@ void ViewerApp::draw_frame() {
     ImGui::Render();
     if (!options_.hide_ui) {
         const PanelLayout& panel = state_.panel;
-        draw_ui(*ui_renderer_, {panel.draw_list, {panel.x, panel.y, panel.x + panel.width, panel.y + panel.height}});
+        draw_ui(*ui_renderer_, target_->frame_framebuffer(),
+                {panel.draw_list, {panel.x, panel.y, panel.x + panel.width, panel.y + panel.height}});
+        state_.timing.panel_triangles_drawn = ui_renderer_->last_triangles_drawn();
     }
     state_.timing.ui_ms += milliseconds_since(ui_start);
     if (!pending_screenshot_.empty()) {

@@ -44,6 +44,18 @@ GlTexture GlTexture::create() {
     return GlTexture(id);
 }
 
+GlTexture GlTexture::drawable(int width, int height, GLint filter) {
+    GlTexture texture = create();
+    glBindTexture(GL_TEXTURE_2D, texture.id());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return texture;
+}
+
 GlTexture GlTexture::from_rgba(int width, int height, const unsigned char* rgba) {
     GlTexture t = create();
     glBindTexture(GL_TEXTURE_2D, t.id());

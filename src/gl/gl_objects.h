@@ -71,6 +71,9 @@ public:
     static GlTexture create();
     // An RGBA8 image with mipmaps, repeating.
     static GlTexture from_rgba(int width, int height, const unsigned char* rgba);
+    // An RGBA8 texture to draw into and copy from (gl/texture_copy.h), clamped to its edges
+    // and sampled with `filter` (GL_NEAREST or GL_LINEAR).
+    static GlTexture drawable(int width, int height, GLint filter);
 
 private:
     using GlName::GlName;

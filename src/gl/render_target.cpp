@@ -23,19 +23,6 @@ void storage(const GlRenderbuffer& buffer, int samples, GLenum format, int width
     else glRenderbufferStorage(GL_RENDERBUFFER, format, width, height);
 }
 
-// An RGBA8 texture to draw into and copy from (gl/texture_copy.h), sampled with `filter`.
-GlTexture color_texture(int width, int height, GLint filter) {
-    GlTexture texture = GlTexture::create();
-    glBindTexture(GL_TEXTURE_2D, texture.id());
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    return texture;
-}
-
 // The colour is a multisampled renderbuffer or a texture.
 void attach(const GlFramebufferName& framebuffer, const GlRenderbuffer* color_samples, const GlTexture* color,
             const GlRenderbuffer* depth, const char* what) {
@@ -57,7 +44,7 @@ RenderTarget::RenderTarget(int width, int height, int samples, float scale, Fram
       scene_height_(std::max(1, static_cast<int>(std::lround(height_ * scale_)))) {
     if (store == FrameStore::Texture) {
         frame_ = GlFramebufferName::create();
-        frame_color_ = color_texture(width_, height_, GL_NEAREST);
+        frame_color_ = GlTexture::drawable(width_, height_, GL_NEAREST);
     }
     const bool scaled = scene_width_ != width_ || scene_height_ != height_;
     if (samples_ > 1 || scaled || frame_) {  // otherwise the window's own depth buffer serves
@@ -72,7 +59,7 @@ RenderTarget::RenderTarget(int width, int height, int samples, float scale, Fram
         if (frame_) attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
     } else if (scaled) {
         scene_ = GlFramebufferName::create();
-        scene_color_ = color_texture(scene_width_, scene_height_, GL_LINEAR);  // stretched smoothly
+        scene_color_ = GlTexture::drawable(scene_width_, scene_height_, GL_LINEAR);  // stretched smoothly
         attach(scene_, nullptr, &scene_color_, &depth_, "scene's framebuffer");
         if (frame_) attach(frame_, nullptr, &frame_color_, nullptr, "frame's framebuffer");
     } else if (frame_) {
@@ -82,31 +69,29 @@ RenderTarget::RenderTarget(int width, int height, int samples, float scale, Fram
     check_errors("creating the render target");
 }
 
-GLuint RenderTarget::frame_id() const { return frame_ ? frame_.id() : 0; }
-
 const TextureCopy& RenderTarget::copy() const {
     if (!copy_) copy_.emplace();
     return *copy_;
 }
 
 void RenderTarget::bind_scene() const {
-    glBindFramebuffer(GL_FRAMEBUFFER, scene_ ? scene_.id() : frame_id());
+    glBindFramebuffer(GL_FRAMEBUFFER, scene_ ? scene_.id() : frame_framebuffer());
     glViewport(0, 0, scene_width_, scene_height_);
 }
 
 void RenderTarget::resolve() const {
     if (scene_samples_) {  // a multisampled renderbuffer is resolved by a blit (equal sizes and formats)
         glBindFramebuffer(GL_READ_FRAMEBUFFER, scene_.id());
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, frame_id());
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, frame_framebuffer());
         glBlitFramebuffer(0, 0, scene_width_, scene_height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     }
-    glBindFramebuffer(GL_FRAMEBUFFER, frame_id());
+    glBindFramebuffer(GL_FRAMEBUFFER, frame_framebuffer());
     glViewport(0, 0, width_, height_);
     if (scene_color_) copy().draw(scene_color_);
 }
 
 std::vector<std::uint8_t> RenderTarget::read_rgba() const {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, frame_id());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, frame_framebuffer());
     std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width_) * height_ * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());

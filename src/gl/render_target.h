@@ -52,11 +52,12 @@ public:
     int samples() const { return samples_; }
     float scale() const { return scale_; }
     FrameStore store() const { return frame_ ? FrameStore::Texture : FrameStore::Window; }
+    // The frame's framebuffer: ours, or 0 (the window's).
+    GLuint frame_framebuffer() const { return frame_ ? frame_.id() : 0; }
     // Whether the scene is drawn apart and copied into the frame.
     bool scene_apart() const { return static_cast<bool>(scene_); }
 
 private:
-    GLuint frame_id() const;  // the frame's framebuffer: ours, or 0 (the window's)
     // The copy program, compiled at the first copy: a target drawn straight into the window,
     // or one only read back (GpuSkinning::capture), never copies.
     const TextureCopy& copy() const;

@@ -9,10 +9,21 @@ TextureCopy::TextureCopy() : program_(GlProgram::from_files("copy.vert", "copy.f
 }
 
 void TextureCopy::draw(const GlTexture& source) const {
+    glDisable(GL_SCISSOR_TEST);
+    copy(source);
+}
+
+void TextureCopy::draw_box(const GlTexture& source, const glm::ivec4& box) const {
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(box.x, box.y, box.z, box.w);
+    copy(source);
+    glDisable(GL_SCISSOR_TEST);
+}
+
+void TextureCopy::copy(const GlTexture& source) const {
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glDisable(GL_CULL_FACE);
-    glDisable(GL_SCISSOR_TEST);
     glUseProgram(program_.id());
     glBindVertexArray(vao_.id());
     glActiveTexture(GL_TEXTURE0);

@@ -9,16 +9,25 @@
 //   func), no depth test, no culling, the scissor test, its program, vertex array, texture
 //   unit 0 with no sampler object.
 //   It leaves: no scissor test (blits and clears after it cover the whole target), no depth
-//   test, no culling, blending on, vertex array 0. The scene renderer sets the rest of what it
-//   needs itself every frame (gl/scene_renderer.cpp).
+//   test, no culling, blending on, vertex array 0, the frame's framebuffer bound. The scene
+//   renderer sets the rest of what it needs itself every frame (gl/scene_renderer.cpp).
+//
+// A list drawn over an opaque backdrop (the panel) is kept in a texture of the frame's size
+// and drawn again only where it changed since the last frame (ui_damage.h), then copied into
+// the frame: a playing clip changes the Time slider's row alone, and in the browser on a
+// software renderer drawing the whole panel again every frame cost about 3 ms of the Fox's
+// 45 ms frame (docs/performance.md). The pixels are those drawn directly: the same
+// operations on the same pixel grid (tests/gl/ui_renderer_test.cpp).
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
 
 #include "gl/gl_objects.h"
+#include "gl/texture_copy.h"
 
 namespace dynskin::gl {
 
@@ -59,11 +68,15 @@ struct UiDrawList {
 struct UiFrame {
     glm::vec2 origin{0.0f}, size{0.0f};
     glm::vec2 framebuffer_scale{1.0f};
+    GLuint framebuffer = 0;  // the one the lists are drawn into (0: the window's), bound
 };
+
+struct KeptUiList;  // ui_damage.h
 
 class UiRenderer {
 public:
     UiRenderer();  // compiles shaders/ui.vert + ui.frag (throws GlError)
+    ~UiRenderer();
 
     // The font atlas (RGBA8, top row first, sampled nearest: drawn one texel per pixel); the
     // name to hand back in UiCommand::texture. Replaces the previous atlas. white_uv: where
@@ -71,15 +84,56 @@ public:
     // a software renderer the texture fetches were over a third of the panel's cost).
     GLuint set_font_atlas(int width, int height, const unsigned char* rgba, glm::vec2 white_uv);
 
-    // Draws the lists, in order, into the bound framebuffer.
+    // Draws the lists, in order, into frame.framebuffer (bound).
     void draw(const UiFrame& frame, const std::vector<UiDrawList>& lists);
 
+    // Off: opaque lists are drawn directly every frame, as the kept copy is tested against.
+    void keep_opaque_lists(bool on) {
+        keep_ = on;
+        kept_.valid = false;
+    }
+    // Whether the last draw() drew an opaque list through its kept copy, and how many of its
+    // triangles it drew (all of them when it drew directly).
+    bool last_drew_kept() const { return last_drew_kept_; }
+    std::size_t last_triangles_drawn() const { return last_triangles_drawn_; }
+
 private:
+    // The UI's state for drawing triangles into the bound framebuffer (viewport, blending,
+    // program, vertex array, the projection of frame's coordinates).
+    void prepare(const UiFrame& frame, int width, int height) const;
+    // An opaque list through the kept copy: what changed drawn again into it, the copy into
+    // the frame, and what the list draws around its backdrop (its border's outer edge) drawn
+    // over the frame; false (nothing drawn) for an empty backdrop.
+    bool draw_kept(const UiFrame& frame, const UiDrawList& list, int width, int height);
+    // Draws a list's commands, each inside its clip rectangle and, given `within` (pixels),
+    // only its triangles that may draw there, cut to it. Returns the triangles drawn.
+    std::size_t draw_commands(const UiFrame& frame, int height, const UiDrawList& list,
+                              const glm::ivec4* within = nullptr) const;
+
     GlProgram program_;
     GLint projection_ = -1;
     GlVertexArray vao_;
     GlBuffer vertices_, indices_;
     GlTexture font_;
+
+    // The opaque list as drawn last, in a texture the frame's size; its triangles in buffers
+    // of their own, drawn from again (around the backdrop) in frames where it did not change.
+    struct Kept {
+        GlTexture color;
+        GlFramebufferName framebuffer;
+        glm::ivec2 size{0};
+        GlVertexArray vao;
+        GlBuffer vertices, indices;
+        std::unique_ptr<KeptUiList> list;
+        std::optional<glm::vec4> drawn;  // drawn_rect of the list
+        UiBackdrop backdrop{};
+        glm::vec2 origin{0.0f}, scale{0.0f};
+        bool valid = false;
+    } kept_;
+    std::optional<TextureCopy> copy_;
+    bool keep_ = true;
+    bool last_drew_kept_ = false;
+    std::size_t last_triangles_drawn_ = 0;
 };
 
 }  // namespace dynskin::gl

@@ -114,6 +114,29 @@ main(async (session) => {
     await display(page, 'grid'), await display(page, 'mesh')];
   check('dynskin_set_display turns the grid and the mesh off and on, and knows no other switch',
     JSON.stringify(switched) === JSON.stringify([0, 0, 0, 0, -1, 0, 0, 1, 1]), JSON.stringify(switched));
+  // The panel is kept between frames (gl/ui_renderer.h): a playing clip draws again its Time
+  // slider's row and little else; paused, with the mouse away, only what lies around the
+  // panel's edge (its border's outer half), over the scene each frame.
+  const panelTriangles = async (n) => {
+    const t = [];
+    for (let k = 0; k < n; k++) {
+      await waitFrames(page, 1);
+      t.push(await call(page, 'dynskin_panel_triangles_drawn', 'number'));
+    }
+    return t;
+  };
+  await page.mouse.move(900, 400);
+  const playing = await panelTriangles(6);
+  const pause = await widget(page, 'Pause');
+  if (pause) await click(page, pause);
+  await page.mouse.move(900, 400);
+  await waitFrames(page, 3);
+  const paused = await panelTriangles(4);
+  const play = await widget(page, 'Play');
+  if (play) await click(page, play);
+  check('the panel is drawn again only where it changed: a few hundred triangles a frame playing, its edge alone paused',
+    pause !== null && play !== null && playing.every((t) => t > 0 && t < 600) && paused.every((t) => t < 40),
+    `playing ${playing.join(' ')}; paused ${paused.join(' ')}`);
   check('no console error (panel)', page.errors.length === 0, page.errors.join(' | '));
 
   // (c) A file's 30 repeated warnings: one group, behind the count; the skeleton off.

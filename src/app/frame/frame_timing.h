@@ -4,6 +4,7 @@
 // display: the present, and in the browser the time between its animation frames that our
 // code does not run). Before issue 31 the panel's "frame" mixed both.
 
+#include <cstddef>
 #include <deque>
 
 namespace dynskin::app {
@@ -17,6 +18,8 @@ struct FrameTiming {
     float ui_ms = 0.0f;        // panels built and drawn
     float scene_ms = 0.0f;     // the scene's GL calls submitted
     float present_ms = 0.0f;   // copy to the window and swap (waits for vsync on the desktop)
+    // The panel's triangles drawn again (gl/ui_renderer.h keeps it; 0: it did not change).
+    std::size_t panel_triangles_drawn = 0;
     std::deque<float> work_history, wait_history;
 
     // What the frame did not spend on its own work.

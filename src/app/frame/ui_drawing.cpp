@@ -28,13 +28,14 @@ void upload_ui_fonts(gl::UiRenderer& renderer) {
     io.Fonts->ClearTexData();  // the GPU has it
 }
 
-void draw_ui(gl::UiRenderer& renderer, const OpaqueWindow& opaque) {
+void draw_ui(gl::UiRenderer& renderer, unsigned int framebuffer, const OpaqueWindow& opaque) {
     const ImDrawData* data = ImGui::GetDrawData();
     if (!data || !data->Valid) return;
     gl::UiFrame frame;
     frame.origin = {data->DisplayPos.x, data->DisplayPos.y};
     frame.size = {data->DisplaySize.x, data->DisplaySize.y};
     frame.framebuffer_scale = {data->FramebufferScale.x, data->FramebufferScale.y};
+    frame.framebuffer = framebuffer;
     std::vector<gl::UiDrawList> lists(static_cast<std::size_t>(data->CmdListsCount));
     for (int n = 0; n < data->CmdListsCount; ++n) {
         const ImDrawList& source = *data->CmdLists[n];

@@ -21,7 +21,8 @@ struct OpaqueWindow {
     float rect[4] = {0.0f, 0.0f, 0.0f, 0.0f};
 };
 
-// Draws ImGui::GetDrawData() (after ImGui::Render()) into the bound framebuffer.
-void draw_ui(gl::UiRenderer& renderer, const OpaqueWindow& opaque = {});
+// Draws ImGui::GetDrawData() (after ImGui::Render()) into framebuffer, bound (a GL name:
+// 0 for the window's).
+void draw_ui(gl::UiRenderer& renderer, unsigned int framebuffer, const OpaqueWindow& opaque = {});
 
 }  // namespace dynskin::app

@@ -272,6 +272,12 @@ EMSCRIPTEN_KEEPALIVE double dynskin_panel(int k) {
     return k >= 0 && k < 6 ? v[k] : 0.0;
 }
 
+// The panel's triangles drawn again in the last frame (0 when it did not change: the
+// renderer keeps it, gl/ui_renderer.h).
+EMSCRIPTEN_KEEPALIVE double dynskin_panel_triangles_drawn() {
+    return exposed ? static_cast<double>(exposed->state().timing.panel_triangles_drawn) : 0.0;
+}
+
 // The Display panel's switches: "skeleton", "follow", "mesh", "grid" (1 on, 0 off, -1 no
 // such switch).
 EMSCRIPTEN_KEEPALIVE int dynskin_display(const char* name) {
