@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gl/render_target.h"
+#include "gl/ui_damage.h"
 #include "gl/ui_renderer.h"
 
 namespace dynskin::gl {
@@ -28,10 +29,7 @@ std::vector<unsigned char> atlas() {
 
 // A panel: a column of rows (a frame and a few "glyphs", blended over it) in one command,
 // and a plot in a second command clipped to its box.
-struct Panel {
-    std::vector<UiVertex> vertices;
-    std::vector<std::uint16_t> indices;
-    std::vector<UiCommand> commands;
+struct Panel : KeptUiList {
     GLuint font = 0;
 
     void quad(glm::vec2 lo, glm::vec2 hi, std::uint32_t rgba, glm::vec2 uv = glm::vec2(0.0f)) {
@@ -74,12 +72,7 @@ struct Panel {
         return p;
     }
     UiDrawList list(const glm::vec4& backdrop) const {
-        UiDrawList l;
-        l.vertices = vertices.data();
-        l.vertex_count = vertices.size();
-        l.indices = indices.data();
-        l.index_count = indices.size();
-        l.commands = commands;
+        UiDrawList l = view();
         l.backdrop = UiBackdrop{backdrop, glm::vec3(0.1f, 0.12f, 0.14f)};
         return l;
     }
