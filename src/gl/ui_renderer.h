@@ -17,7 +17,9 @@
 // the frame: a playing clip changes the Time slider's row alone, and in the browser on a
 // software renderer drawing the whole panel again every frame cost about 3 ms of the Fox's
 // 45 ms frame (docs/performance.md). The pixels are those drawn directly: the same
-// operations on the same pixel grid (tests/gl/ui_renderer_test.cpp).
+// operations on the same pixel grid (tests/gl/ui_renderer_test.cpp). Textures are told apart
+// by name: the panel's only one is the font atlas, whose replacement draws it whole again; a
+// texture whose pixels changed under the same name would not be seen.
 
 #include <cstdint>
 #include <memory>
