@@ -140,7 +140,9 @@ void UiRenderer::draw(const UiFrame& frame, const std::vector<UiDrawList>& lists
             }
         }
         upload(vertices_, indices_, list);
-        const std::size_t drawn = draw_commands(frame, height, list);
+        draws_.clear();
+        plan_draws(frame, height, list, nullptr, draws_);
+        const std::size_t drawn = issue(draws_);
         if (list.backdrop) last_triangles_drawn_ += drawn;
     }
     glDisable(GL_SCISSOR_TEST);
@@ -180,14 +182,16 @@ bool UiRenderer::draw_kept(const UiFrame& frame, const UiDrawList& list, int wid
     if (!same_frame || changed) {
         kept_.list->keep(list);
         upload(kept_.vertices, kept_.indices, list);
-        kept_.drawn = drawn_rect(list);
+        plan_edge(frame, height, list, *box);
     }
     if (redraw) {
         glBindFramebuffer(GL_FRAMEBUFFER, kept_.framebuffer.id());
         glScissor(redraw->x, redraw->y, redraw->z, redraw->w);
         glClearColor(backdrop.color.r, backdrop.color.g, backdrop.color.b, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
-        last_triangles_drawn_ += draw_commands(frame, height, list, &*redraw);
+        draws_.clear();
+        plan_draws(frame, height, list, &*redraw, draws_);
+        last_triangles_drawn_ += issue(draws_);
         kept_.backdrop = backdrop;
         kept_.origin = frame.origin;
         kept_.scale = frame.framebuffer_scale;
@@ -199,11 +203,22 @@ bool UiRenderer::draw_kept(const UiFrame& frame, const UiDrawList& list, int wid
     copy_->draw_box(kept_.color, *box);
     last_drew_kept_ = true;
 
-    // What the list draws around the backdrop (a border's outer edge) blends over the frame:
-    // drawn there directly, in the strips between the backdrop and the bounds of the list.
-    if (!kept_.drawn) return true;
-    const glm::ivec4 around = pixels_around(frame, height, *kept_.drawn);
-    const int x0 = box->x, x1 = box->x + box->z, y0 = box->y, y1 = box->y + box->w;
+    // What the list draws around the backdrop (its border's outer half) blends over the frame.
+    if (!kept_.edge.empty()) {
+        prepare(frame, width, height);
+        glBindVertexArray(kept_.vao.id());
+        last_triangles_drawn_ += issue(kept_.edge);
+    }
+    return true;
+}
+
+void UiRenderer::plan_edge(const UiFrame& frame, int height, const UiDrawList& list, const glm::ivec4& box) {
+    kept_.edge.clear();
+    const std::optional<glm::vec4> drawn = drawn_rect(list);
+    if (!drawn) return;
+    // The strips between the backdrop and the bounds of what the list draws.
+    const glm::ivec4 around = pixels_around(frame, height, *drawn);
+    const int x0 = box.x, x1 = box.x + box.z, y0 = box.y, y1 = box.y + box.w;
     const int ax0 = around.x, ax1 = around.x + around.z, ay0 = around.y, ay1 = around.y + around.w;
     const glm::ivec4 strips[4] = {
         {ax0, ay0, ax1 - ax0, y0 - ay0},  // below the backdrop
@@ -211,23 +226,13 @@ bool UiRenderer::draw_kept(const UiFrame& frame, const UiDrawList& list, int wid
         {ax0, y0, x0 - ax0, y1 - y0},     // left of it
         {x1, y0, ax1 - x1, y1 - y0},      // right of it
     };
-    bool prepared = false;
-    for (const glm::ivec4& strip : strips) {
-        if (strip.z <= 0 || strip.w <= 0) continue;
-        if (!prepared) {
-            prepare(frame, width, height);
-            glBindVertexArray(kept_.vao.id());
-            prepared = true;
-        }
-        last_triangles_drawn_ += draw_commands(frame, height, kept_.list->view(), &strip);
-    }
-    return true;
+    for (const glm::ivec4& strip : strips)
+        if (strip.z > 0 && strip.w > 0) plan_draws(frame, height, list, &strip, kept_.edge);
 }
 
-std::size_t UiRenderer::draw_commands(const UiFrame& frame, int height, const UiDrawList& list, const glm::ivec4* within) const {
+void UiRenderer::plan_draws(const UiFrame& frame, int height, const UiDrawList& list, const glm::ivec4* within,
+                            std::vector<UiDraw>& into) const {
     const std::optional<glm::vec4> rect = within ? std::optional(ui_rect(frame, height, *within)) : std::nullopt;
-    std::size_t drawn = 0;
-    GLuint bound_texture = 0;
     for (std::size_t c = 0; c < list.commands.size(); ++c) {
         const UiCommand& command = list.commands[c];
         const std::optional<glm::ivec4> clip = pixel_box(frame, height, command.clip);
@@ -237,17 +242,24 @@ std::size_t UiRenderer::draw_commands(const UiFrame& frame, int height, const Ui
         // costs its setup.
         const auto [first, last] = rect ? indices_touching(list, c, *rect)
                                         : std::pair(command.first_index, command.first_index + command.index_count);
-        if (first == last) continue;
-        glScissor(scissor->x, scissor->y, scissor->z, scissor->w);
-        if (command.texture != bound_texture) {
-            glBindTexture(GL_TEXTURE_2D, command.texture);
-            bound_texture = command.texture;
-        }
-        glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(last - first), GL_UNSIGNED_SHORT,
-                       reinterpret_cast<const void*>(std::size_t(first) * sizeof(std::uint16_t)));
-        drawn += (last - first) / 3;
+        if (first != last) into.push_back({*scissor, command.texture, first, last});
     }
-    return drawn;
+}
+
+std::size_t UiRenderer::issue(const std::vector<UiDraw>& draws) const {
+    std::size_t triangles = 0;
+    GLuint bound_texture = 0;
+    for (const UiDraw& d : draws) {
+        glScissor(d.scissor.x, d.scissor.y, d.scissor.z, d.scissor.w);
+        if (d.texture != bound_texture) {
+            glBindTexture(GL_TEXTURE_2D, d.texture);
+            bound_texture = d.texture;
+        }
+        glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(d.last - d.first), GL_UNSIGNED_SHORT,
+                       reinterpret_cast<const void*>(std::size_t(d.first) * sizeof(std::uint16_t)));
+        triangles += (d.last - d.first) / 3;
+    }
+    return triangles;
 }
 
 }  // namespace dynskin::gl

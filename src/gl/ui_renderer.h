@@ -107,10 +107,21 @@ private:
     // the frame, and what the list draws around its backdrop (its border's outer edge) drawn
     // over the frame; false (nothing drawn) for an empty backdrop.
     bool draw_kept(const UiFrame& frame, const UiDrawList& list, int width, int height);
-    // Draws a list's commands, each inside its clip rectangle and, given `within` (pixels),
-    // only its triangles that may draw there, cut to it. Returns the triangles drawn.
-    std::size_t draw_commands(const UiFrame& frame, int height, const UiDrawList& list,
-                              const glm::ivec4* within = nullptr) const;
+    // One draw call: a run [first, last) of a list's indices, inside a scissor box (pixels).
+    struct UiDraw {
+        glm::ivec4 scissor;
+        GLuint texture;
+        std::uint32_t first, last;
+    };
+    // The draws of a list's commands, each inside its clip rectangle and, given `within`
+    // (pixels), only of its triangles that may draw there, cut to it; appended to `into`.
+    void plan_draws(const UiFrame& frame, int height, const UiDrawList& list, const glm::ivec4* within,
+                    std::vector<UiDraw>& into) const;
+    // Issues them with the bound vertex array; returns the triangles drawn.
+    std::size_t issue(const std::vector<UiDraw>& draws) const;
+    // kept_.edge: the draws of what the list draws around its backdrop box, planned when the
+    // kept list changes and issued every frame.
+    void plan_edge(const UiFrame& frame, int height, const UiDrawList& list, const glm::ivec4& box);
 
     GlProgram program_;
     GLint projection_ = -1;
@@ -127,12 +138,13 @@ private:
         GlVertexArray vao;
         GlBuffer vertices, indices;
         std::unique_ptr<KeptUiList> list;
-        std::optional<glm::vec4> drawn;  // drawn_rect of the list
+        std::vector<UiDraw> edge;  // plan_edge
         UiBackdrop backdrop{};
         glm::vec2 origin{0.0f}, scale{0.0f};
         bool valid = false;
     } kept_;
     std::optional<TextureCopy> copy_;
+    std::vector<UiDraw> draws_;  // the current list's, kept to spare an allocation a frame
     bool keep_ = true;
     bool last_drew_kept_ = false;
     std::size_t last_triangles_drawn_ = 0;

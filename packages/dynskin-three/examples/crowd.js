@@ -10,11 +10,7 @@ import { FpsMeter } from './fps-meter.js';
 const query = new URLSearchParams(location.search);
 const count = Math.max(1, Math.min(10000, Number.parseInt(query.get('n') || '20', 10) || 20));
 const withDynskin = query.get('plugin') !== '0';
-// A renderer the page cannot make (?renderer= unknown, no WebGPU adapter) is said on the page.
-const stage = await createStage(document.getElementById('view')).catch((e) => {
-  document.getElementById('error').textContent = String(e.message || e);
-  throw e;
-});
+const stage = await createStage(document.getElementById('view'));
 const loader = createLoader(withDynskin, stage.renderer);
 
 // A small deterministic generator: the same crowd on every load (the bench compares runs).

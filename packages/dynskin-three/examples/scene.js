@@ -8,8 +8,16 @@ import { DynskinPlugin, EXTENSION_NAME } from 'dynskin-three';
 // Query options for slow (software) GL: ?antialias=0 draws without multisampling, ?shadows=0
 // without the shadow pass. ?renderer=webgpu draws with three.js's WebGPURenderer on WebGPU,
 // ?renderer=webgpu-webgl2 with it on its WebGL 2 fallback (WebGLRenderer otherwise): the
-// loader then gives the plugin that renderer, which makes node materials for it.
+// loader then gives the plugin that renderer, which makes node materials for it. A renderer
+// the page cannot make (an unknown ?renderer, no WebGPU adapter) is said in the page's #error.
 export async function createStage(canvas) {
+  return makeStage(canvas).catch((e) => {
+    document.getElementById('error').textContent = String(e.message || e);
+    throw e;
+  });
+}
+
+async function makeStage(canvas) {
   const query = new URLSearchParams(location.search);
   const kind = query.get('renderer') || 'webgl';
   if (!['webgl', 'webgpu', 'webgpu-webgl2'].includes(kind)) throw new Error(`?renderer=${kind}: use webgl, webgpu or webgpu-webgl2`);

@@ -6,11 +6,7 @@ import { createStage, createLoader, castShadows, boundsOf, hasDynskinSettings } 
 import { FpsMeter } from './fps-meter.js';
 import { parameterControls } from './parameter-controls.js';
 
-// A renderer the page cannot make (?renderer= unknown, no WebGPU adapter) is said on the page.
-const stage = await createStage(document.getElementById('view')).catch((e) => {
-  document.getElementById('error').textContent = String(e.message || e);
-  throw e;
-});
+const stage = await createStage(document.getElementById('view'));
 const loader = createLoader(true, stage.renderer);
 const clock = new THREE.Clock();
 const meter = new FpsMeter(document.getElementById('fps'));
