@@ -23,6 +23,8 @@ float finite_or_zero(float v) { return std::isfinite(v) ? v : 0.0f; }
 
 bool dlbs_on(const DynamicParameters& p) { return p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed); }
 
+bool squash_on(const DynamicParameters& p) { return std::isfinite(p.squash) && p.squash != 0.0f; }
+
 }  // namespace
 
 HistoryLengths history_lengths(const DynamicSettings& settings, const JointRigData& rig) {
@@ -121,7 +123,13 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
     forward_kinematics(skeleton, *shown_, globals_);
     global_rotations();
     compute_drives(settings, t);
-    place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
+    place_centroids_if_read(settings);
+}
+
+void JointLevelState::place_centroids_if_read(const DynamicSettings& settings) {
+    // Only the squash reads them from the drives; a row asks for them (write_joint_row).
+    centroids_placed_ = squash_on(settings.parameters);
+    if (centroids_placed_) place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
 }
 
 void JointLevelState::global_rotations() {
@@ -149,7 +157,7 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
     }
 
     const float translation_gain = finite_or_zero(p.translation_gain);
-    const bool squash = std::isfinite(p.squash) && p.squash != 0.0f;
+    const bool squash = squash_on(p);
 
     // t lies in (t_{n-1}, t_n]; at a tick time alpha is exactly 1.
     const Tick n = history_.newest_tick();
@@ -164,9 +172,10 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
     const glm::vec3* omega1 = omegas.row(n);
     const glm::vec3* velocity0 = velocities.row(n - 1);
     const glm::vec3* velocity1 = velocities.row(n);
-    // A joint without a column has not moved that way since the history started.
-    const auto between = [&at_t](const VelocityHistory& h, const glm::vec3* before, const glm::vec3* after, int joint) {
-        const int c = h.column(joint);
+    // A joint without a column has not moved that way since the history started: its
+    // velocity and its oscillation are zero, and so is what they drive (left as rest_drive
+    // set it, without the products).
+    const auto between = [&at_t](int c, const glm::vec3* before, const glm::vec3* after) {
         return c < 0 ? glm::vec3(0.0f) : at_t(before[c], after[c]);
     };
 
@@ -180,23 +189,28 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
         // F = D omega + A Im C, each interpolated between the ticks around t.
         const OscillationParameters& o = oscillations_[j];
         const bool kernel = followed_[j] != nullptr;
-        const glm::vec3 omega = between(omegas, omega0, omega1, j);
-        const glm::vec3 velocity = between(velocities, velocity0, velocity1, j);
-        const glm::quat parent_rotation = parent < 0 ? glm::quat(1, 0, 0, 0) : global_rotations_[parent];
-        const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : glm::mat3(globals_[parent]);
-        if (joint.bend.rotation) {
-            const glm::vec3 drag = o.drag * omega;
-            d.angular = parent_rotation * (kernel ? drag + o.amplitude * sums_.angular(j, alpha) : drag);
-            d.angular_drag = parent_rotation * drag;
+        const int turns = omegas.column(j), moves = velocities.column(j);
+        if (turns >= 0) {
+            const glm::vec3 omega = between(turns, omega0, omega1);
+            const glm::quat parent_rotation = parent < 0 ? glm::quat(1, 0, 0, 0) : global_rotations_[parent];
+            if (joint.bend.rotation) {
+                const glm::vec3 drag = o.drag * omega;
+                d.angular = parent_rotation * (kernel ? drag + o.amplitude * sums_.angular(j, alpha) : drag);
+                d.angular_drag = parent_rotation * drag;
+            }
+            if (squash && joint.squash.rotation) d.angular_velocity = parent_rotation * omega;
         }
-        if (joint.bend.translation && translation_gain != 0.0f) {
-            const glm::vec3 drag = o.drag * velocity;
-            d.linear = translation_gain * (parent_linear * (kernel ? drag + o.amplitude * sums_.linear(j, alpha) : drag));
-            d.linear_drag = translation_gain * (parent_linear * drag);
-            limit_linear_drive(d, rig_.size, p.max_angle);
+        if (moves >= 0) {
+            const glm::vec3 velocity = between(moves, velocity0, velocity1);
+            const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : glm::mat3(globals_[parent]);
+            if (joint.bend.translation && translation_gain != 0.0f) {
+                const glm::vec3 drag = o.drag * velocity;
+                d.linear = translation_gain * (parent_linear * (kernel ? drag + o.amplitude * sums_.linear(j, alpha) : drag));
+                d.linear_drag = translation_gain * (parent_linear * drag);
+                limit_linear_drive(d, rig_.size, p.max_angle);
+            }
+            if (squash && joint.squash.translation) d.linear_velocity = parent_linear * velocity;
         }
-        if (squash && joint.squash.rotation) d.angular_velocity = parent_rotation * omega;
-        if (squash && joint.squash.translation) d.linear_velocity = parent_linear * velocity;
     }
 }
 
@@ -212,7 +226,7 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
     global_rotations();
     drives_.assign(static_cast<std::size_t>(skeleton.joint_count()), JointDrive{});
     const bool bends = p.mode != DeformerMode::LbsOnly;
-    const bool squash = bends && std::isfinite(p.squash) && p.squash != 0.0f;
+    const bool squash = bends && squash_on(p);
     const float translation_gain = finite_or_zero(p.translation_gain);
     for (int j = 0; j < skeleton.joint_count(); ++j) {
         const JointSettings& joint = joint_settings(settings, j);
@@ -229,7 +243,7 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
         if (squash && joint.squash.rotation) d.angular_velocity = motion[j].angular;
         if (squash && joint.squash.translation) d.linear_velocity = motion[j].linear;
     }
-    place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
+    place_centroids_if_read(settings);
 }
 
 namespace {
@@ -262,6 +276,12 @@ void JointLevelState::write_joint_row(int j, JointRow& row, JointRowParts parts)
     const glm::mat4 skinning = globals_[j] * rig_.inverse_binds[j];
     const glm::dualquat dq = parts.dual_quaternion ? rigid_part(j, skinning) : glm::dualquat();
     const JointDrive& d = drives_[j];
+    JointDrive placed;  // d with its centroid, where the drives were left without
+    if (parts.squash && !centroids_placed_) {
+        placed = d;
+        place_centroid(rig_.joint_centroids[j] + centroid_offset(resolved_for_, j), globals_[j], rig_.size, placed);
+    }
+    const JointDrive& centred = parts.squash && !centroids_placed_ ? placed : d;
     const Trs& local = shown_->local[j];
     const glm::quat& r = local.rotation;
     row.skinning = skinning;
@@ -283,8 +303,8 @@ void JointLevelState::write_joint_row(int j, JointRow& row, JointRowParts parts)
         row.angular_velocity = glm::vec4(d.angular_velocity, 0.0f);
         row.linear_velocity = glm::vec4(d.linear_velocity, 0.0f);
         row.position = glm::vec4(d.position, 1.0f);
-        row.centroid = glm::vec4(d.centroid, 1.0f);
-        row.medial = glm::vec4(d.medial, 0.0f);
+        row.centroid = glm::vec4(centred.centroid, 1.0f);
+        row.medial = glm::vec4(centred.medial, 0.0f);
     }
 }
 

@@ -46,6 +46,7 @@ public:
 
     const Pose& pose() const { return *shown_; }
     const std::vector<glm::mat4>& globals() const { return globals_; }
+    // Their centroids and medial axes only while the squash is on (joint_row has them always).
     const std::vector<JointDrive>& drives() const { return drives_; }
     const JointMotionHistory& history() const { return history_; }
     const JointRigData& rig() const { return rig_; }
@@ -77,6 +78,8 @@ private:
     // its chain is free of scale.
     void global_rotations();
     void compute_drives(const DynamicSettings& settings, double t);
+    // The drives' squash centroids (squash_centroids.h), when the squash reads them.
+    void place_centroids_if_read(const DynamicSettings& settings);
 
     const JointRigData& rig_;
     JointMotionHistory history_;
@@ -97,6 +100,7 @@ private:
     std::vector<glm::quat> global_rotations_;
     std::vector<char> unscaled_;
     std::vector<JointDrive> drives_;
+    bool centroids_placed_ = false;  // in drives_; else a row places its own
 };
 
 }  // namespace dynskin

@@ -36,18 +36,18 @@ std::vector<glm::vec3> joint_centroids(const std::vector<glm::vec3>& rest, const
     return local;
 }
 
+void place_centroid(const glm::vec3& in_joint, const glm::mat4& global, float size, JointDrive& drive) {
+    drive.centroid = glm::vec3(global * glm::vec4(in_joint, 1.0f));
+    const glm::vec3 axis = drive.centroid - drive.position;
+    const float length = glm::length(axis);
+    // Below a thousandth of the character the direction is noise: no medial axis.
+    drive.medial = length > kMinMedialLength * size && std::isfinite(length) ? axis / length : glm::vec3(0.0f);
+}
+
 void place_centroids(const std::vector<glm::vec3>& in_joints, const std::vector<glm::mat4>& globals,
                      const DynamicSettings& settings, float size, std::vector<JointDrive>& drives) {
-    for (std::size_t j = 0; j < drives.size(); ++j) {
-        glm::vec3 local = in_joints[j];
-        if (j < settings.joints.size()) local += settings.joints[j].centroid_offset;
-        JointDrive& d = drives[j];
-        d.centroid = glm::vec3(globals[j] * glm::vec4(local, 1.0f));
-        const glm::vec3 axis = d.centroid - d.position;
-        const float length = glm::length(axis);
-        // Below a thousandth of the character the direction is noise: no medial axis.
-        d.medial = length > kMinMedialLength * size && std::isfinite(length) ? axis / length : glm::vec3(0.0f);
-    }
+    for (std::size_t j = 0; j < drives.size(); ++j)
+        place_centroid(in_joints[j] + centroid_offset(settings, static_cast<int>(j)), globals[j], size, drives[j]);
 }
 
 }  // namespace dynskin

@@ -24,6 +24,16 @@ std::vector<glm::vec3> rest_centroids(const SkinnedMesh& mesh, const Hierarchica
 // The rest centroids in their joints' frames, B_j^-1 c_rest: what the joints carry.
 std::vector<glm::vec3> joint_centroids(const std::vector<glm::vec3>& rest, const std::vector<glm::mat4>& inverse_binds);
 
+// The user's offset of joint j's centroid, in its frame (none for a joint without settings).
+inline glm::vec3 centroid_offset(const DynamicSettings& settings, int joint) {
+    return joint < static_cast<int>(settings.joints.size()) ? settings.joints[joint].centroid_offset : glm::vec3(0.0f);
+}
+
+// Sets one drive's centroid c_j = G_j in_joint and its medial direction from the drive's
+// joint position (which must be set); in_joint: the centroid in the joint's frame, offset
+// included.
+void place_centroid(const glm::vec3& in_joint, const glm::mat4& global, float size, JointDrive& drive);
+
 // Sets each drive's centroid c_j = G_j (B_j^-1 c_rest + offset_j) and its medial direction
 // from the drive's joint position (which must be set). in_joints: joint_centroids(); globals:
 // the joints at t.
