@@ -1,8 +1,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <random>
+#include <vector>
 
+#include "core/dynamics/turn_logs.h"
 #include "dynskin/transform.h"
 
 namespace dynskin {
@@ -13,6 +16,34 @@ TEST(Transform, LogTakesTheShortestArc) {
     const glm::vec3 a = rotation_log(q), b = rotation_log(-q);
     EXPECT_NEAR(a.z, 0.3f, 1e-6f);
     EXPECT_NEAR(b.z, 0.3f, 1e-6f);  // -q is the same rotation, not 2 pi - 0.3 the other way
+}
+
+// The measurement clock's block of logs is rotation_log itself, bit for bit: turns within
+// the series, past it (up to half a turn), of either sign, still, and at a quarter turn
+// where w is 0.
+TEST(Transform, TurnLogsAreRotationLogsBitForBit) {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+    constexpr int kCount = 61;  // not a multiple of any vector width
+    std::vector<glm::quat> turns;
+    for (int i = 0; i < kCount - 4; ++i) {
+        const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + glm::vec3(1e-3f));
+        const float angle = i % 3 == 0 ? 3.1f * unit(rng) : 0.25f * unit(rng);  // some past the series' 0.2 rad
+        const glm::quat q = glm::angleAxis(angle, axis);
+        turns.push_back(i % 2 ? -q : q);
+    }
+    turns.push_back(glm::quat(1, 0, 0, 0));
+    turns.push_back(glm::quat(-1, 0, 0, 0));
+    turns.push_back(glm::quat(0, 0, 1, 0));
+    turns.push_back(glm::quat(0, 0, -1, 0));
+    TurnLogs<64> logs;
+    for (int i = 0; i < kCount; ++i) logs.set(i, turns[i]);
+    glm::vec3 got[kCount];
+    logs.compute(kCount, got);
+    for (int i = 0; i < kCount; ++i) {
+        const glm::vec3 want = rotation_log(turns[i]);
+        for (int c = 0; c < 3; ++c) EXPECT_EQ(std::memcmp(&got[i][c], &want[c], sizeof(float)), 0) << "turn " << i << " " << got[i][c] << " vs " << want[c];
+    }
 }
 
 TEST(Transform, ExpInvertsLog) {

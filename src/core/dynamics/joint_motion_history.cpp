@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/dynamics/turn_logs.h"
+
 namespace dynskin {
 namespace {
 
@@ -23,6 +25,24 @@ Motion own_motion(const Trs& a, const Trs& b, const Trs& object_a, const Trs& ob
 
 bool same(const Trs& a, const Trs& b) {
     return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale;
+}
+
+// The joints' velocities go into their histories by blocks from the stack (a history keeps
+// columns only for joints that moved, so it compacts what it is given), their turns' logs
+// taken a block at once.
+constexpr int kBlock = 64;
+
+// rotation_log(b a^-1) of joints first to first + count - 1 (count <= kBlock), a from pose
+// `from` and b from `to`. A joint that did not turn measures exactly zero (the quaternion
+// product would leave rounding noise, and a still joint must cost nothing and bend nothing).
+void log_turns(const Pose& from, const Pose& to, int first, int count, glm::vec3* turns) {
+    TurnLogs<kBlock> logs;
+    for (int i = 0; i < count; ++i) {
+        const glm::quat& a = from.local[first + i].rotation;
+        const glm::quat& b = to.local[first + i].rotation;
+        logs.set(i, b == a ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : b * glm::conjugate(a));
+    }
+    logs.compute(count, turns);
 }
 
 }  // namespace
@@ -78,21 +98,16 @@ void JointMotionHistory::push_tick(const std::vector<int>& parents, const Pose& 
     const bool wrap = previous.cycle != current.cycle;
     // A still object moves no root: its roots' motion is their own, exactly.
     const bool take_out_object = object_motion_ < 1.0f && !same(previous.object, current.object);
-    // The velocities go into their histories by blocks of joints from the stack (a history
-    // keeps columns only for joints that moved, so it compacts what it is given).
-    constexpr int kBlock = 64;
-    glm::vec3 omega[kBlock], velocity[kBlock];
+    glm::vec3 omega[kBlock], velocity[kBlock], turns[kBlock];
     for (int first = 0; first < joint_count_; first += kBlock) {
         const int count = std::min(kBlock, joint_count_ - first);
+        log_turns(previous, current, first, count, turns);
         for (int i = 0; i < count; ++i) {
             const int j = first + i;
             const Trs& a = previous.local[j];
             const Trs& b = current.local[j];
             rotations[j] = b.rotation;
-            // A joint that did not move measures exactly zero (the quaternion product would
-            // leave rounding noise, and a still joint must cost nothing and bend nothing).
-            glm::vec3 turn =
-                b.rotation == a.rotation ? glm::vec3(0.0f) : rotation_log(b.rotation * glm::conjugate(a.rotation));
+            glm::vec3 turn = turns[i];
             glm::vec3 step = b.translation - a.translation;
             if (take_out_object && parents[j] < 0) {
                 const Motion own = own_motion(a, b, previous.object, current.object);
@@ -175,13 +190,14 @@ void JointMotionHistory::measure_uniform_ticks(int ticks) {
     uniform_turn_.resize(joint_count_);
     const Tick newest = newest_tick();
     const float per_tick = 1.0f / static_cast<float>(ticks);
+    glm::vec3 turns[kBlock];
     for (int j = 0; j < joint_count_; ++j) {
+        if (j % kBlock == 0) log_turns(current_, last_, j, std::min(kBlock, joint_count_ - j), turns);
         const Trs& a = current_.local[j];
         const Trs& b = last_.local[j];
         // Along one great circle at a steady rate every tick turns by the same share of the
         // whole turn (and a still joint by exactly zero, as push_tick measures it).
-        const glm::vec3 turn =
-            b.rotation == a.rotation ? glm::vec3(0.0f) : per_tick * rotation_log(b.rotation * glm::conjugate(a.rotation));
+        const glm::vec3 turn = per_tick * turns[j % kBlock];
         const glm::vec3 step = per_tick * (b.translation - a.translation);
         uniform_turn_[j] = turn == glm::vec3(0.0f) ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : rotation_exp(turn);
         if (is_cut(false, turn, step, teleport_step(j))) {  // each tick a cut: the velocity of the tick before kept
