@@ -537,7 +537,8 @@ export class DynskinCharacter extends CoreCharacter {
     const x = values[b], y = values[b + 1], z = values[b + 2], radius = values[b + 3];
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m];
-      mesh.updateWorldMatrix(true, false);
+      // The first mesh's world is current: readLocals brought it up to date for this frame.
+      if (m > 0) mesh.updateWorldMatrix(true, false);
       // From the core's frame (the world divided by the scale since attach) to the mesh's.
       const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value.copy(mesh.matrixWorld).invert();
       const e = worldToObject.elements, scale = this.worldScale;
