@@ -5,12 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <stdexcept>
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "core/model/pose_blend.h"
 #include "dynskin/deformer.h"
 #include "dynskin/measurement_clock.h"
 #include "dynskin/pose_frames.h"
@@ -28,6 +30,38 @@ std::vector<Trs> turned(float angle) {
 }
 
 float angle_of(const Trs& t) { return 2.0f * std::atan2(t.rotation.z, t.rotation.w); }
+
+// A whole pose blended at once is each joint's blend(), bit for bit: joints nearly alike (the
+// normalised lerp), apart within the series (0.2 rad) and beyond it, on either side of the
+// sphere, one with a zero turn, at the ends of the range, between and carried on past.
+TEST(PoseFrames, BlendAllIsEachJointsBlendBitForBit) {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+    std::vector<Trs> from, to;
+    for (int j = 0; j < 150; ++j) {  // more than a block, not a multiple of one
+        Trs a, b;
+        const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + glm::vec3(1e-3f));
+        a.rotation = glm::angleAxis(3.0f * unit(rng), axis);
+        const float apart = j % 4 == 0 ? 0.02f * unit(rng) : j % 4 == 1 ? 0.3f * unit(rng) : j % 4 == 2 ? 2.5f * unit(rng) : 0.0f;
+        b.rotation = glm::angleAxis(apart, glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + glm::vec3(1e-3f))) * a.rotation;
+        if (j % 3 == 0) b.rotation = -b.rotation;
+        a.translation = glm::vec3(unit(rng), unit(rng), unit(rng));
+        b.translation = glm::vec3(unit(rng), unit(rng), unit(rng));
+        a.scale = glm::vec3(1.0f + 0.1f * unit(rng));
+        b.scale = glm::vec3(1.0f);
+        from.push_back(a);
+        to.push_back(b);
+    }
+    for (const float a : {0.0f, 1e-4f, 0.3f, 0.5f, 0.999f, 1.0f, 1.0001f, 1.4f, 2.0f}) {
+        std::vector<Trs> all;
+        blend_all(from, to, a, all);
+        ASSERT_EQ(all.size(), from.size());
+        for (std::size_t j = 0; j < from.size(); ++j) {
+            const Trs one = blend(from[j], to[j], a);
+            EXPECT_EQ(std::memcmp(&all[j], &one, sizeof(Trs)), 0) << "joint " << j << " at " << a;
+        }
+    }
+}
 
 TEST(PoseFrames, InterpolatesBetweenFramesAndCarriesOnOneTick) {
     PoseFrames frames(2);

@@ -5,19 +5,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/model/pose_blend.h"
 #include "dynskin/measurement_clock.h"
 
 namespace dynskin {
 namespace {
-
-// a in [0, 1] interpolates; a in (1, 2] extrapolates along the same motion.
-Trs blend(const Trs& from, const Trs& to, float a) {
-    Trs r;
-    r.translation = from.translation + a * (to.translation - from.translation);
-    r.scale = from.scale + a * (to.scale - from.scale);
-    r.rotation = a <= 1.0f ? slerp_shortest(from.rotation, to.rotation, a) : great_circle(from.rotation, to.rotation, a);
-    return r;
-}
 
 // Checked for every joint of every frame an engine hands over, so without a branch a number:
 // 0 * v is 0 for a finite v and NaN otherwise, and the squared length in double cannot
@@ -127,7 +119,7 @@ void PoseFrames::sample(double t, Pose& pose) const {
         if (count_ < 2 || ahead <= 0.0) return hold(newest, count_ < 2 ? span_from(0) : span_from(1));
         const Frame& before = frame(1);
         const float a = static_cast<float>(1.0 + ahead / (newest.time - before.time));
-        for (int j = 0; j < joint_count_; ++j) pose.local[j] = blend(before.locals[j], newest.locals[j], a);
+        blend_all(before.locals, newest.locals, a, pose.local);
         pose.object = blend(before.object, newest.object, a);
         pose.uniform = ahead < kTickSeconds ? span_from(1) : span_from(0);
         return;
@@ -137,7 +129,7 @@ void PoseFrames::sample(double t, Pose& pose) const {
         if (t < from.time) continue;
         const Frame& to = frame(back - 1);
         const float a = static_cast<float>((t - from.time) / (to.time - from.time));
-        for (int j = 0; j < joint_count_; ++j) pose.local[j] = blend(from.locals[j], to.locals[j], a);
+        blend_all(from.locals, to.locals, a, pose.local);
         pose.object = blend(from.object, to.object, a);
         pose.uniform = span_from(back);
         return;
