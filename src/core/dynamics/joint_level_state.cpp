@@ -7,6 +7,7 @@
 
 #include "core/formulas/rigid_dual_quaternion.h"
 #include "core/formulas/squash_centroids.h"
+#include "core/model/copy_locals.h"
 #include "core/support/row_store.h"
 #include "dynskin/oscillation_kernel.h"
 
@@ -114,7 +115,7 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
     if (rig_.morph_defaults.empty() && std::abs(t - tick_time(n)) * kTicksPerSecond <= 1e-9) {
         shown_ = &history_.newest_pose();
     } else {
-        pose_.local = skeleton.rest;
+        copy_locals(skeleton.rest, pose_.local);
         pose_.cycle = 0;
         pose_.morph_weights = rig_.morph_defaults;  // same size each frame: no allocation
         sampler(t, pose_);

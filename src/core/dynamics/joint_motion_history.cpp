@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/dynamics/turn_logs.h"
+#include "core/model/copy_locals.h"
 
 namespace dynskin {
 namespace {
@@ -160,7 +161,7 @@ JointMotionHistory::Start JointMotionHistory::start_for(double t) const {
 }
 
 void JointMotionHistory::sample_tick(Tick tick, const Skeleton& skeleton, const PoseSampler& sampler, Pose& pose) {
-    pose.local = skeleton.rest;
+    copy_locals(skeleton.rest, pose.local);
     pose.cycle = 0;
     pose.object = Trs{};
     pose.uniform = Pose::Span{};

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/model/copy_locals.h"
 #include "core/model/pose_blend.h"
 #include "dynskin/measurement_clock.h"
 
@@ -100,7 +101,7 @@ void PoseFrames::sample(double t, Pose& pose) const {
         return {frame(back).time, back == 1 ? frame(0).time + kTickSeconds : frame(back - 1).time};
     };
     const auto hold = [&pose](const Frame& f, Pose::Span span) {
-        pose.local = f.locals;
+        copy_locals(f.locals, pose.local);
         pose.object = f.object;
         pose.uniform = span;
     };
