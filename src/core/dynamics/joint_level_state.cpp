@@ -277,12 +277,6 @@ void JointLevelState::write_joint_row(int j, JointRow& row, JointRowParts parts)
     const glm::mat4 skinning = globals_[j] * rig_.inverse_binds[j];
     const glm::dualquat dq = parts.dual_quaternion ? rigid_part(j, skinning) : glm::dualquat();
     const JointDrive& d = drives_[j];
-    JointDrive placed;  // d with its centroid, where the drives were left without
-    if (parts.squash && !centroids_placed_) {
-        placed = d;
-        place_centroid(rig_.joint_centroids[j] + centroid_offset(resolved_for_, j), globals_[j], rig_.size, placed);
-    }
-    const JointDrive& centred = parts.squash && !centroids_placed_ ? placed : d;
     const Trs& local = shown_->local[j];
     const glm::quat& r = local.rotation;
     row.skinning = skinning;
@@ -304,8 +298,13 @@ void JointLevelState::write_joint_row(int j, JointRow& row, JointRowParts parts)
         row.angular_velocity = glm::vec4(d.angular_velocity, 0.0f);
         row.linear_velocity = glm::vec4(d.linear_velocity, 0.0f);
         row.position = glm::vec4(d.position, 1.0f);
-        row.centroid = glm::vec4(centred.centroid, 1.0f);
-        row.medial = glm::vec4(centred.medial, 0.0f);
+        // The drives have them while the squash is on; a row that asks for them otherwise
+        // (joint_row: the viewer's centroid handles) has them placed here.
+        const SquashAxis axis = centroids_placed_ ? SquashAxis{d.centroid, d.medial}
+                                                  : squash_axis(rig_.joint_centroids[j] + centroid_offset(resolved_for_, j),
+                                                                globals_[j], d.position, rig_.size);
+        row.centroid = glm::vec4(axis.centroid, 1.0f);
+        row.medial = glm::vec4(axis.medial, 0.0f);
     }
 }
 

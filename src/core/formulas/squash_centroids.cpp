@@ -36,18 +36,24 @@ std::vector<glm::vec3> joint_centroids(const std::vector<glm::vec3>& rest, const
     return local;
 }
 
-void place_centroid(const glm::vec3& in_joint, const glm::mat4& global, float size, JointDrive& drive) {
-    drive.centroid = glm::vec3(global * glm::vec4(in_joint, 1.0f));
-    const glm::vec3 axis = drive.centroid - drive.position;
-    const float length = glm::length(axis);
+SquashAxis squash_axis(const glm::vec3& in_joint, const glm::mat4& global, const glm::vec3& position, float size) {
+    SquashAxis axis;
+    axis.centroid = glm::vec3(global * glm::vec4(in_joint, 1.0f));
+    const glm::vec3 along = axis.centroid - position;
+    const float length = glm::length(along);
     // Below a thousandth of the character the direction is noise: no medial axis.
-    drive.medial = length > kMinMedialLength * size && std::isfinite(length) ? axis / length : glm::vec3(0.0f);
+    axis.medial = length > kMinMedialLength * size && std::isfinite(length) ? along / length : glm::vec3(0.0f);
+    return axis;
 }
 
 void place_centroids(const std::vector<glm::vec3>& in_joints, const std::vector<glm::mat4>& globals,
                      const DynamicSettings& settings, float size, std::vector<JointDrive>& drives) {
-    for (std::size_t j = 0; j < drives.size(); ++j)
-        place_centroid(in_joints[j] + centroid_offset(settings, static_cast<int>(j)), globals[j], size, drives[j]);
+    for (std::size_t j = 0; j < drives.size(); ++j) {
+        JointDrive& d = drives[j];
+        const SquashAxis axis = squash_axis(in_joints[j] + centroid_offset(settings, static_cast<int>(j)), globals[j], d.position, size);
+        d.centroid = axis.centroid;
+        d.medial = axis.medial;
+    }
 }
 
 }  // namespace dynskin

@@ -29,10 +29,13 @@ inline glm::vec3 centroid_offset(const DynamicSettings& settings, int joint) {
     return joint < static_cast<int>(settings.joints.size()) ? settings.joints[joint].centroid_offset : glm::vec3(0.0f);
 }
 
-// Sets one drive's centroid c_j = G_j in_joint and its medial direction from the drive's
-// joint position (which must be set); in_joint: the centroid in the joint's frame, offset
-// included.
-void place_centroid(const glm::vec3& in_joint, const glm::mat4& global, float size, JointDrive& drive);
+// A joint's centroid c_j = G_j in_joint (in_joint: the centroid in the joint's frame, offset
+// included) and its medial direction from the joint's position q_j.
+struct SquashAxis {
+    glm::vec3 centroid;
+    glm::vec3 medial;  // unit, or 0 when c_j and q_j nearly coincide
+};
+SquashAxis squash_axis(const glm::vec3& in_joint, const glm::mat4& global, const glm::vec3& position, float size);
 
 // Sets each drive's centroid c_j = G_j (B_j^-1 c_rest + offset_j) and its medial direction
 // from the drive's joint position (which must be set). in_joints: joint_centroids(); globals:
