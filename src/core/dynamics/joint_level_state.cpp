@@ -71,6 +71,7 @@ void JointLevelState::resolve(const DynamicSettings& settings) {
     if (resolved_ && same_bytes(settings, resolved_for_)) return;
     resolved_for_ = settings;
     resolved_ = true;
+    sums_at_.reset();  // a joint's kernel, or whether it is followed, may have changed
     lengths_ = history_lengths(settings, rig_);
     const DynamicParameters& p = settings.parameters;
     const bool translates = finite_or_zero(p.translation_gain) != 0.0f;
@@ -89,6 +90,7 @@ void JointLevelState::resolve(const DynamicSettings& settings) {
 
 void JointLevelState::step_sums() {
     sums_.bring_all_to_newest(followed_, history_.angular_velocity(), history_.linear_velocity());
+    sums_at_ = history_.newest_tick();
 }
 
 void JointLevelState::advance_clock(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
@@ -96,12 +98,16 @@ void JointLevelState::advance_clock(double t, const PoseSampler& sampler, const 
     history_.set_lengths(lengths_);
     history_.set_object_motion(settings.parameters.object_motion);
     history_.advance(t, rig_.skeleton, sampler, [this](bool restarted) {
-        if (restarted) sums_.restart(history_.newest_tick());
-        else step_sums();
+        if (restarted) {
+            sums_.restart(history_.newest_tick());  // every sum zero there, for any kernel
+            sums_at_ = history_.newest_tick();
+        } else {
+            step_sums();
+        }
     });
     // Sums not stepped at this tick (no tick came since the settings changed f or tau, or a
     // joint started to oscillate): brought to it now, once, not in every frame's drives.
-    step_sums();
+    if (sums_at_ != history_.newest_tick()) step_sums();
 }
 
 void JointLevelState::update(double t, const PoseSampler& sampler, const DynamicSettings& settings) {

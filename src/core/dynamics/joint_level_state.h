@@ -6,6 +6,7 @@
 // kernel window and the dLBS delays need); what it shares with every instance of the character is
 // the JointRigData. The Deformer runs one, a crowd one per instance (dynskin/joint_level.h).
 
+#include <optional>
 #include <vector>
 
 #include <glm/gtx/dual_quaternion.hpp>
@@ -84,6 +85,8 @@ private:
     const JointRigData& rig_;
     JointMotionHistory history_;
     OscillationSums sums_;
+    // The tick every followed joint's sums were brought to since the settings last changed.
+    std::optional<Tick> sums_at_;
     DynamicSettings resolved_for_;
     bool resolved_ = false;
     HistoryLengths lengths_;
