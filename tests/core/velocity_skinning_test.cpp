@@ -147,6 +147,26 @@ TEST(Squash, TurningLimbStretchesAlongItsTravelAboutTheMedialAxis) {
     EXPECT_LT(widest_z, rest_z * 0.97f);
 }
 
+// The squash centroids are kept in the drives only while the squash is on; a joint row has
+// them either way, and the same ones (the viewer's centroid handles read them with it off).
+TEST(Squash, JointRowsHaveTheSameCentroidsWithTheSquashOff) {
+    Character bar = test::make_bar(3, 2.0f, 0.2f, 24, 12);
+    const PoseSampler turn = test::turn_and_stop(bar.skeleton, 0, glm::vec3(0, 0, 1), 2.0f, 100.0);
+    DynamicSettings on = squash_only(0.3f), off = squash_only(0.0f);
+    on.joints.resize(3);
+    on.joints[1].centroid_offset = glm::vec3(0.1f, -0.2f, 0.05f);
+    off.joints = on.joints;
+    Deformer squashing(bar), still(bar);
+    squashing.update(0.5, turn, on);
+    still.update(0.5, turn, off);
+    for (int j = 0; j < 3; ++j) {
+        const JointRow a = squashing.joint_row(j), b = still.joint_row(j);
+        EXPECT_EQ(a.centroid, b.centroid) << "joint " << j;
+        EXPECT_EQ(a.medial, b.medial) << "joint " << j;
+        EXPECT_NE(glm::vec3(b.medial), glm::vec3(0.0f)) << "joint " << j;
+    }
+}
+
 TEST(Limiter, TheBendAngleNeverExceedsItsMaximumAndIsContinuous) {
     const float max_angle = 0.3f;
     float previous = soft_limit(-20.0f, max_angle).angle;
