@@ -252,14 +252,14 @@ async function timing(page) {
 }
 
 // A frame allocates nothing: the JavaScript heap allocated inside update() (V8's sampling heap
-// profiler, the objects collected since included), on a file with dLBS off and on.
+// profiler, the objects collected since included), on a file with dLBS off and on. A number
+// allocated a frame would be 12 bytes a call in every measurement; the JIT's comings and goings
+// (code not yet optimised on a loaded machine: 0 to 8 bytes a call) do not repeat, so the least
+// of up to three measurements is the one checked.
 async function allocation(page) {
   const cdp = await page.createCDPSession();
   await cdp.send('HeapProfiler.enable');
-  for (const parameters of [{ mode: 'dynamic' }, { mode: 'dynamic', propagation_speed: 1.5, squash: 0.05 }]) {
-    await page.evaluate((p) => dynskinTest.load('/assets/cow.glb', { parameters: p, reference: false }), parameters);
-    await page.evaluate(() => dynskinTest.play(1 / 60, 30));
-    await page.evaluate(() => dynskinTest.updates(10000)); // optimised
+  const measure = async () => {
     await cdp.send('HeapProfiler.startSampling', { samplingInterval: 32, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     const calls = await page.evaluate(() => dynskinTest.updates(10000));
     const { profile } = await cdp.send('HeapProfiler.stopSampling');
@@ -277,10 +277,18 @@ async function allocation(page) {
     };
     sum(profile.head);
     const most = [...where].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([key, size]) => `${key} ${(size / calls).toFixed(2)}`);
-    // A number allocated a frame would be 12 bytes a call; what is left is a few objects of the
-    // JIT's comings and goings (0 to 3 bytes a call from run to run).
-    check(`allocation: update() allocates nothing a frame (${JSON.stringify(parameters)})`, bytes / calls < 4,
-      `${(bytes / calls).toFixed(2)} bytes a call over ${calls} calls${most.length ? ` (most in ${most.join(', ')})` : ''}`);
+    return { perCall: bytes / calls, detail: `${(bytes / calls).toFixed(2)} bytes a call over ${calls} calls${most.length ? ` (most in ${most.join(', ')})` : ''}` };
+  };
+  for (const parameters of [{ mode: 'dynamic' }, { mode: 'dynamic', propagation_speed: 1.5, squash: 0.05 }]) {
+    await page.evaluate((p) => dynskinTest.load('/assets/cow.glb', { parameters: p, reference: false }), parameters);
+    await page.evaluate(() => dynskinTest.play(1 / 60, 30));
+    await page.evaluate(() => dynskinTest.updates(10000)); // optimised
+    const runs = [];
+    do runs.push(await measure());
+    while (runs.length < 3 && runs[runs.length - 1].perCall >= 4);
+    const least = runs.reduce((a, b) => (b.perCall < a.perCall ? b : a));
+    check(`allocation: update() allocates nothing a frame (${JSON.stringify(parameters)})`, least.perCall < 4,
+      runs.length > 1 ? `${least.detail}; the other measurements: ${runs.filter((r) => r !== least).map((r) => r.perCall.toFixed(2)).join(', ')} bytes a call` : least.detail);
   }
   await cdp.detach();
 }
