@@ -36,23 +36,36 @@ struct Cursor {
 
 std::uint32_t triangles_in(const UiCommand& c) { return c.index_count / 3; }
 
-Cursor first_triangle(const Triangles& t) {
-    Cursor at;
+// From `at`'s command on, the first with a triangle: at its first triangle (past the end:
+// none left).
+void forward_to_a_triangle(const Triangles& t, Cursor& at) {
     while (at.command < t.commands.size() && triangles_in(t.commands[at.command]) == 0) ++at.command;
     if (at.command < t.commands.size()) at.index = t.commands[at.command].first_index;
+}
+
+// Back from `at`'s command (not included), the last with a triangle: at its last triangle;
+// false, `at` unchanged, when there is none.
+bool back_to_a_triangle(const Triangles& t, Cursor& at) {
+    for (std::size_t c = at.command; c > 0;) {
+        const UiCommand& command = t.commands[--c];
+        if (triangles_in(command) > 0) {
+            at = {c, command.first_index + 3 * (triangles_in(command) - 1)};
+            return true;
+        }
+    }
+    return false;
+}
+
+Cursor first_triangle(const Triangles& t) {
+    Cursor at;
+    forward_to_a_triangle(t, at);
     return at;
 }
 
 Cursor last_triangle(const Triangles& t) {
-    Cursor at{t.commands.size(), 0};
-    while (at.command > 0) {
-        const UiCommand& c = t.commands[--at.command];
-        if (triangles_in(c) > 0) {
-            at.index = c.first_index + 3 * (triangles_in(c) - 1);
-            return at;
-        }
-    }
-    return {t.commands.size(), 0};  // none
+    Cursor at{t.commands.size(), 0};  // none, unless one is found
+    back_to_a_triangle(t, at);
+    return at;
 }
 
 void next(const Triangles& t, Cursor& at) {
@@ -60,22 +73,12 @@ void next(const Triangles& t, Cursor& at) {
     at.index += 3;
     if (at.index < c.first_index + 3 * triangles_in(c)) return;
     ++at.command;
-    while (at.command < t.commands.size() && triangles_in(t.commands[at.command]) == 0) ++at.command;
-    if (at.command < t.commands.size()) at.index = t.commands[at.command].first_index;
+    forward_to_a_triangle(t, at);
 }
 
 void previous(const Triangles& t, Cursor& at) {
-    if (at.index > t.commands[at.command].first_index) {
-        at.index -= 3;
-        return;
-    }
-    while (at.command > 0) {
-        const UiCommand& c = t.commands[--at.command];
-        if (triangles_in(c) > 0) {
-            at.index = c.first_index + 3 * (triangles_in(c) - 1);
-            return;
-        }
-    }
+    if (at.index > t.commands[at.command].first_index) at.index -= 3;
+    else back_to_a_triangle(t, at);
 }
 
 bool corners_in_range(const Triangles& t, const Cursor& at) {
