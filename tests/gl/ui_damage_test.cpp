@@ -4,27 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <vector>
+#include <optional>
 
 #include "gl/ui_damage.h"
+#include "ui_quads.h"
 
 namespace dynskin::gl {
 namespace {
 
-// A list of axis-aligned quads, two triangles each, as ImGui makes them.
-struct Quads : KeptUiList {
-
-    // A quad from (x0, y0) to (x1, y1) in the current (last) command.
-    void add(float x0, float y0, float x1, float y1, std::uint32_t rgba = 0xff808080u) {
-        const auto first = static_cast<std::uint16_t>(vertices.size());
-        for (const glm::vec2 p : {glm::vec2(x0, y0), glm::vec2(x1, y0), glm::vec2(x1, y1), glm::vec2(x0, y1)})
-            vertices.push_back({p, glm::vec2(0.0f), rgba});
-        for (const int k : {0, 1, 2, 0, 2, 3}) indices.push_back(static_cast<std::uint16_t>(first + k));
-        commands.back().index_count += 6;
-    }
-    void command(const glm::vec4& clip, GLuint texture = 1) {
-        commands.push_back({clip, texture, static_cast<std::uint32_t>(indices.size()), 0});
-    }
+// A list of quads in commands of texture 1 (unless said), as a panel's.
+struct Quads : test::UiQuads {
+    void add(float x0, float y0, float x1, float y1, std::uint32_t rgba = 0xff808080u) { quad({x0, y0}, {x1, y1}, rgba); }
+    void command(const glm::vec4& clip, GLuint texture = 1) { UiQuads::command(clip, texture); }
     UiDrawList list() const { return view(); }
 };
 
@@ -47,9 +38,7 @@ TEST(UiDamage, AChangedColourIsBoundedByItsQuad) {
     const Quads before = column();
     Quads now = before;
     for (int k = 16; k < 20; ++k) now.vertices[k].rgba = 0xff0000ffu;  // row 4
-    const auto changed = changed_rect(before, now.list());
-    ASSERT_TRUE(changed.has_value());
-    EXPECT_EQ(*changed, glm::vec4(10.0f, 80.0f, 200.0f, 95.0f));
+    EXPECT_EQ(changed_rect(before, now.list()), std::optional(glm::vec4(10.0f, 80.0f, 200.0f, 95.0f)));
 }
 
 // Text grown by a glyph shifts every vertex and index after it: those triangles are alike
@@ -62,13 +51,9 @@ TEST(UiDamage, AQuadInsertedInTheMiddleBoundsOnlyItself) {
         now.add(10.0f, 20.0f * k, 200.0f, 20.0f * k + 15.0f);
         if (k == 3) now.add(210.0f, 60.0f, 220.0f, 75.0f);  // a glyph more on row 3
     }
-    const auto changed = changed_rect(before, now.list());
-    ASSERT_TRUE(changed.has_value());
-    EXPECT_EQ(*changed, glm::vec4(210.0f, 60.0f, 220.0f, 75.0f));
+    EXPECT_EQ(changed_rect(before, now.list()), std::optional(glm::vec4(210.0f, 60.0f, 220.0f, 75.0f)));
     // And the other way round: a quad gone.
-    const auto gone = changed_rect(now, before.list());
-    ASSERT_TRUE(gone.has_value());
-    EXPECT_EQ(*gone, glm::vec4(210.0f, 60.0f, 220.0f, 75.0f));
+    EXPECT_EQ(changed_rect(now, before.list()), std::optional(glm::vec4(210.0f, 60.0f, 220.0f, 75.0f)));
 }
 
 TEST(UiDamage, AChangedClipOrTextureChangesItsTrianglesCutToTheClips) {
@@ -79,14 +64,10 @@ TEST(UiDamage, AChangedClipOrTextureChangesItsTrianglesCutToTheClips) {
     before.add(10.0f, 100.0f, 200.0f, 200.0f);  // drawn to y = 150 only
     Quads now = before;
     now.commands[1].clip = glm::vec4(0.0f, 100.0f, 400.0f, 160.0f);
-    auto changed = changed_rect(before, now.list());
-    ASSERT_TRUE(changed.has_value());
-    EXPECT_EQ(*changed, glm::vec4(10.0f, 100.0f, 200.0f, 160.0f));
+    EXPECT_EQ(changed_rect(before, now.list()), std::optional(glm::vec4(10.0f, 100.0f, 200.0f, 160.0f)));
     now = before;
     now.commands[1].texture = 7;
-    changed = changed_rect(before, now.list());
-    ASSERT_TRUE(changed.has_value());
-    EXPECT_EQ(*changed, glm::vec4(10.0f, 100.0f, 200.0f, 150.0f));
+    EXPECT_EQ(changed_rect(before, now.list()), std::optional(glm::vec4(10.0f, 100.0f, 200.0f, 150.0f)));
 }
 
 TEST(UiDamage, ChangesFarApartAreBoundedTogether) {
@@ -94,19 +75,15 @@ TEST(UiDamage, ChangesFarApartAreBoundedTogether) {
     Quads now = before;
     now.vertices[0].rgba = 0xff00ff00u;   // row 0
     now.vertices[36].rgba = 0xff00ff00u;  // row 9
-    const auto changed = changed_rect(before, now.list());
-    ASSERT_TRUE(changed.has_value());
-    EXPECT_EQ(*changed, glm::vec4(10.0f, 0.0f, 200.0f, 195.0f));
+    EXPECT_EQ(changed_rect(before, now.list()), std::optional(glm::vec4(10.0f, 0.0f, 200.0f, 195.0f)));
 }
 
 TEST(UiDamage, AnEmptyListAgainstAFullOneIsAllOfIt) {
     const Quads full = column();
     Quads empty;
     empty.command(kWhole);
-    const auto changed = changed_rect(empty, full.list());
-    ASSERT_TRUE(changed.has_value());
-    EXPECT_EQ(*changed, glm::vec4(10.0f, 0.0f, 200.0f, 195.0f));
-    EXPECT_EQ(drawn_rect(full.list()), changed);
+    EXPECT_EQ(changed_rect(empty, full.list()), std::optional(glm::vec4(10.0f, 0.0f, 200.0f, 195.0f)));
+    EXPECT_EQ(drawn_rect(full.list()), changed_rect(empty, full.list()));
     EXPECT_FALSE(drawn_rect(empty.list()).has_value());
 }
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "gl/render_target.h"
-#include "gl/ui_damage.h"
 #include "gl/ui_renderer.h"
+#include "ui_quads.h"
 
 namespace dynskin::gl {
 namespace {
@@ -29,18 +29,14 @@ std::vector<unsigned char> atlas() {
 
 // A panel: a column of rows (a frame and a few "glyphs", blended over it) in one command,
 // and a plot in a second command clipped to its box.
-struct Panel : KeptUiList {
+struct Panel : test::UiQuads {
     GLuint font = 0;
 
+    void command(const glm::vec4& clip) { UiQuads::command(clip, font); }
+    // A quad drawn from a texel of the atlas (`uv` its corner).
     void quad(glm::vec2 lo, glm::vec2 hi, std::uint32_t rgba, glm::vec2 uv = glm::vec2(0.0f)) {
-        const auto first = static_cast<std::uint16_t>(vertices.size());
-        const glm::vec2 texel(0.25f);
-        for (const glm::vec2 corner : {glm::vec2(0, 0), glm::vec2(1, 0), glm::vec2(1, 1), glm::vec2(0, 1)})
-            vertices.push_back({lo + corner * (hi - lo), uv + corner * texel, rgba});
-        for (const int k : {0, 1, 2, 0, 2, 3}) indices.push_back(static_cast<std::uint16_t>(first + k));
-        commands.back().index_count += 6;
+        UiQuads::quad(lo, hi, rgba, uv, glm::vec2(0.25f));
     }
-    void command(const glm::vec4& clip) { commands.push_back({clip, font, static_cast<std::uint32_t>(indices.size()), 0}); }
 
     // time: the "slider" of row 2 (its grab and its text); extra: a glyph more on row 5;
     // plot_clip: the bottom of the plot's clip; outside: a bar reaching below the backdrop.
