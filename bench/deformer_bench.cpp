@@ -159,7 +159,7 @@ void BM_Bend(benchmark::State& state) {
         inputs.max_angle = kDefaultMaxAngle;
         inputs.max_offset = kDefaultMaxOffset;
     }
-    Buffers b{d.base_positions(), d.base_normals(), {}, {}};
+    Buffers b{d.base_positions(), d.base_normals(), {}, {}, {}};
     for (auto _ : state) {
         s.fast->bend(pool, inputs, b);
         benchmark::DoNotOptimize(b.positions.data());

@@ -692,8 +692,11 @@ PYBIND11_MODULE(dynskin, m) {
             return vec3_view(self.cast<PyDeformer&>().deformer_.positions(), self);
         }, "(N, 3) float32: the deformed skin in world space (a read-only view showing the latest update)")
         .def_property_readonly("normals", [](py::object self) {
-            return vec3_view(self.cast<PyDeformer&>().deformer_.normals(), self);
-        }, "(N, 3) float32 unit normals (read-only view)")
+            const Deformer& deformer = self.cast<PyDeformer&>().deformer_;
+            if (!deformer.outputs().normals)
+                throw py::value_error("normals are not computed: add \"normals\" to the deformer's outputs");
+            return vec3_view(deformer.normals(), self);
+        }, "(N, 3) float32 unit normals (read-only view; while \"normals\" is in outputs)")
         .def_property_readonly("base_positions", [](py::object self) {
             return vec3_view(self.cast<PyDeformer&>().deformer_.base_positions(), self);
         }, "(N, 3) float32: the base skinning (LBS, DQS or dLBS) before the offsets (read-only view)")
@@ -707,16 +710,40 @@ PYBIND11_MODULE(dynskin, m) {
             return a;
         }, "(N, 3) float32: positions - base_positions (a new array)")
         .def_property_readonly("bind_space_offsets", [](const PyDeformer& d) {
-            const SkinnedMesh& mesh = d.character_->character.mesh;
-            std::vector<glm::mat4> skinning;
-            skinning_matrices(d.deformer_.globals(), mesh.inverse_binds, skinning);
-            std::vector<glm::vec3> offsets;
-            bind_space_offsets(mesh, skinning, d.deformer_.positions(), d.deformer_.normals(), offsets, nullptr);
-            py::array_t<float> a({py::ssize_t(offsets.size()), py::ssize_t(3)});
-            std::copy_n(&offsets.front().x, 3 * offsets.size(), a.mutable_data());
+            const Deformer& deformer = d.deformer_;
+            const std::vector<glm::vec3>* offsets = &deformer.bind_space_offsets();
+            std::vector<glm::vec3> computed;
+            if (offsets->empty()) {  // not among the outputs: made now, from the last update's skin
+                const SkinnedMesh& mesh = d.character_->character.mesh;
+                std::vector<glm::mat4> skinning;
+                skinning_matrices(deformer.globals(), mesh.inverse_binds, skinning);
+                bind_space_offsets(mesh, skinning, deformer.positions(), deformer.normals(), computed, nullptr);
+                offsets = &computed;
+            }
+            py::array_t<float> a({py::ssize_t(offsets->size()), py::ssize_t(3)});
+            std::copy_n(reinterpret_cast<const float*>(offsets->data()), 3 * offsets->size(), a.mutable_data());
             return a;
         }, "(N, 3) float32: the offsets in bind space (before the skinning) that make plain LBS of the pose at the "
-           "last update show positions: a shape key or morph target that rides on the armature (a new array)")
+           "last update show positions: a shape key or morph target that rides on the armature (a new array; "
+           "with \"bind_space_offsets\" in outputs, made by each update, with the skinning where the base is LBS)")
+        .def_property("outputs", [](const PyDeformer& d) {
+            const DeformerOutputs& o = d.deformer_.outputs();
+            std::vector<std::string> names;
+            if (o.normals) names.push_back("normals");
+            if (o.bind_space_offsets) names.push_back("bind_space_offsets");
+            return py::tuple(py::cast(names));
+        }, [](PyDeformer& d, const std::vector<std::string>& names) {
+            DeformerOutputs o{false, false};
+            for (const std::string& name : names) {
+                if (name == "normals") o.normals = true;
+                else if (name == "bind_space_offsets") o.bind_space_offsets = true;
+                else throw py::value_error("outputs: unknown output \"" + name +
+                                           "\" (choose among \"normals\" and \"bind_space_offsets\")");
+            }
+            d.deformer_.set_outputs(o);
+        }, "What each update computes beside the positions: a tuple of \"normals\" (the default) and "
+           "\"bind_space_offsets\" (made with the skinning, cheaper than asking for them after). Leave out the "
+           "normals where the host makes its own (Blender): their cost is saved")
         .def_property_readonly("joint_matrices", [](const PyDeformer& d) { return from_matrices(d.deformer_.globals()); },
                                "(J, 4, 4) float32: the joints' world matrices at the last update")
         .def_property_readonly("size", [](const PyDeformer& d) { return d.deformer_.size(); }, "The character size L")

@@ -15,6 +15,13 @@ def same_base(settings, preserve_volume):
     return not math.isfinite(settings.propagation_speed) and settings.dual_quaternion == preserve_volume
 
 
+def positions_only(deformer):
+    """The deformer without normals: Blender makes its own from the deformed mesh (a third
+    of the core's per-vertex work saved)."""
+    deformer.outputs = ()
+    return deformer
+
+
 class OffsetDeformer:
     """A dynskin.Deformer as simulation.LiveState drives it (update, with or without the
     skin, reset, settings, set_joint), whose `positions` are the offsets. Where dynskin's base is the plain
@@ -24,7 +31,7 @@ class OffsetDeformer:
 
     def __init__(self, character, preserve_volume=False):
         object.__setattr__(self, "character", character)
-        object.__setattr__(self, "deformer", dynskin.Deformer(character))
+        object.__setattr__(self, "deformer", positions_only(dynskin.Deformer(character)))
         object.__setattr__(self, "preserve_volume", preserve_volume)
         object.__setattr__(self, "plain", None)
 
@@ -41,7 +48,7 @@ class OffsetDeformer:
         if name == "settings":
             plain = None
             if self._plain_needed(value):
-                plain = self.plain or dynskin.Deformer(self.character)
+                plain = self.plain or positions_only(dynskin.Deformer(self.character))
                 lbs = dynskin.Settings()
                 lbs.mode, lbs.dual_quaternion = "lbs", self.preserve_volume
                 plain.settings = lbs
@@ -80,7 +87,9 @@ class RidingDeformer:
 
     def __init__(self, character, to_object):
         object.__setattr__(self, "character", character)
-        object.__setattr__(self, "deformer", dynskin.Deformer(character))
+        deformer = dynskin.Deformer(character)
+        deformer.outputs = ("bind_space_offsets",)  # made with the skinning; no normals (positions_only)
+        object.__setattr__(self, "deformer", deformer)
         object.__setattr__(self, "to_object", to_object)  # (3, 3): world vectors to the object's rest space
         # Most meshes are neither turned nor scaled: their offsets are the world's, as they are
         # (the same values: 16 us a frame saved on the Fox's 1728 vertices).

@@ -14,6 +14,7 @@
 #include <glm/glm.hpp>
 
 #include "dynskin/character.h"
+#include "dynskin/deformer_outputs.h"
 #include "dynskin/executor.h"
 #include "dynskin/hierarchical_weights.h"
 #include "dynskin/joint_row.h"
@@ -86,10 +87,17 @@ public:
     const std::vector<glm::vec3>& normals() const;       // unit length
     const std::vector<glm::vec3>& base_positions() const;  // the base skinning, before the offsets
     const std::vector<glm::vec3>& base_normals() const;
+    // DeformerOutputs::bind_space_offsets (empty, or the last update's with them on).
+    const std::vector<glm::vec3>& bind_space_offsets() const;
     const Pose& pose() const;                       // the pose at the last update's time
     const std::vector<glm::mat4>& globals() const;  // its joints' world matrices
     float size() const;                             // the character size L (character_size)
     const StageTimes& stage_times() const;
+
+    // What the next updates compute beside the positions (deformer_outputs.h); the default:
+    // the normals, no bind-space offsets.
+    void set_outputs(const DeformerOutputs& outputs);
+    const DeformerOutputs& outputs() const;
 
     // The most threads of its executor that this deformer's per-vertex work uses at once,
     // the calling thread included (at least 1; 1: all on the calling thread). Starts no

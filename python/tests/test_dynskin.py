@@ -322,3 +322,26 @@ def test_bind_space_offsets_ride_on_plain_skinning():
     for i, p in enumerate(np.c_[rest + offsets, np.ones(len(rest))]):
         shown[i] = (((1.0 - w[i]) * skinning[0] + w[i] * skinning[1]) @ p)[:3]
     assert np.abs(shown - deformer.positions).max() < 1e-5 * deformer.size
+
+
+def test_outputs_choose_what_each_update_makes():
+    """Deformer.outputs: without "normals" the positions are the same and normals are refused;
+    with "bind_space_offsets" each update makes them (with the skinning), equal to those made
+    after the update from the finished skin."""
+    cow = dynskin.load(str(ASSETS / "cow.glb"))
+    full, lean = dynskin.Deformer(cow), dynskin.Deformer(cow)
+    assert full.outputs == ("normals",)
+    lean.outputs = ("bind_space_offsets",)
+    assert lean.outputs == ("bind_space_offsets",)
+    for k in range(40):
+        full.update(k / 60.0)
+        lean.update(k / 60.0)
+    np.testing.assert_array_equal(lean.positions, full.positions)
+    made_after = full.bind_space_offsets
+    assert np.abs(made_after).max() > 1e-3 * full.size
+    assert np.abs(lean.bind_space_offsets - made_after).max() < 1e-6 * full.size
+    with pytest.raises(ValueError, match="normals are not computed"):
+        lean.normals
+    with pytest.raises(ValueError, match='unknown output "tangents"'):
+        lean.outputs = ("tangents",)
+    assert lean.outputs == ("bind_space_offsets",)  # unchanged by the refusal

@@ -48,6 +48,9 @@ const std::vector<glm::vec3>& Deformer::positions() const { return engine_->posi
 const std::vector<glm::vec3>& Deformer::normals() const { return engine_->normals(); }
 const std::vector<glm::vec3>& Deformer::base_positions() const { return engine_->base_positions(); }
 const std::vector<glm::vec3>& Deformer::base_normals() const { return engine_->base_normals(); }
+const std::vector<glm::vec3>& Deformer::bind_space_offsets() const { return engine_->bind_space_offsets(); }
+void Deformer::set_outputs(const DeformerOutputs& outputs) { engine_->set_outputs(outputs); }
+const DeformerOutputs& Deformer::outputs() const { return engine_->outputs(); }
 const Pose& Deformer::pose() const { return engine_->pose(); }
 const std::vector<glm::mat4>& Deformer::globals() const { return engine_->globals(); }
 float Deformer::size() const { return engine_->size(); }

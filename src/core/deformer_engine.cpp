@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "dynskin/bind_space_offsets.h"
 #include "dynskin/linear_blend_skinning.h"
 
 namespace dynskin {
@@ -95,31 +96,38 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     const bool linear_base = !delayed && p.base == SkinningBase::Linear;
     const MorphedRest* morphed = morphed_rest_.active() ? &morphed_rest_ : nullptr;
     LimitedExecutor executor = threads();
+    if (!delayed || outputs_.bind_space_offsets)
+        skinning_matrices(joints_.globals(), mesh.inverse_binds, skinning_);
     if (delayed) {
         delayed_stage().run(executor, joints_.history(), *t, joints_.pose(), p.propagation_speed,
                          frame_.base_positions, frame_.base_normals, morphed);
-    } else {
-        skinning_matrices(joints_.globals(), mesh.inverse_binds, skinning_);
-        if (!linear_base) {
-            const RestShape rest = morphed ? morphed->shape() : mesh.rest_shape();
-            dual_quaternion_skinning(mesh, skinning_, frame_.base_positions, frame_.base_normals, &rest);
-        }
+    } else if (!linear_base) {
+        const RestShape rest = morphed ? morphed->shape() : mesh.rest_shape();
+        dual_quaternion_skinning(mesh, skinning_, frame_.base_positions, frame_.base_normals, &rest);
     }
     times_.skin = elapsed_ms(start);
 
     start = Clock::now();
+    // The bind-space offsets come with the LBS pass where its base is theirs (the unmorphed
+    // rest's LBS); otherwise from the finished skin.
+    const bool offsets_with_lbs = linear_base && !morphed;
+    DeformerOutputs outputs = outputs_;
+    outputs.bind_space_offsets = outputs_.bind_space_offsets && offsets_with_lbs;
     const SkinningConstants constants = joints_.skinning_constants(p);
     const BendInputs bend{betas_,           mesh.bend_weights,    joints_.drives(),  rig_.size,           p.max_angle,
                           &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset,
                           GroundFade{constants.ground_band, constants.ground_height, constants.ground_up}};
     const bool bends = p.mode != DeformerMode::LbsOnly;
-    if (linear_base && bends) fast_stage().skin_and_bend(executor, skinning_, bend, frame_, morphed);
-    else if (linear_base) fast_stage().skin(executor, skinning_, frame_, morphed);
-    else if (bends) fast_stage().bend(executor, bend, frame_);
+    if (linear_base && bends) fast_stage().skin_and_bend(executor, skinning_, bend, frame_, morphed, outputs);
+    else if (linear_base) fast_stage().skin(executor, skinning_, frame_, morphed, outputs);
+    else if (bends) fast_stage().bend(executor, bend, frame_, outputs);
     if (!bends) {
         frame_.positions = frame_.base_positions;
-        frame_.normals = frame_.base_normals;
+        if (outputs_.normals) frame_.normals = frame_.base_normals;
     }
+    if (!outputs_.bind_space_offsets) frame_.bind_space_offsets.clear();  // (never a stale one)
+    else if (!offsets_with_lbs)
+        dynskin::bind_space_offsets(mesh, skinning_, frame_.positions, frame_.normals, frame_.bind_space_offsets, nullptr);
     times_.bend = elapsed_ms(start);
 }
 

@@ -47,6 +47,9 @@ public:
     const std::vector<glm::vec3>& normals() const { return frame_.normals; }
     const std::vector<glm::vec3>& base_positions() const { return frame_.base_positions; }
     const std::vector<glm::vec3>& base_normals() const { return frame_.base_normals; }
+    const std::vector<glm::vec3>& bind_space_offsets() const { return frame_.bind_space_offsets; }
+    void set_outputs(const DeformerOutputs& outputs) { outputs_ = outputs; }
+    const DeformerOutputs& outputs() const { return outputs_; }
     const std::vector<glm::mat4>& globals() const { return joints_.globals(); }
     const Pose& pose() const { return joints_.pose(); }
     float size() const { return rig_.size; }
@@ -94,6 +97,7 @@ private:
     int thread_limit_ = 0;  // set_thread_count's; 0: none
 
     std::vector<glm::mat4> skinning_;
+    DeformerOutputs outputs_;
     SkinnedFrame frame_;
     StageTimes times_;
 };

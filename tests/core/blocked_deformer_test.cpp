@@ -117,13 +117,13 @@ void expect_fast_matches_plain(const Character& c, float max_angle, int threads,
     EXPECT_LT(test::max_distance(frame.positions, plain), 1e-5f * size);
     EXPECT_LT(test::max_distance(frame.normals, plain_normals), 1e-4f);
 
-    SkinnedFrame given{plain_base, plain_base_normals, {}, {}};  // bend of a given base
+    SkinnedFrame given{plain_base, plain_base_normals, {}, {}, {}};  // bend of a given base
     fast.bend(pool, bend, given);
     EXPECT_EQ(given.base_positions, plain_base);
     EXPECT_LT(test::max_distance(given.positions, plain), 1e-5f * size);
     EXPECT_LT(test::max_distance(given.normals, plain_normals), 1e-4f);
 
-    SkinnedFrame untouched{{}, {}, std::vector<glm::vec3>(1), std::vector<glm::vec3>(1)};
+    SkinnedFrame untouched{{}, {}, std::vector<glm::vec3>(1), std::vector<glm::vec3>(1), {}};
     fast.skin(pool, skinning, untouched);  // LBS alone
     EXPECT_LT(test::max_distance(untouched.base_positions, plain_base), 1e-5f * size);
     EXPECT_EQ(untouched.positions.size(), 1u);
@@ -194,7 +194,7 @@ TEST(BlockedDeformer, StillJointsLeaveTheBaseUntouchedAndAreSkipped) {
     const BendInputs bend{betas, c.mesh.bend_weights, drives, 1.0f, 0.0f};
     WorkerPool pool(2);
     BlockedDeformer fast(c.mesh, betas);
-    SkinnedFrame frame{c.mesh.rest_positions, c.mesh.rest_normals, {}, {}};
+    SkinnedFrame frame{c.mesh.rest_positions, c.mesh.rest_normals, {}, {}, {}};
     fast.bend(pool, bend, frame);
     EXPECT_EQ(frame.positions, frame.base_positions);
     EXPECT_EQ(frame.normals, frame.base_normals);

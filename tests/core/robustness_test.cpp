@@ -146,7 +146,7 @@ TEST(Robustness, BendStagesRefuseInputsThatDoNotFitTheSkin) {
         }
         WorkerPool pool(1);
         BlockedDeformer fast(c.mesh, betas);
-        SkinnedFrame frame{positions, normals, {}, {}};
+        SkinnedFrame frame{positions, normals, {}, {}, {}};
         EXPECT_THROW(fast.bend(pool, bend, frame), std::invalid_argument) << words;
     };
     refuses(BendInputs{betas, short_layer, drives, 1.0f}, "bend weights");

@@ -16,9 +16,11 @@ namespace dynskin {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// LBS of the slice: the blended matrix, the position, and the normal by its cofactor.
+// LBS of the slice: the blended matrix's linear part (its columns), the position and, kNormals,
+// the normal by the cofactor.
+template <bool kNormals>
 HWY_INLINE void SkinSlice(D d, const float* skinning, const std::uint32_t* influence_joints, std::uint32_t count,
-                          const float* weights, const float* rest, V3& position, V3& normal) {
+                          const float* weights, const float* rest, V3 columns[3], V3& position, V3& normal) {
     V m[12];
     for (V& e : m) e = hn::Zero(d);
     for (std::uint32_t r = 0; r < count; ++r) {
@@ -26,10 +28,24 @@ HWY_INLINE void SkinSlice(D d, const float* skinning, const std::uint32_t* influ
         const float* s = skinning + 12 * std::size_t(influence_joints[r]);
         for (int e = 0; e < 12; ++e) m[e] = hn::MulAdd(w, hn::Set(d, s[e]), m[e]);
     }
-    const V3 columns[3] = {{m[0], m[1], m[2]}, {m[3], m[4], m[5]}, {m[6], m[7], m[8]}};
-    const V3 p = LoadRows(d, rest), n = LoadRows(d, rest + 3 * kLanes);
+    for (int c = 0; c < 3; ++c) columns[c] = {m[3 * c], m[3 * c + 1], m[3 * c + 2]};
+    const V3 p = LoadRows(d, rest);
     position = MulAdd3(p.z, columns[2], MulAdd3(p.y, columns[1], MulAdd3(p.x, columns[0], V3{m[9], m[10], m[11]})));
-    normal = NormalizedOr(d, Cofactor(columns, n), n);
+    if constexpr (kNormals) {
+        const V3 n = LoadRows(d, rest + 3 * kLanes);
+        normal = NormalizedOr(d, Cofactor(columns, n), n);
+    }
+}
+
+// A^-1 x for the blended linear part A (columns c): the rows of A^-1 are c1 x c2, c2 x c0 and
+// c0 x c1 over det A. Lanes whose A is singular get 0, as bind_space_offsets gives them.
+HWY_INLINE V3 SolveBlended(D d, const V3 c[3], V3 x) {
+    const V3 r0 = Cross(c[1], c[2]), r1 = Cross(c[2], c[0]), r2 = Cross(c[0], c[1]);
+    const V det = Dot(c[0], r0);
+    const V3 solved = Scale(hn::Div(hn::Set(d, 1.0f), det), V3{Dot(r0, x), Dot(r1, x), Dot(r2, x)});
+    const M ok = hn::And(hn::Ge(hn::Abs(det), hn::Set(d, 1e-18f)),
+                         hn::And(hn::IsFinite(solved.x), hn::And(hn::IsFinite(solved.y), hn::IsFinite(solved.z))));
+    return ZeroUnless(ok, solved);
 }
 
 // The stretch e(x) = exp(m tanh(x / m)) of squash.h and its derivative, per lane.
@@ -315,8 +331,9 @@ struct LaneLayers {
 // every lane; apply_bend leaves the normals of vertices no joint moves as they are: the
 // same to rounding, and no mask to keep per joint). kVelocity: with
 // Velocity Skinning's floppy layer or squash; without, the loop is the bend alone, short
-// enough to keep its sums in registers.
-template <bool kVelocity, bool kLimited>
+// enough to keep its sums in registers. kNormals: the normal too (else the Jacobian's sums
+// are dead code, left out by the compiler).
+template <bool kVelocity, bool kLimited, bool kNormals>
 HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& group, const std::uint32_t* slots,
                           std::uint32_t slot_count, const float* betas, const LaneLayers& layers, V3& position,
                           V3& normal) {
@@ -382,10 +399,10 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
     if (f.max_offset > 0.0f) LimitOffset(d, f.max_offset, acc);
     if (f.ground.on()) FadeNearGround(d, f.ground, p, acc);
     position = Add3(p, acc.offset);
-    normal = NormalizedOr(d, Cofactor(acc.jacobian, normal), normal);
+    if constexpr (kNormals) normal = NormalizedOr(d, Cofactor(acc.jacobian, normal), normal);
 }
 
-template <bool kVelocity, bool kLimited>
+template <bool kVelocity, bool kLimited, bool kNormals>
 void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
     const D d;
     const BlockedSkin& s = *f.skin;
@@ -397,18 +414,20 @@ void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t 
         const std::uint32_t* slots = slot_count > 0 ? f.active_slots + group.ancestors_begin : nullptr;
         for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
             const LaneSlice lanes{s.vertex.data() + b * kLanes + o, s.block_contiguous[b] != 0};
-            V3 position, normal;
+            V3 columns[3], position, normal;
             if (f.skinning) {
-                SkinSlice(d, f.skinning, s.joints.data() + group.influences_begin, group.influence_count,
-                          run_start(s.weights, std::size_t(s.block_weights[b]) * kLanes + o, group.influence_count),
-                          s.rest.data() + b * 6 * kLanes + o,
-                          position, normal);
+                SkinSlice<kNormals>(d, f.skinning, s.joints.data() + group.influences_begin, group.influence_count,
+                                    run_start(s.weights, std::size_t(s.block_weights[b]) * kLanes + o,
+                                              group.influence_count),
+                                    s.rest.data() + b * 6 * kLanes + o, columns, position, normal);
                 ScatterVec3(d, lanes, position, f.base_positions);
-                ScatterVec3(d, lanes, normal, f.base_normals);
-            } else {
+                if constexpr (kNormals) ScatterVec3(d, lanes, normal, f.base_normals);
+            } else {  // (no bind-space offsets without the skinning: run() asks for none)
+                for (V3& column : columns) column = {hn::Zero(d), hn::Zero(d), hn::Zero(d)};
                 position = GatherVec3(d, lanes, f.base_positions);
-                normal = GatherVec3(d, lanes, f.base_normals);
+                if constexpr (kNormals) normal = GatherVec3(d, lanes, f.base_normals);
             }
+            const V3 base = position;
             if (slot_count > 0) {
                 LaneLayers layers{GatherFloat(d, lanes, f.bend_weights), hn::Zero(d), hn::Zero(d)};
                 if (f.floppy_weights) layers.floppy = hn::Sub(GatherFloat(d, lanes, f.floppy_weights), hn::Set(d, 1.0f));
@@ -416,24 +435,31 @@ void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t 
                     layers.squash = f.squash_weights ? hn::Mul(hn::Set(d, f.squash), GatherFloat(d, lanes, f.squash_weights))
                                                      : hn::Set(d, f.squash);
                 const float* betas = run_start(s.betas, std::size_t(s.block_betas[b]) * kLanes + o, group.ancestor_count);
-                BendSlice<kVelocity, kLimited>(d, f, group, slots, slot_count, betas, layers, position, normal);
+                BendSlice<kVelocity, kLimited, kNormals>(d, f, group, slots, slot_count, betas, layers, position, normal);
             }
             if (f.positions) {
                 ScatterVec3(d, lanes, position, f.positions);
-                ScatterVec3(d, lanes, normal, f.normals);
+                if constexpr (kNormals) ScatterVec3(d, lanes, normal, f.normals);
             }
+            if (f.bind_space_offsets) ScatterVec3(d, lanes, SolveBlended(d, columns, Sub3(position, base)), f.bind_space_offsets);
         }
     }
+}
+
+template <bool kVelocity, bool kLimited>
+void DeformWindowsOf(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
+    f.normals || f.base_normals ? DeformWindows<kVelocity, kLimited, true>(f, window_begin, window_end)
+                                : DeformWindows<kVelocity, kLimited, false>(f, window_begin, window_end);
 }
 
 void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
     const bool velocity = f.floppy_weights != nullptr || f.squash != 0.0f, limited = f.max_angle > 0.0f;
     if (velocity)
-        limited ? DeformWindows<true, true>(f, window_begin, window_end)
-                : DeformWindows<true, false>(f, window_begin, window_end);
+        limited ? DeformWindowsOf<true, true>(f, window_begin, window_end)
+                : DeformWindowsOf<true, false>(f, window_begin, window_end);
     else
-        limited ? DeformWindows<false, true>(f, window_begin, window_end)
-                : DeformWindows<false, false>(f, window_begin, window_end);
+        limited ? DeformWindowsOf<false, true>(f, window_begin, window_end)
+                : DeformWindowsOf<false, false>(f, window_begin, window_end);
 }
 
 }  // namespace HWY_NAMESPACE

@@ -70,6 +70,10 @@ struct BlockedFrame {
     glm::vec3* base_normals = nullptr;
     glm::vec3* positions = nullptr;  // null (with normals) when there is no bend: the base is all
     glm::vec3* normals = nullptr;
+    // base_normals and normals null: no normals (DeformerOutputs::normals off).
+    // With the skinning: A_i^-1 (position_i - base_i), A_i the blended matrix's linear part
+    // (DeformerOutputs::bind_space_offsets); null: not wanted.
+    glm::vec3* bind_space_offsets = nullptr;
 };
 
 // Deforms the vertices of windows [window_begin, window_end) of frame.skin.

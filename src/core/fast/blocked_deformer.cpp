@@ -93,25 +93,28 @@ void BlockedDeformer::prepare_squash(const JointDrive& d, const BendInputs& bend
 }
 
 void BlockedDeformer::skin(Executor& executor, const std::vector<glm::mat4>& skinning, SkinnedFrame& frame,
-                           const MorphedRest* morphed) {
-    run(executor, &skinning, nullptr, frame, morphed);
+                           const MorphedRest* morphed, const DeformerOutputs& outputs) {
+    run(executor, &skinning, nullptr, frame, morphed, outputs);
 }
 
 void BlockedDeformer::skin_and_bend(Executor& executor, const std::vector<glm::mat4>& skinning, const BendInputs& bend,
-                                    SkinnedFrame& frame, const MorphedRest* morphed) {
-    run(executor, &skinning, &bend, frame, morphed);
+                                    SkinnedFrame& frame, const MorphedRest* morphed, const DeformerOutputs& outputs) {
+    run(executor, &skinning, &bend, frame, morphed, outputs);
 }
 
-void BlockedDeformer::bend(Executor& executor, const BendInputs& bend, SkinnedFrame& frame) {
-    if (frame.base_positions.size() != skin_.vertex_count || frame.base_normals.size() != skin_.vertex_count)
+void BlockedDeformer::bend(Executor& executor, const BendInputs& bend, SkinnedFrame& frame,
+                           const DeformerOutputs& outputs) {
+    if (frame.base_positions.size() != skin_.vertex_count ||
+        (outputs.normals && frame.base_normals.size() != skin_.vertex_count))
         throw std::invalid_argument("BlockedDeformer::bend: the base has " + std::to_string(frame.base_positions.size()) +
                                     " vertices, the skin " + std::to_string(skin_.vertex_count));
-    run(executor, nullptr, &bend, frame, nullptr);
+    run(executor, nullptr, &bend, frame, nullptr, outputs);
 }
 
-// skinning null: frame.base_* already hold the base; bend null: no bend (positions untouched).
+// skinning null: frame.base_* already hold the base (and no bind-space offsets are made here);
+// bend null: no bend (positions untouched).
 void BlockedDeformer::run(Executor& executor, const std::vector<glm::mat4>* skinning, const BendInputs* bend,
-                          SkinnedFrame& out, const MorphedRest* morphed) {
+                          SkinnedFrame& out, const MorphedRest* morphed, const DeformerOutputs& outputs) {
     if (bend) {
         const std::string problem = bend->problem(skin_.vertex_count, joint_count_);
         if (!problem.empty()) throw std::invalid_argument("BlockedDeformer: " + problem);
@@ -151,14 +154,22 @@ void BlockedDeformer::run(Executor& executor, const std::vector<glm::mat4>* skin
     }
     const std::size_t n = skin_.vertex_count;
     out.base_positions.resize(n);
-    out.base_normals.resize(n);
     frame.base_positions = out.base_positions.data();
-    frame.base_normals = out.base_normals.data();
+    if (outputs.normals) {
+        out.base_normals.resize(n);
+        frame.base_normals = out.base_normals.data();
+    }
     if (bend) {
         out.positions.resize(n);
-        out.normals.resize(n);
         frame.positions = out.positions.data();
-        frame.normals = out.normals.data();
+        if (outputs.normals) {
+            out.normals.resize(n);
+            frame.normals = out.normals.data();
+        }
+    }
+    if (skinning && outputs.bind_space_offsets) {
+        out.bind_space_offsets.resize(n);
+        frame.bind_space_offsets = out.bind_space_offsets.data();
     }
 
     auto deform = [&frame](std::size_t begin, std::size_t end) { deform_blocked_windows(frame, begin, end); };
