@@ -208,7 +208,8 @@ class LiveState:
 
     def _keep(self, frame):
         if self.keep_results and self._room_for_one_more():
-            self.results[frame] = np.array(self.deformer.positions)
+            positions = self.deformer.positions  # a view of the deformer's (copied), or an array of its own (kept)
+            self.results[frame] = positions if positions.flags.owndata else positions.copy()
 
     def _positions_between(self, frame, subframe):
         """A subframe, simulated on a second deformer (played to the frame, then the fraction

@@ -322,7 +322,9 @@ def write_live_key(obj, local_offsets, rest_from_basis=False):
         block.data.foreach_set("co", basis + local_offsets.ravel())
     else:
         np.add(basis, local_offsets.ravel(), out=points)
-    keys.update_tag()
+    # TIME: Blender copies the Key for evaluation again (which is what shows the new points)
+    # without re-evaluating its other parts, as a whole tag would: 10 us a Fox less a frame.
+    keys.update_tag(refresh={"TIME"})
 
 
 def clear_offsets(obj):
