@@ -49,7 +49,7 @@ def show_live_character():
             pass
     live.stand_by(False)
     for scene in bpy.data.scenes:
-        live.on_frame_change(scene)
+        live.show_frame(scene)
 
 
 def _plain_character_during(save):

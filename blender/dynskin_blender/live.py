@@ -148,11 +148,12 @@ def read_pose(scene, obj, state):
     them, as its Bake Action does, with the handlers standing by, and the frame shown (and
     subframe) restored; then the skin is simulated again on that pose. Safe in
     frame_change_pre (before Blender evaluates the frame: never a frame late, headless and
-    in renders too), not in a depsgraph handler (read_pose_soon)."""
+    in renders too), not in a depsgraph handler (read_pose_soon). Returns whether it read
+    (and so had Blender evaluate the frame shown)."""
     global _reading
     frames = pose_to_read(scene, obj, state)
     if not frames:
-        return
+        return False
     current, subframe = scene.frame_current, scene.frame_subframe
     _reading = True
     try:
@@ -163,6 +164,7 @@ def read_pose(scene, obj, state):
         scene.frame_set(current, subframe=subframe)
         _reading = False
     state.forget_pose()
+    return True
 
 
 def evaluated_rig(scene, obj):
@@ -209,14 +211,44 @@ def set_status(props, text):
             pass
 
 
+_rendering = False  # between render_init and render_complete or render_cancel
+
+
+@bpy.app.handlers.persistent
+def on_render(scene=None, depsgraph=None):
+    global _rendering
+    _rendering = True
+
+
+@bpy.app.handlers.persistent
+def on_render_end(scene=None, depsgraph=None):
+    global _rendering
+    _rendering = False
+
+
+def evaluating_depsgraph(scene, armature):
+    """The depsgraph a frame change of the scene is about to evaluate, where it evaluates the
+    object's geometry again whatever dynskin writes: the scene's only view layer's, outside a
+    render (which evaluates a depsgraph of its own), with the armature animated (Blender poses
+    it again at every frame change, and the Armature modifier follows). The live key is then
+    written into its copy of the Key too, untagged (stack.write_live_key). None otherwise."""
+    if _rendering or len(scene.view_layers) != 1:
+        return None
+    animation = armature.animation_data
+    if animation is None or (animation.action is None and len(animation.nla_tracks) == 0):
+        return None
+    return scene.view_layers[0].depsgraph
+
+
 class MeshChanged(ValueError):
     """Vertices were added or deleted since the rig was read."""
 
 
-def update_object(scene, obj, read=True):
+def update_object(scene, obj, read=True, frame_change=False):
     """Writes dynskin's offsets at the scene's frame into the object's helper, Blender's own
     pose read first where the rig needs it (read=False in a depsgraph handler: then once
-    Blender is idle). Whatever goes wrong is said in the panel, and the object shows
+    Blender is idle). frame_change: called before Blender evaluates a new frame
+    (evaluating_depsgraph). Whatever goes wrong is said in the panel, and the object shows
     Blender's plain skinning meanwhile: a frame handler must not raise."""
     props = obj.dynskin
     try:
@@ -231,8 +263,10 @@ def update_object(scene, obj, read=True):
         if vertices != count:
             raise MeshChanged(f"The mesh has {vertices} vertices, dynskin read {count}: "
                              "press Re-read the Rig after editing the mesh")
+        evaluating = evaluating_depsgraph(scene, state.rig.armature) if frame_change else None
         if read:
-            read_pose(scene, obj, state)
+            if read_pose(scene, obj, state):
+                evaluating = None  # (Blender evaluated the frame meanwhile: it may not again)
         elif pose_to_read(scene, obj, state) and not bpy.app.background:
             read_pose_soon(obj.name_full)
         offsets = state.positions_at(scene, scene.frame_current, obj, scene.frame_subframe)
@@ -241,7 +275,7 @@ def update_object(scene, obj, read=True):
         if helper is None:
             if state.basis_is_rest is None:
                 state.basis_is_rest = stack.basis_is_rest(obj)
-            stack.write_live_key(obj, offsets, rest_from_basis=state.basis_is_rest)
+            stack.write_live_key(obj, offsets, rest_from_basis=state.basis_is_rest, evaluating=evaluating)
         else:
             to_object = np.linalg.inv(matrix(obj.matrix_world))[:3, :3]
             stack.write_offsets(helper, offsets @ to_object.T)
@@ -336,6 +370,12 @@ def _without_armature(obj):
 @bpy.app.handlers.persistent  # stays when a file is opened
 def on_frame_change(scene, depsgraph=None):
     """frame_change_pre: the new frame's result is in place before Blender evaluates it."""
+    show_frame(scene, frame_change=True)
+
+
+def show_frame(scene, frame_change=False):
+    """Every live object's offsets at the scene's frame. frame_change: Blender is about to
+    evaluate the new frame (on_frame_change); otherwise the changes are tagged for it."""
     if _reading:
         return
     for obj in scene.objects:
@@ -349,7 +389,7 @@ def on_frame_change(scene, depsgraph=None):
             shown.append(obj)
     crowd.step_together(scene, [(obj, _states[obj.name_full]) for obj in shown if obj.name_full in _states])
     for obj in shown:
-        update_object(scene, obj)
+        update_object(scene, obj, frame_change=frame_change)
 
 
 @bpy.app.handlers.persistent
@@ -357,7 +397,7 @@ def on_undo_redo(scene, depsgraph=None):
     """undo_post, redo_post: Blender has freed every object the simulations held; they are
     made again from the restored objects and settings, and the frame shown again."""
     forget()
-    on_frame_change(bpy.context.scene)
+    show_frame(bpy.context.scene)
 
 
 @bpy.app.handlers.persistent
@@ -369,7 +409,7 @@ def on_load(dummy=None, depsgraph=None):
         if obj.type == "MESH" and obj.library is None and obj.dynskin.enabled:
             set_auto_smooth_while_live(obj)
     for scene in bpy.data.scenes:
-        on_frame_change(scene)
+        show_frame(scene)
 
 
 @bpy.app.handlers.persistent
@@ -386,10 +426,11 @@ def on_save(dummy=None, depsgraph=None):
 @bpy.app.handlers.persistent
 def on_saved(dummy=None, depsgraph=None):
     for scene in bpy.data.scenes:
-        on_frame_change(scene)
+        show_frame(scene)
 
 
 # (handler list, function): registered by the add-on
 HANDLERS = (("frame_change_pre", on_frame_change), ("depsgraph_update_post", on_depsgraph_update),
             ("undo_post", on_undo_redo), ("redo_post", on_undo_redo), ("load_post", on_load),
-            ("save_pre", on_save), ("save_post", on_saved))
+            ("save_pre", on_save), ("save_post", on_saved), ("render_init", on_render),
+            ("render_complete", on_render_end), ("render_cancel", on_render_end))
