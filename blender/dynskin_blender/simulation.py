@@ -17,6 +17,7 @@ import numpy as np
 import dynskin
 
 from . import settings
+from .kept_results import KeptResults
 from .rig import Rig
 
 
@@ -115,7 +116,7 @@ class LiveState:
 
     def forget_results(self):
         self.reached = None   # the frame the deformer is at
-        self.results = {}     # frame -> world positions (copies)
+        self.results = KeptResults()  # frame -> world positions (copies)
         self.timeline = None  # the Timeline the results were made with
 
     def forget_pose(self):
@@ -208,8 +209,7 @@ class LiveState:
 
     def _keep(self, frame):
         if self.keep_results and self._room_for_one_more():
-            positions = self.deformer.positions  # a view of the deformer's (copied), or an array of its own (kept)
-            self.results[frame] = positions if positions.flags.owndata else positions.copy()
+            self.results.keep(frame, self.deformer.positions)
 
     def _positions_between(self, frame, subframe):
         """A subframe, simulated on a second deformer (played to the frame, then the fraction
