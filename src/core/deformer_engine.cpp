@@ -111,8 +111,7 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     // The bind-space offsets come with the LBS pass where its base is theirs (the unmorphed
     // rest's LBS); otherwise from the finished skin.
     const bool offsets_with_lbs = linear_base && !morphed;
-    DeformerOutputs outputs = outputs_;
-    outputs.bind_space_offsets = outputs_.bind_space_offsets && offsets_with_lbs;
+    const DeformerOutputs outputs{outputs_.normals, outputs_.bind_space_offsets && offsets_with_lbs};
     const SkinningConstants constants = joints_.skinning_constants(p);
     const BendInputs bend{betas_,           mesh.bend_weights,    joints_.drives(),  rig_.size,           p.max_angle,
                           &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset,
