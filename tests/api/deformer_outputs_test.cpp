@@ -87,8 +87,9 @@ TEST(DeformerOutputs, OffsetsAreEmptyWhileOffAndNormalsComeBack) {
         full.update(frame / 60.0, walk, DynamicSettings{});
         deformer.update(frame / 60.0, walk, DynamicSettings{});
     }
-    EXPECT_EQ(deformer.normals(), full.normals());
-    EXPECT_EQ(deformer.bind_space_offsets().size(), cow.character.mesh.vertex_count());
+    EXPECT_EQ(deformer.normals(), full.normals());  // both at once
+    EXPECT_LT(largest_difference(deformer.bind_space_offsets(), reference_offsets(cow.character, full)),
+              1e-6f * full.size());
     deformer.set_outputs({false, false});
     deformer.update(0.5, walk, DynamicSettings{});
     EXPECT_TRUE(deformer.bind_space_offsets().empty());  // never last frame's
