@@ -16,18 +16,25 @@ namespace dynskin {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// LBS of the slice: the blended matrix, the position, the normal by its cofactor (kNormals)
-// and, kBlended, the blended matrix's linear part (its columns) into `blended`.
-template <bool kNormals, bool kBlended>
-HWY_INLINE void SkinSlice(D d, const float* skinning, const std::uint32_t* influence_joints, std::uint32_t count,
-                          const float* weights, const float* rest, V3& position, V3& normal, V3* blended) {
-    V m[12];
-    for (V& e : m) e = hn::Zero(d);
+// The first kEntries of the slice's blended 3x4 skinning matrix (column by column): 9, its
+// linear part; 12, all of it.
+template <int kEntries>
+HWY_INLINE void Blend(D d, const float* skinning, const std::uint32_t* influence_joints, std::uint32_t count,
+                      const float* weights, V* m) {
+    for (int e = 0; e < kEntries; ++e) m[e] = hn::Zero(d);
     for (std::uint32_t r = 0; r < count; ++r) {
         const V w = hn::LoadU(d, weights + std::size_t(r) * kLanes);
         const float* s = skinning + 12 * std::size_t(influence_joints[r]);
-        for (int e = 0; e < 12; ++e) m[e] = hn::MulAdd(w, hn::Set(d, s[e]), m[e]);
+        for (int e = 0; e < kEntries; ++e) m[e] = hn::MulAdd(w, hn::Set(d, s[e]), m[e]);
     }
+}
+
+// LBS of the slice: the blended matrix, the position, and (kNormals) the normal by its cofactor.
+template <bool kNormals>
+HWY_INLINE void SkinSlice(D d, const float* skinning, const std::uint32_t* influence_joints, std::uint32_t count,
+                          const float* weights, const float* rest, V3& position, V3& normal) {
+    V m[12];
+    Blend<12>(d, skinning, influence_joints, count, weights, m);
     const V3 columns[3] = {{m[0], m[1], m[2]}, {m[3], m[4], m[5]}, {m[6], m[7], m[8]}};
     const V3 p = LoadRows(d, rest);
     position = MulAdd3(p.z, columns[2], MulAdd3(p.y, columns[1], MulAdd3(p.x, columns[0], V3{m[9], m[10], m[11]})));
@@ -35,8 +42,6 @@ HWY_INLINE void SkinSlice(D d, const float* skinning, const std::uint32_t* influ
         const V3 n = LoadRows(d, rest + 3 * kLanes);
         normal = NormalizedOr(d, Cofactor(columns, n), n);
     }
-    if constexpr (kBlended)
-        for (int c = 0; c < 3; ++c) blended[c] = columns[c];
 }
 
 // A^-1 x for the blended linear part A (columns c): the rows of A^-1 are c1 x c2, c2 x c0 and
@@ -404,10 +409,10 @@ HWY_INLINE void BendSlice(D d, const BlockedFrame& f, const BlockedSkin::Group& 
     if constexpr (kNormals) normal = NormalizedOr(d, Cofactor(acc.jacobian, normal), normal);
 }
 
-// kNormals, kBindOffsets: what is written beside the positions (compile-time, so that what is
-// not wanted holds no registers: a runtime test kept the blended matrix alive across the bend,
-// 5 to 7 % slower).
-template <bool kVelocity, bool kLimited, bool kNormals, bool kBindOffsets>
+// kNormals: the normals too (base and final, each where its array is given); without, the
+// bend's Jacobian is dead code. Each kernel is large to build: Velocity Skinning's layers
+// always come with the normals.
+template <bool kVelocity, bool kLimited, bool kNormals>
 void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
     const D d;
     const BlockedSkin& s = *f.skin;
@@ -419,22 +424,19 @@ void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t 
         const std::uint32_t* slots = slot_count > 0 ? f.active_slots + group.ancestors_begin : nullptr;
         for (std::size_t o = 0; o < std::size_t(kLanes); o += hn::Lanes(d)) {
             const LaneSlice lanes{s.vertex.data() + b * kLanes + o, s.block_contiguous[b] != 0};
-            V3 columns[3], position, normal;
+            V3 position, normal;
             if (f.skinning) {
-                SkinSlice<kNormals, kBindOffsets>(d, f.skinning, s.joints.data() + group.influences_begin,
-                                                  group.influence_count,
-                                                  run_start(s.weights, std::size_t(s.block_weights[b]) * kLanes + o,
-                                                            group.influence_count),
-                                                  s.rest.data() + b * 6 * kLanes + o, position, normal, columns);
+                SkinSlice<kNormals>(d, f.skinning, s.joints.data() + group.influences_begin, group.influence_count,
+                                    run_start(s.weights, std::size_t(s.block_weights[b]) * kLanes + o,
+                                              group.influence_count),
+                                    s.rest.data() + b * 6 * kLanes + o, position, normal);
                 ScatterVec3(d, lanes, position, f.base_positions);
-                if constexpr (kNormals) ScatterVec3(d, lanes, normal, f.base_normals);
-            } else {  // (no bind-space offsets without the skinning: run() asks for none)
-                if constexpr (kBindOffsets)
-                    for (V3& column : columns) column = {hn::Zero(d), hn::Zero(d), hn::Zero(d)};
+                if (kNormals && f.base_normals) ScatterVec3(d, lanes, normal, f.base_normals);
+            } else {
                 position = GatherVec3(d, lanes, f.base_positions);
-                if constexpr (kNormals) normal = GatherVec3(d, lanes, f.base_normals);
+                if constexpr (kNormals)
+                    normal = f.base_normals ? GatherVec3(d, lanes, f.base_normals) : V3{hn::Zero(d), hn::Zero(d), hn::Zero(d)};
             }
-            const V3 base = position;
             if (slot_count > 0) {
                 LaneLayers layers{GatherFloat(d, lanes, f.bend_weights), hn::Zero(d), hn::Zero(d)};
                 if (f.floppy_weights) layers.floppy = hn::Sub(GatherFloat(d, lanes, f.floppy_weights), hn::Set(d, 1.0f));
@@ -446,33 +448,35 @@ void DeformWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t 
             }
             if (f.positions) {
                 ScatterVec3(d, lanes, position, f.positions);
-                if constexpr (kNormals) ScatterVec3(d, lanes, normal, f.normals);
+                if (kNormals && f.normals) ScatterVec3(d, lanes, normal, f.normals);
             }
-            if constexpr (kBindOffsets)
-                ScatterVec3(d, lanes, SolveBlended(d, columns, Sub3(position, base)), f.bind_space_offsets);
+            if (f.bind_space_offsets) {
+                // A^-1 (position - base), A the blended linear part, blended again here: kept
+                // from the skinning, it held registers across the bend (5 to 7 % slower).
+                V m[9];
+                Blend<9>(d, f.skinning, s.joints.data() + group.influences_begin, group.influence_count,
+                         run_start(s.weights, std::size_t(s.block_weights[b]) * kLanes + o, group.influence_count), m);
+                const V3 columns[3] = {{m[0], m[1], m[2]}, {m[3], m[4], m[5]}, {m[6], m[7], m[8]}};
+                const V3 offset = Sub3(position, GatherVec3(d, lanes, f.base_positions));
+                ScatterVec3(d, lanes, SolveBlended(d, columns, offset), f.bind_space_offsets);
+            }
         }
     }
 }
 
-template <bool kVelocity, bool kLimited>
+template <bool kLimited>
 void DeformWindowsOf(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
-    const bool normals = f.normals || f.base_normals;
-    if (f.bind_space_offsets)
-        normals ? DeformWindows<kVelocity, kLimited, true, true>(f, window_begin, window_end)
-                : DeformWindows<kVelocity, kLimited, false, true>(f, window_begin, window_end);
+    if (f.floppy_weights != nullptr || f.squash != 0.0f)
+        DeformWindows<true, kLimited, true>(f, window_begin, window_end);
+    else if (f.normals || f.base_normals)
+        DeformWindows<false, kLimited, true>(f, window_begin, window_end);
     else
-        normals ? DeformWindows<kVelocity, kLimited, true, false>(f, window_begin, window_end)
-                : DeformWindows<kVelocity, kLimited, false, false>(f, window_begin, window_end);
+        DeformWindows<false, kLimited, false>(f, window_begin, window_end);
 }
 
 void DeformBlockedWindows(const BlockedFrame& f, std::size_t window_begin, std::size_t window_end) {
-    const bool velocity = f.floppy_weights != nullptr || f.squash != 0.0f, limited = f.max_angle > 0.0f;
-    if (velocity)
-        limited ? DeformWindowsOf<true, true>(f, window_begin, window_end)
-                : DeformWindowsOf<true, false>(f, window_begin, window_end);
-    else
-        limited ? DeformWindowsOf<false, true>(f, window_begin, window_end)
-                : DeformWindowsOf<false, false>(f, window_begin, window_end);
+    f.max_angle > 0.0f ? DeformWindowsOf<true>(f, window_begin, window_end)
+                       : DeformWindowsOf<false>(f, window_begin, window_end);
 }
 
 }  // namespace HWY_NAMESPACE
