@@ -15,7 +15,8 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { call, frames, sleep, main } = require('../tests/web/harness');
+const { frames, sleep, main } = require('../tests/web/harness');
+const { cpuMsOfType, openInViewer } = require('./web_bench_support');
 
 const [buildA, buildB] = [process.argv[2], process.argv[3]].map((d) => d && path.resolve(d));
 if (!buildA || !buildB) throw new Error('usage: node bench/web_builds.js BUILD_A BUILD_B [pages] [seconds] [query] [file]');
@@ -28,22 +29,6 @@ const bundled = fs.existsSync(path.join(buildA, 'assets', `${file}.glb`));
 if (!bundled && !fs.existsSync(path.join(wild, `${file}.glb`)))
   throw new Error(`${file} is neither a bundled character nor a .glb of ${wild}`);
 
-// CPU milliseconds used so far by Chromium's processes of a type (gpu-process, renderer).
-function cpuMs(type) {
-  let ticks = 0;
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const command = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8');
-      if (!command.includes(`--type=${type}`)) continue;
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');  // from field 3, the state
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch { /* gone meanwhile */ }
-  }
-  return ticks * 10;  // 100 ticks a second
-}
-
 async function measure(session, base) {
   const page = await session.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
@@ -52,18 +37,13 @@ async function measure(session, base) {
   await page.goto(`${base}index.html?character=${bundled ? file : 'bar'}&${query}`);
   await page.waitForFunction(() => typeof Module !== 'undefined' && Module.calledRun &&
     Module.ccall('dynskin_frame_count', 'number') >= 1, { timeout: 120000, polling: 50 });
-  if (!bundled) {  // a file of the user's: into the viewer's file system, then opened
-    await page.evaluate(async (url) => {
-      Module.FS.writeFile('/tmp/rig.glb', new Uint8Array(await (await fetch(url)).arrayBuffer()));
-    }, `/rigs/${file}.glb`);
-    await call(page, 'dynskin_load', null, ['string'], ['/tmp/rig.glb']);
-  }
+  if (!bundled) await openInViewer(page, `/rigs/${file}.glb`);  // a file of the user's
   await sleep(1500);  // past the first frames' shader compilation
-  const f0 = await frames(page), gpu0 = cpuMs('gpu-process'), page0 = cpuMs('renderer'), t0 = Date.now();
+  const f0 = await frames(page), gpu0 = cpuMsOfType('gpu-process'), page0 = cpuMsOfType('renderer'), t0 = Date.now();
   await sleep(seconds * 1000);
   const count = (await frames(page)) - f0;
-  const measured = { fps: count / ((Date.now() - t0) / 1000), gpu: (cpuMs('gpu-process') - gpu0) / count,
-    page: (cpuMs('renderer') - page0) / count };
+  const measured = { fps: count / ((Date.now() - t0) / 1000), gpu: (cpuMsOfType('gpu-process') - gpu0) / count,
+    page: (cpuMsOfType('renderer') - page0) / count };
   if (page.errors.length) console.log(`  ${base}: ${page.errors.join('; ')}`);
   await page.close();
   return measured;

@@ -20,6 +20,7 @@
 const fs = require('fs');
 const path = require('path');
 const { call, frames, sleep, main } = require('../tests/web/harness');
+const { cpuMsOfTree, openInViewer } = require('./web_bench_support');
 
 const parts = process.argv.includes('--parts');
 const argv = process.argv.filter((a) => a !== '--parts');
@@ -54,25 +55,9 @@ if (only && measuredFiles.length !== only.length) throw new Error(`files: ${only
 const antialiased = (query) => new URLSearchParams(query).get('quality') === 'high';
 
 // The CPU time (ms) Chromium's processes have used so far: the browser's and its children's
-// (the renderer, and the GPU process where SwiftShader draws). Linux's /proc.
+// (the renderer, and the GPU process where SwiftShader draws).
 let browserPid = 0;
-function chromiumCpuMs() {
-  const stats = [];
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');  // from field 3, the state
-      stats.push({ pid: Number(name), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch { /* gone meanwhile */ }
-  }
-  const tree = new Set([browserPid]);
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const s of stats) if (!tree.has(s.pid) && tree.has(s.ppid)) { tree.add(s.pid); grown = true; }
-  }
-  return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) * 10;  // 100 ticks a second
-}
+const chromiumCpuMs = () => cpuMsOfTree(browserPid);
 
 // Frames per second over the measured seconds, after a second for the first frames, and
 // Chromium's CPU milliseconds per frame meanwhile: the cost of a frame, which other work on
@@ -87,13 +72,7 @@ async function rate(page, count) {
 
 async function dynskin(session, file, query, hidden) {
   const page = await session.open(`?character=${file.bundled ? file.name : 'bar'}&${query}`);
-  if (!file.bundled) {  // a file of the user's: into the viewer's file system, then opened
-    await page.evaluate(async (url) => {
-      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-      Module.FS.writeFile('/tmp/' + url.split('/').pop(), bytes);
-    }, file.url);
-    await call(page, 'dynskin_load', null, ['string'], ['/tmp/' + file.url.split('/').pop()]);
-  }
+  if (!file.bundled) await openInViewer(page, file.url);  // a file of the user's
   for (const name of hidden) {
     if (await call(page, 'dynskin_set_display', 'number', ['string', 'number'], [name, 0]) !== 0)
       throw new Error(`the viewer has no display switch ${name}`);
