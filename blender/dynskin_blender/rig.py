@@ -1,7 +1,6 @@
 """A Blender mesh and its armature as dynskin sees them: the rest skin in world space, the
 vertex groups as joint weights, the bones as joints (parents first), the dynskin_* vertex
 groups as painted layers, and the armature's pose at any frame of its action."""
-import itertools
 
 import bpy
 import mathutils
@@ -10,6 +9,7 @@ import numpy as np
 import dynskin
 
 from . import compat, nla
+from .key_sampler import KeySampler
 
 LAYERS = ("bend", "floppy", "squash")  # vertex groups dynskin_bend, ... (missing group: 1 everywhere)
 
@@ -160,9 +160,9 @@ class Rig:
         return mesh.loop_triangles
 
     def _curves(self, action, slot):
-        """An action's fcurves per bone channel, {channel: (bones, components, fcurves)} (the
-        bones and components as index arrays), kept until the keys change (a re-simulation
-        reads them at every frame)."""
+        """An action's fcurves per bone channel, {channel: (bones, components, KeySampler)}
+        (the bones and components as index arrays), kept until the keys change (a
+        re-simulation reads them at every frame)."""
         curves = self._curves_of.get(action)
         if curves is None:
             index = {name: j for j, name in enumerate(self.bone_names)}
@@ -177,7 +177,7 @@ class Rig:
                     bones.append(index[name])
                     components.append(fc.array_index)
                     fcurves.append(fc)
-            curves = self._curves_of[action] = {channel: (np.array(bones), np.array(components), fcurves)
+            curves = self._curves_of[action] = {channel: (np.array(bones), np.array(components), KeySampler(fcurves))
                                                 for channel, (bones, components, fcurves) in grouped.items()}
         return curves
 
@@ -244,8 +244,8 @@ class Rig:
             for channel, (rows, components, _) in self._curves(action, slot).items():
                 values[channel][:, rows, components] = np.asarray(DEFAULTS[channel])[components]
         # The frames posed by the same layers (all of them, without NLA strips) are keyed together:
-        # each curve evaluated at all their times (map: no Python loop a key), and each layer put
-        # over what is below in one numpy step, not one a frame (together a quarter of the pose's cost).
+        # each channel's curves sampled at all their times at once (key_sampler.py), and each layer
+        # put over what is below in one numpy step, not one a frame.
         alike = {}
         for k, frame in enumerate(frames):
             layers = nla.layers_at(arm.animation_data, frame)
@@ -256,9 +256,8 @@ class Rig:
                 times = [layers[depth][2] for _, layers in posed]
                 weights = np.array([layers[depth][3] for _, layers in posed])[:, None]
                 whole = bool(np.all(weights >= 1.0))
-                for channel, (rows, components, fcurves) in self._curves(action, slot).items():
-                    keys = np.fromiter(itertools.chain.from_iterable(map(fc.evaluate, times) for fc in fcurves),
-                                       np.float64, len(times) * len(fcurves)).reshape(len(fcurves), len(times)).T
+                for channel, (rows, components, sampler) in self._curves(action, slot).items():
+                    keys = sampler.sample(times)
                     if not whole:
                         below = values[channel][ks, rows, components]
                         keys = np.where(weights >= 1.0, keys, below + weights * (keys - below))
