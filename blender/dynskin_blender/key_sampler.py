@@ -11,6 +11,7 @@ import numpy as np
 
 # DNA's BezTriple ipo values: what keyframe_points' "interpolation" reads as.
 CONSTANT, LINEAR = 0, 1
+IPO_NAMES = {CONSTANT: "CONSTANT", LINEAR: "LINEAR"}
 # BKE_fcurve_bezt_binarysearch_index's threshold: a time this close to a key takes its value.
 SAME_FRAME = np.float32(0.0001)
 
@@ -25,6 +26,10 @@ def _keys(fc):
     fc.keyframe_points.foreach_get("co", co)
     ipo = np.empty(count, dtype=np.int32)
     fc.keyframe_points.foreach_get("interpolation", ipo)
+    # (foreach_get reads some enums as 0 whatever they hold, a pose bone's rotation_mode
+    # among them: the first key's own name says whether this one is read.)
+    if IPO_NAMES.get(int(ipo[0]), "") != fc.keyframe_points[0].interpolation:
+        return None
     x, y = co[0::2], co[1::2]
     # The last key's interpolation is that of no segment. Keys out of order (never, once
     # Blender has sorted them) or so close that a time could be near two of them (which one

@@ -74,20 +74,27 @@ def domain(animation):
     return list(found)
 
 
-def layers_at(animation, frame):
-    """[(action, slot or None, the action's frame, influence)], bottom first."""
+def layers_at(animation, frames):
+    """For each of the frames, [(action, slot or None, the action's frame, influence)], bottom
+    first (the tracks and the active action read once for them all)."""
     if animation is None:
-        return []
-    layers = []
-    for track in _tracks(animation):
-        strip = _strip_at(track, frame)
-        if strip is not None and strip.action is not None:
-            layers.append((strip.action, getattr(strip, "action_slot", None), action_frame(strip, frame),
-                           influence(strip, frame)))
-    if animation.action is not None:
-        layers.append((animation.action, getattr(animation, "action_slot", None), frame,
-                       animation.action_influence if animation.action_blend_type == "REPLACE" else 1.0))
-    return layers
+        return [[] for _ in frames]
+    tracks, action = _tracks(animation), animation.action
+    if action is not None:
+        slot = getattr(animation, "action_slot", None)
+        weight = animation.action_influence if animation.action_blend_type == "REPLACE" else 1.0
+    found = []
+    for frame in frames:
+        layers = []
+        for track in tracks:
+            strip = _strip_at(track, frame)
+            if strip is not None and strip.action is not None:
+                layers.append((strip.action, getattr(strip, "action_slot", None), action_frame(strip, frame),
+                               influence(strip, frame)))
+        if action is not None:
+            layers.append((action, slot, frame, weight))
+        found.append(layers)
+    return found
 
 
 def actions(animation):

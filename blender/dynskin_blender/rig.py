@@ -247,8 +247,7 @@ class Rig:
         # each channel's curves sampled at all their times at once (key_sampler.py), and each layer
         # put over what is below in one numpy step, not one a frame.
         alike = {}
-        for k, frame in enumerate(frames):
-            layers = nla.layers_at(arm.animation_data, frame)
+        for k, layers in enumerate(nla.layers_at(arm.animation_data, frames)):
             alike.setdefault(tuple((action, slot) for action, slot, _, _ in layers), []).append((k, layers))
         for posed in alike.values():
             ks = np.array([k for k, _ in posed])[:, None]
@@ -366,4 +365,3 @@ def pose_not_from_keys(armature):
 DEFAULTS = {"location": (0.0, 0.0, 0.0), "rotation_quaternion": (1.0, 0.0, 0.0, 0.0),
             "rotation_axis_angle": (0.0, 0.0, 1.0, 0.0), "rotation_euler": (0.0, 0.0, 0.0), "scale": (1.0, 1.0, 1.0)}
 CHANNELS = {"location": 3, "rotation_quaternion": 4, "rotation_axis_angle": 4, "rotation_euler": 3, "scale": 3}
-
