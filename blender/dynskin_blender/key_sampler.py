@@ -1,7 +1,8 @@
 """F-curves sampled at many times at once, the values Blender's FCurve.evaluate gives.
 
 A pose read from the keys evaluates every animated channel of every bone at every frame: the
-Fox's 83 curves at 32 frames took 1.8 ms through FCurve.evaluate, one Python call a value.
+Fox's 83 curves at 32 frames took about half a millisecond through FCurve.evaluate, one Python
+call a value (a fifth of a microsecond each), a third of that here.
 Curves whose keys hold (CONSTANT) or interpolate linearly, extrapolated constantly and without
 modifiers (what Blender's glTF importer makes of glTF's STEP and LINEAR samplers) are sampled
 here in one numpy pass over all of them, in float32 as Blender computes them: the same bits
