@@ -19,7 +19,11 @@ of all the process's threads); dynskin's own share (its frame handler), and how 
 characters a frame stepped together on the shared threads.
 --addon-dir runs another copy of the add-on (e.g. an older one, to compare):
 
-  blender -b --factory-startup --python bench/blender_addon.py -- --crowd 10 --rig ../shared/rigs/wild/Fox.glb"""
+  blender -b --factory-startup --python bench/blender_addon.py -- --crowd 10 --rig ../shared/rigs/wild/Fox.glb
+
+With --pose-blocks (and --rig, or the cow), the pose read from the keys alone instead, what a
+first play or a render pays every 32 frames a character (Rig.world_matrices_at): the median of
+15 runs of 10 blocks, and the share of it that samples the F-curves."""
 import argparse
 import os
 import sys
@@ -30,11 +34,14 @@ parser = argparse.ArgumentParser()
 parser.add_argument("--module-dir", default=os.path.join(ROOT, "build", "python"))
 parser.add_argument("--frames", type=int, default=120)
 parser.add_argument("--crowd", type=int, default=0, help="this many copies of --rig instead of the cow")
-parser.add_argument("--rig", help="the skinned glb the crowd is made of")
+parser.add_argument("--rig", help="the skinned glb the crowd is made of (and the one character's; default the cow)")
 parser.add_argument("--addon-dir", default=os.path.join(ROOT, "blender"), help="the folder holding dynskin_blender")
+parser.add_argument("--pose-blocks", action="store_true", help="time the pose read from the keys alone")
 args = parser.parse_args(sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else [])
 if args.crowd and not (args.rig and os.path.isfile(args.rig)):
     sys.exit(f"--crowd needs --rig, a skinned glb (not found: {args.rig})")
+if args.rig and not os.path.isfile(args.rig):
+    sys.exit(f"--rig: no such file {args.rig}")
 sys.path[:0] = [args.module_dir, args.addon_dir]
 
 import numpy
@@ -48,7 +55,7 @@ dynskin_blender.register()
 bpy.ops.wm.read_factory_settings(use_empty=True)
 if not hasattr(bpy.types.Object, "dynskin"):  # read_factory_settings unregisters add-ons
     dynskin_blender.register()
-bpy.ops.import_scene.gltf(filepath=args.rig if args.crowd else os.path.join(ROOT, "assets", "cow.glb"))
+bpy.ops.import_scene.gltf(filepath=args.rig if args.crowd or args.rig else os.path.join(ROOT, "assets", "cow.glb"))
 scene = bpy.context.scene
 obj = next(o for o in scene.objects if o.type == "MESH" and o.find_armature() is not None)
 smooth_by_default = obj.data.use_auto_smooth
@@ -122,6 +129,41 @@ def crowd_bench():
               f"{new_cpu:.2f}, {cpu_ms[0]:.2f}, {replay_cpu:.2f} ms")
 
 
+def pose_blocks():
+    """The pose of 32 frames from the keys (what LiveState.pose reads at once), and its curves' sampling."""
+    from dynskin_blender import nla
+    from dynskin_blender.rig import Rig
+    rig, frames = Rig(obj), list(range(scene.frame_start, scene.frame_start + 32))
+    # Each channel's KeySampler (an add-on before it: the channel's F-curves, each evaluated).
+    channels = [curves for action, slot in nla.domain(rig.armature.animation_data)
+                for _, _, curves in rig._curves(action, slot).values()]
+
+    def read_curves():
+        for curves in channels:
+            if hasattr(curves, "sample"):
+                curves.sample(frames)
+            else:
+                [fc.evaluate(frame) for fc in curves for frame in frames]
+
+    def median_ms(work):
+        runs = []
+        for _ in range(15):
+            start = time.perf_counter()
+            for _ in range(10):
+                work()
+            runs.append((time.perf_counter() - start) / 10 * 1e3)
+        return sorted(runs)[len(runs) // 2]
+
+    whole = median_ms(lambda: rig.world_matrices_at(frames))
+    reading = median_ms(read_curves)
+    count = sum(len(getattr(curves, "fcurves", curves)) for curves in channels)
+    print(f"{os.path.basename(args.rig or 'cow.glb')}: a pose block of 32 frames {whole:.3f} ms, of which reading its "
+          f"{count} curves {reading:.3f} ms (add-on {args.addon_dir})")
+
+
+if args.pose_blocks:
+    pose_blocks()
+    sys.exit(0)
 if args.crowd:
     crowd_bench()
     sys.exit(0)
