@@ -52,17 +52,16 @@ class KeySampler:
         if not kept:
             return
         # Every sampled curve's keys end to end; a curve's times shifted past the one before's
-        # (by `span` each), so that one searchsorted finds every curve's segments at once.
+        # (by their whole span each), so that one searchsorted finds every curve's segments at once.
         self.x = np.concatenate([x for x, _, _ in kept])
         self.y = np.concatenate([y for _, y, _ in kept])
         self.holds = np.concatenate([ipo == CONSTANT for _, _, ipo in kept])
         counts = np.array([len(x) for x, _, _ in kept])
         self.last = np.cumsum(counts) - 1
         self.first = self.last - counts + 1
-        self.span = float(self.x.max()) - float(self.x.min()) + 1.0
-        offsets = np.arange(len(kept), dtype=np.float64) * self.span
-        self.shifted = self.x.astype(np.float64) + np.repeat(offsets, counts)
-        self.offsets = offsets
+        span = float(self.x.max()) - float(self.x.min()) + 1.0
+        self.offsets = np.arange(len(kept), dtype=np.float64) * span
+        self.shifted = self.x.astype(np.float64) + np.repeat(self.offsets, counts)
 
     def sample(self, times):
         """(len(times), len(fcurves)) float64: curve k at times[i] in [i, k]."""

@@ -7,10 +7,9 @@
   which it evaluates through Blender, in their places among the others;
 - a linear key of the cow edited while it is live shows at once, as a fresh simulation
   would (the sampled keys are read again).
-Prints what sampling costs against evaluating curve by curve."""
+(What sampling saves is measured by bench/blender_addon.py --pose-blocks.)"""
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # Blender does not add it
 import harness
@@ -79,17 +78,6 @@ def main():
     sampler = compare("the cow's action", fcurves, times)
     expect(len(sampler.sampled) == len(fcurves) and not sampler.evaluated,
            f"the glTF import's linear curves should all be sampled ({len(sampler.evaluated)} of {len(fcurves)} evaluated)")
-    frames = np.arange(1, 33, dtype=np.float32)
-    start = time.perf_counter()
-    for _ in range(20):
-        sampler.sample(frames)
-    sampled = (time.perf_counter() - start) / 20
-    start = time.perf_counter()
-    for _ in range(20):
-        [[fc.evaluate(float(t)) for t in frames] for fc in fcurves]
-    evaluated = (time.perf_counter() - start) / 20
-    print(f"DYNSKIN-BLENDER {len(fcurves)} curves at 32 frames: sampled {sampled * 1e3:.3f} ms, "
-          f"evaluated curve by curve {evaluated * 1e3:.3f} ms")
 
     made = bpy.data.actions.new("made by hand")
     hold = curve(made, "location", 0, [(1, 0.5), (4, -2.0), (9, 3.25)], "CONSTANT")
