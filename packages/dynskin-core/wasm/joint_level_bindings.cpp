@@ -391,18 +391,21 @@ private:
     void grow_bound(const dynskin::SkinningConstants& c) {
         const int joints = rig_->joint_count();
         const glm::vec4 rest_centre(rest_centre_, 1.0f);
-        glm::vec3 low(INFINITY), high(-INFINITY);
-        float scale = 0.0f;  // squared
+        // In whole vec4 lanes (SIMD): the points' w, 1 for an affine matrix, adds nothing below
+        // (a projective one's only grows the bound).
+        glm::vec4 low(INFINITY), high(-INFINITY);
+        glm::vec4 scales(0.0f);  // the 3 x 3 part's columns' squared lengths, a lane each: the most
         for (int j = 0; j < joints; ++j) {
             const glm::mat4& s = rows_[j].skinning;
-            const glm::vec3 p(s * rest_centre);
+            const glm::vec4 p = s * rest_centre;
             bound_points_[j] = p;
             low = glm::min(low, p);
             high = glm::max(high, p);
-            scale = std::max({scale, glm::dot(glm::vec3(s[0]), glm::vec3(s[0])), glm::dot(glm::vec3(s[1]), glm::vec3(s[1])),
-                              glm::dot(glm::vec3(s[2]), glm::vec3(s[2]))});
+            const glm::vec4 x(s[0].x, s[1].x, s[2].x, 0.0f), y(s[0].y, s[1].y, s[2].y, 0.0f), z(s[0].z, s[1].z, s[2].z, 0.0f);
+            scales = glm::max(scales, x * x + y * y + z * z);
         }
-        const glm::vec3 centre = 0.5f * (low + high);
+        const float scale = std::max({scales.x, scales.y, scales.z});  // squared
+        const glm::vec4 centre = 0.5f * (low + high);
         float farthest = 0.0f;  // squared
         for (int j = 0; j < joints; ++j) farthest = std::max(farthest, glm::dot(bound_points_[j] - centre, bound_points_[j] - centre));
         const float margin = 4.0f * rest_radius_;
@@ -426,7 +429,7 @@ private:
         rest_centre_ = p.empty() ? glm::vec3(0.0f) : 0.5f * (low + high);
         rest_radius_ = 0.0f;
         for (const glm::vec3& v : p) rest_radius_ = std::max(rest_radius_, glm::distance(rest_centre_, v));
-        bound_points_.assign(std::size_t(rig_->joint_count()), glm::vec3(0.0f));
+        bound_points_.assign(std::size_t(rig_->joint_count()), glm::vec4(0.0f));
     }
 
     void build_tables(const dynskin::Deformer& deformer) {
@@ -480,7 +483,7 @@ private:
     std::vector<float> ranges_, layers_, influences_, betas_, inverse_binds_, ring_;
     glm::vec3 rest_centre_{0.0f};
     float rest_radius_ = 0.0f;
-    std::vector<glm::vec3> bound_points_;  // grow_bound's, kept to allocate nothing a frame
+    std::vector<glm::vec4> bound_points_;  // grow_bound's, kept to allocate nothing a frame
     int ring_restarts_ = -1;
     int ring_ticks_ = 0;
     dynskin::Tick ring_newest_ = 0;

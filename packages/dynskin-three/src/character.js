@@ -215,6 +215,13 @@ export class DynskinCharacter extends CoreCharacter {
   #ringUploaded = () => {
     this.#ringWhole = false;
   };
+  // The meshes' and the root's world matrices as readLocals last saw them: while none moves (a
+  // character animated in place, the common case), the scale since attach, the object, the
+  // ground and the meshes' inverse worlds stay as they were, and none is worked out again.
+  #worldsSeen = null;
+  #moved = []; // by mesh, whether its world moved since the last publish()
+  #rootMoved = true; // whether the root's world moved since the last readLocals()
+  #ground = new Float64Array(4); // the ground's height and up in the core's frame now (#placeGround)
 
   #arrays(dynskinIndex) {
     const positions = [], normals = [], triangles = [], joints = [], weights = [];
@@ -406,8 +413,10 @@ export class DynskinCharacter extends CoreCharacter {
   readLocals() {
     const mesh = this.meshes[0];
     mesh.updateWorldMatrix(true, false);
-    this.measureWorldScale(mesh.matrixWorld.elements);
-    if (this.objectRoot) this.#readObject();
+    for (let m = 1; m < this.meshes.length; ++m) this.meshes[m].updateWorldMatrix(true, false);
+    this.#seeWorlds();
+    if (this.#moved[0]) this.measureWorldScale(mesh.matrixWorld.elements); // (moved earlier in the step: measured again, the same)
+    if (this.objectRoot && this.#rootMoved) this.#readObject();
     const locals = this.coreLocals.get();
     for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
       const bone = this.bones[this.order[k]];
@@ -418,10 +427,34 @@ export class DynskinCharacter extends CoreCharacter {
         rotation = scratchRotation;
         scale = scratchScale;
       }
-      // toArray, not the x, y, z getters: a getter not inlined returns a number allocated.
-      translation.toArray(locals, o);
-      rotation.toArray(locals, o + 3);
-      scale.toArray(locals, o + 7);
+      locals[o] = translation.x;
+      locals[o + 1] = translation.y;
+      locals[o + 2] = translation.z;
+      rotation.toArray(locals, o + 3); // (a quaternion's x is a getter: toArray reads its fields)
+      locals[o + 7] = scale.x;
+      locals[o + 8] = scale.y;
+      locals[o + 9] = scale.z;
+    }
+  }
+
+  // Which of the meshes' worlds moved since the last publish(), and whether the root's did
+  // since the last readLocals (#worldsSeen).
+  #seeWorlds() {
+    const meshes = this.meshes, count = meshes.length;
+    const seen = (this.#worldsSeen ??= new Float64Array(16 * (count + 1)).fill(NaN));
+    for (let m = 0; m <= count; ++m) {
+      const object = m < count ? meshes[m] : this.objectRoot;
+      if (!object) break;
+      const e = object.matrixWorld.elements, o = 16 * m;
+      let moved = false;
+      for (let i = 0; i < 16; ++i) {
+        if (seen[o + i] !== e[i]) {
+          seen[o + i] = e[i];
+          moved = true;
+        }
+      }
+      if (m < count) this.#moved[m] ||= moved;
+      else this.#rootMoved = moved;
     }
   }
 
@@ -441,15 +474,20 @@ export class DynskinCharacter extends CoreCharacter {
   #placeGround(values) {
     const height = this.#groundHeight, x = this.#groundUp;
     if (!(values[this.#groundBand] > 0)) return;
-    const ground = (this.#groundAtAttach ??= Float64Array.of(values[height], values[x], values[x + 1], values[x + 2]));
-    const transform = scratchMatrix.multiplyMatrices(this.meshes[0].matrixWorld, this.#worldToAttach);
-    const up = scratchUp.set(ground[1], ground[2], ground[3]);
-    const point = scratchPoint.copy(up).multiplyScalar(ground[0]).applyMatrix4(transform).multiplyScalar(this.inverseWorldScale);
-    up.transformDirection(transform);
-    values[height] = up.dot(point);
-    values[x] = up.x;
-    values[x + 1] = up.y;
-    values[x + 2] = up.z;
+    const ground = this.#ground;
+    if (!this.#groundAtAttach || this.#moved[0]) {
+      const attach = (this.#groundAtAttach ??= Float64Array.of(values[height], values[x], values[x + 1], values[x + 2]));
+      const transform = scratchMatrix.multiplyMatrices(this.meshes[0].matrixWorld, this.#worldToAttach);
+      const up = scratchUp.set(attach[1], attach[2], attach[3]);
+      const point = scratchPoint.copy(up).multiplyScalar(attach[0]).applyMatrix4(transform).multiplyScalar(this.inverseWorldScale);
+      up.transformDirection(transform);
+      ground[0] = up.dot(point);
+      up.toArray(ground, 1);
+    }
+    values[height] = ground[0];
+    values[x] = ground[1];
+    values[x + 1] = ground[2];
+    values[x + 2] = ground[3];
   }
 
   /** @internal the uniforms and tables from the joint level's last advance() */
@@ -465,6 +503,7 @@ export class DynskinCharacter extends CoreCharacter {
     }
     if (values[this.#delayedIndex] !== 0) this.#uploadRing();
     this.#placeBounds(values);
+    this.#moved.fill(false);
   }
 
   // The stage's mode (material.js's stageMode) as a number: one bit a switch.
@@ -537,12 +576,12 @@ export class DynskinCharacter extends CoreCharacter {
     const x = values[b], y = values[b + 1], z = values[b + 2], radius = values[b + 3];
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m];
-      // The first mesh's world is current: readLocals brought it up to date for this frame.
-      if (m > 0) mesh.updateWorldMatrix(true, false);
       // From the core's frame (the world divided by the scale since attach) to the mesh's.
-      const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value.copy(mesh.matrixWorld).invert();
-      const e = worldToObject.elements, scale = this.worldScale;
-      for (let i = 0; i < 12; ++i) e[i] *= scale;
+      const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value;
+      if (this.#moved[m] || this.#moved[0]) {
+        const e = worldToObject.copy(mesh.matrixWorld).invert().elements, scale = this.worldScale;
+        for (let i = 0; i < 12; ++i) e[i] *= scale;
+      }
       if (!mesh.boundingSphere) mesh.boundingSphere = new Sphere();
       mesh.boundingSphere.center.set(x, y, z);
       mesh.boundingSphere.radius = radius;

@@ -189,6 +189,15 @@ async function sceneGraph(page) {
   const driving = worstDifference((await carried(1)).positions, still.positions);
   check('scale Fox.glb: object_motion 0 takes its moving parent\'s motion out', ignoring <= 1e-5 && driving > 1e-3,
     `in the parent's frame, ${ignoring.toExponential(2)} L from standing still (${driving.toExponential(2)} L with object_motion 1)`);
+  // The same with updateWithMixer and frames three ticks apart: the parent moves once a frame,
+  // before the first of the frame's poses, and what is drawn follows it (not the frame before).
+  const late = { clip: 'Run', dt: 1 / 20, frames: 20, withMixer: true };
+  const lateStill = await page.evaluate((f, o) => dynskinTest.sceneGraphRun(f, o), fox, late);
+  const lateCarried = await page.evaluate((f, o) => dynskinTest.sceneGraphRun(f, o), fox,
+    { ...late, motion: 0.3, inMover: true, parameters: { mode: 'dynamic', object_motion: 0 } });
+  const lateIgnoring = worstDifference(lateCarried.positions, lateStill.positions);
+  check('scale Fox.glb: object_motion 0 with updateWithMixer, frames 3 ticks apart', lateIgnoring <= 1e-5,
+    `in the parent's frame, ${lateIgnoring.toExponential(2)} L from standing still`);
 }
 
 // SkeletonUtils.clone after attach: each clone with a runtime of its own moves on its own;

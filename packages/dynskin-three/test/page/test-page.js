@@ -479,7 +479,7 @@ function drawnIn(root, frame, size) {
 // scale and turn on gltf.scene itself). `frames` frames of `dt` of clip `clip`, then what it
 // draws in holder's frame (gltf.scene's with onScene; mover's with inMover) in sizes at
 // attach: the same at any scale and turn.
-async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0, onScene = false, inMover = false, clip = null, parameters = { mode: 'dynamic' }, dt = 1 / 60, frames = 60 } = {}) {
+async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0, onScene = false, inMover = false, clip = null, parameters = { mode: 'dynamic' }, dt = 1 / 60, frames = 60, withMixer = false } = {}) {
   disposeCurrent();
   const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser, { withoutExtension: true, parameters }));
   const gltf = await loader.parseAsync(await fileBytes(url), '');
@@ -499,8 +499,12 @@ async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0,
   for (let i = 0; i < frames; ++i) {
     t += dt;
     mover.position.set(motion * size * Math.sin(2 * Math.PI * 0.9 * t), 0.5 * motion * size * Math.sin(2 * Math.PI * 1.3 * t), 0);
-    mixer.update(dt);
-    runtime.update(dt);
+    if (withMixer) {
+      runtime.updateWithMixer(mixer, dt);
+    } else {
+      mixer.update(dt);
+      runtime.update(dt);
+    }
   }
   return { positions: drawnIn(gltf.scene, inMover ? mover : turned, size), size, sizeNow: runtime.characters[0].size };
 }
