@@ -7,8 +7,9 @@
 // performance.now() is precise to 5 µs rather than 100 µs. Prints figures; it never fails on
 // speed. Usage: bench/three/fox.sh (installs what it needs first), or
 //   node bench/three/fox.mjs --fox FOX.glb --vrm NODE_MODULES [--sizes 1,10,100]
-//        [--steps 60,30,display,jittered] [--rounds 3] [--frames 600] [--profile]
-// --profile prints where dynskin-three's update spends its time instead (Chromium's profiler).
+//        [--steps 60,30,display,jittered] [--rounds 3] [--frames 600] [--profile | --parts]
+// --profile prints where dynskin-three's update spends its time instead (Chromium's profiler);
+// --parts its parts timed apart (reading the bones, the core, publishing).
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -83,6 +84,21 @@ async function profile(page, n, kind) {
   console.log(`\nProfile: DynskinRuntime.update, ${n} Foxes, ${stepName[kind]} steps, 3000 frames, ${perFrame.toFixed(2)} µs per Fox per frame; ` +
     `self time of the ${p.inside} samples inside it (${p.samples} in all), the top 30:`);
   printShares(p.shares);
+}
+
+// dynskin's update(delta) in its parts (foxBench.parts), 10 Foxes, each kind of steps, the
+// median of the rounds.
+async function parts(page) {
+  await page.evaluate((url) => foxBench.setup(url, 10), '/fox/Fox.glb');
+  console.log(`\nDynskinRuntime.update(delta) in its parts, 10 Foxes, each part's calls timed apart over ${frames} frames, median of ${rounds} rounds, µs per Fox:`);
+  console.log('| steps | reading the bones (readLocals) | the core (JointLevel.update) | the shaders\' values (publish) |');
+  console.log('|---|---|---|---|');
+  for (const kind of stepKinds) {
+    const runs = [];
+    for (let r = 0; r < rounds; ++r) runs.push(await page.evaluate((k, f) => foxBench.parts(k, f), kind, frames));
+    const m = (key) => median(runs.map((run) => run[key])).toFixed(2);
+    console.log(`| ${stepName[kind]} | ${m('read')} | ${m('core')} | ${m('publish')} |`);
+  }
 }
 
 // The table: each size and kind of steps, the variants interleaved, the median of the rounds.
@@ -167,6 +183,8 @@ try {
 
   if (args.includes('--profile')) {
     for (const kind of stepKinds) await profile(page, 10, kind);
+  } else if (args.includes('--parts')) {
+    await parts(page);
   } else {
     await table(page);
     await allocations(page, sizes[sizes.length - 1]);
