@@ -222,6 +222,7 @@ export class DynskinCharacter extends CoreCharacter {
   #moved = []; // by mesh, whether its world moved since the last publish()
   #rootMoved = true; // whether the root's world moved since the last readLocals()
   #ground = new Float64Array(4); // the ground's height and up in the core's frame now (#placeGround)
+  #localsSeen = null; // #localChanged's
 
   #arrays(dynskinIndex) {
     const positions = [], normals = [], triangles = [], joints = [], weights = [];
@@ -422,7 +423,11 @@ export class DynskinCharacter extends CoreCharacter {
       const bone = this.bones[this.order[k]];
       let translation = bone.position, rotation = bone.quaternion, scale = bone.scale;
       if (!this.direct[k]) {
-        this.#localMatrix(k, scratchMatrix).decompose(scratchTranslation, scratchRotation, scratchScale);
+        // Worked out from world matrices; unchanged (a skeleton's static root node, the common
+        // case), the core's locals still hold its transform.
+        const local = this.#localMatrix(k, scratchMatrix);
+        if (!this.#localChanged(k, local.elements)) continue;
+        local.decompose(scratchTranslation, scratchRotation, scratchScale);
         translation = scratchTranslation;
         rotation = scratchRotation;
         scale = scratchScale;
@@ -435,6 +440,20 @@ export class DynskinCharacter extends CoreCharacter {
       locals[o + 8] = scale.y;
       locals[o + 9] = scale.z;
     }
+  }
+
+  // Whether joint k's local matrix differs from the one the last readLocals wrote (kept for
+  // the joints not read from their bone directly).
+  #localChanged(k, elements) {
+    const seen = (this.#localsSeen ??= new Float64Array(16 * this.order.length).fill(NaN));
+    let changed = false;
+    for (let i = 0, o = 16 * k; i < 16; ++i) {
+      if (seen[o + i] !== elements[i]) {
+        seen[o + i] = elements[i];
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   // Which of the meshes' worlds moved since the last publish(), and whether the root's did
