@@ -58,6 +58,19 @@ function coreUniform(values, index, bool) {
     : { get value() { return values.get()[index]; } };
 }
 
+// Whether a matrix's 16 elements differ from those kept at seen[offset...] (NaN at first),
+// which then become them.
+function keepIfChanged(seen, offset, elements) {
+  let changed = false;
+  for (let i = 0; i < 16; ++i) {
+    if (seen[offset + i] !== elements[i]) {
+      seen[offset + i] = elements[i];
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 function configure(texture) {
   texture.magFilter = NearestFilter;
   texture.minFilter = NearestFilter;
@@ -446,14 +459,7 @@ export class DynskinCharacter extends CoreCharacter {
   // the joints not read from their bone directly).
   #localChanged(k, elements) {
     const seen = (this.#localsSeen ??= new Float64Array(16 * this.order.length).fill(NaN));
-    let changed = false;
-    for (let i = 0, o = 16 * k; i < 16; ++i) {
-      if (seen[o + i] !== elements[i]) {
-        seen[o + i] = elements[i];
-        changed = true;
-      }
-    }
-    return changed;
+    return keepIfChanged(seen, 16 * k, elements);
   }
 
   // Which of the meshes' worlds moved since the last publish(), and whether the root's did
@@ -464,14 +470,7 @@ export class DynskinCharacter extends CoreCharacter {
     for (let m = 0; m <= count; ++m) {
       const object = m < count ? meshes[m] : this.objectRoot;
       if (!object) break;
-      const e = object.matrixWorld.elements, o = 16 * m;
-      let moved = false;
-      for (let i = 0; i < 16; ++i) {
-        if (seen[o + i] !== e[i]) {
-          seen[o + i] = e[i];
-          moved = true;
-        }
-      }
+      const moved = keepIfChanged(seen, 16 * m, object.matrixWorld.elements);
       if (m < count) this.#moved[m] ||= moved;
       else this.#rootMoved = moved;
     }
