@@ -228,12 +228,13 @@ export class DynskinCharacter extends CoreCharacter {
   #ringUploaded = () => {
     this.#ringWhole = false;
   };
-  // The meshes' and the root's world matrices as readLocals last saw them: while none moves (a
+  // The meshes' world matrices and then the root's as last looked at: while none moves (a
   // character animated in place, the common case), the scale since attach, the object, the
   // ground and the meshes' inverse worlds stay as they were, and none is worked out again.
   #worldsSeen = null;
-  #moved = []; // by mesh, whether its world moved since the last publish()
-  #rootMoved = true; // whether the root's world moved since the last readLocals()
+  // Whether the first mesh's world moved since the last publish(): readLocals (several times a
+  // frame in updateWithMixer) sees it, publish() places the ground and the bounds after it.
+  #firstMeshMoved = true;
   #ground = new Float64Array(4); // the ground's height and up in the core's frame now (#placeGround)
   #localsSeen = null; // #localChanged's
 
@@ -427,10 +428,14 @@ export class DynskinCharacter extends CoreCharacter {
   readLocals() {
     const mesh = this.meshes[0];
     mesh.updateWorldMatrix(true, false);
-    for (let m = 1; m < this.meshes.length; ++m) this.meshes[m].updateWorldMatrix(true, false);
-    this.#seeWorlds();
-    if (this.#moved[0]) this.measureWorldScale(mesh.matrixWorld.elements); // (moved earlier in the step: measured again, the same)
-    if (this.objectRoot && this.#rootMoved) this.#readObject();
+    const seen = this.#worldsSeenNow();
+    this.#firstMeshMoved ||= keepIfChanged(seen, 0, mesh.matrixWorld.elements);
+    if (this.#firstMeshMoved) this.measureWorldScale(mesh.matrixWorld.elements); // (moved earlier in the step: measured again, the same)
+    if (this.objectRoot) {
+      // Again after a move of the root, or of the mesh (the scale it is divided by).
+      const rootMoved = keepIfChanged(seen, 16 * this.meshes.length, this.objectRoot.matrixWorld.elements);
+      if (rootMoved || this.#firstMeshMoved) this.#readObject();
+    }
     const locals = this.coreLocals.get();
     for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
       const bone = this.bones[this.order[k]];
@@ -462,18 +467,9 @@ export class DynskinCharacter extends CoreCharacter {
     return keepIfChanged(seen, 16 * k, elements);
   }
 
-  // Which of the meshes' worlds moved since the last publish(), and whether the root's did
-  // since the last readLocals (#worldsSeen).
-  #seeWorlds() {
-    const meshes = this.meshes, count = meshes.length;
-    const seen = (this.#worldsSeen ??= new Float64Array(16 * (count + 1)).fill(NaN));
-    for (let m = 0; m <= count; ++m) {
-      const object = m < count ? meshes[m] : this.objectRoot;
-      if (!object) break;
-      const moved = keepIfChanged(seen, 16 * m, object.matrixWorld.elements);
-      if (m < count) this.#moved[m] ||= moved;
-      else this.#rootMoved = moved;
-    }
+  // #worldsSeen, made at the first look.
+  #worldsSeenNow() {
+    return (this.#worldsSeen ??= new Float64Array(16 * (this.meshes.length + 1)).fill(NaN));
   }
 
   // The runtime's root in the world divided by the scale since attach (CoreCharacter.writeObject).
@@ -493,7 +489,7 @@ export class DynskinCharacter extends CoreCharacter {
     const height = this.#groundHeight, x = this.#groundUp;
     if (!(values[this.#groundBand] > 0)) return;
     const ground = this.#ground;
-    if (!this.#groundAtAttach || this.#moved[0]) {
+    if (!this.#groundAtAttach || this.#firstMeshMoved) {
       const attach = (this.#groundAtAttach ??= Float64Array.of(values[height], values[x], values[x + 1], values[x + 2]));
       const transform = scratchMatrix.multiplyMatrices(this.meshes[0].matrixWorld, this.#worldToAttach);
       const up = scratchUp.set(attach[1], attach[2], attach[3]);
@@ -521,7 +517,7 @@ export class DynskinCharacter extends CoreCharacter {
     }
     if (values[this.#delayedIndex] !== 0) this.#uploadRing();
     this.#placeBounds(values);
-    this.#moved.fill(false);
+    this.#firstMeshMoved = false;
   }
 
   // The stage's mode (material.js's stageMode) as a number: one bit a switch.
@@ -594,9 +590,12 @@ export class DynskinCharacter extends CoreCharacter {
     const x = values[b], y = values[b + 1], z = values[b + 2], radius = values[b + 3];
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m];
+      // The first mesh's world is current: readLocals brought it up to date for this frame.
+      if (m > 0) mesh.updateWorldMatrix(true, false);
+      const moved = m > 0 && keepIfChanged(this.#worldsSeenNow(), 16 * m, mesh.matrixWorld.elements);
       // From the core's frame (the world divided by the scale since attach) to the mesh's.
       const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value;
-      if (this.#moved[m] || this.#moved[0]) {
+      if (moved || this.#firstMeshMoved) {
         const e = worldToObject.copy(mesh.matrixWorld).invert().elements, scale = this.worldScale;
         for (let i = 0; i < 12; ++i) e[i] *= scale;
       }

@@ -198,6 +198,14 @@ async function sceneGraph(page) {
   const lateIgnoring = worstDifference(lateCarried.positions, lateStill.positions);
   check('scale Fox.glb: object_motion 0 with updateWithMixer, frames 3 ticks apart', lateIgnoring <= 1e-5,
     `in the parent's frame, ${lateIgnoring.toExponential(2)} L from standing still`);
+  // One of a character's meshes moved alone, the rest still (BrainStem: one skinned mesh a
+  // primitive).
+  const brainStem = existsSync(path.join(wild, 'BrainStem.glb')) ? '/wild/BrainStem.glb' : null;
+  if (!brainStem) return console.log(`SKIP scale BrainStem.glb: ${path.join(wild, 'BrainStem.glb')} is absent`);
+  const meshRun = (moveSecondMesh) => page.evaluate((f, o) => dynskinTest.sceneGraphRun(f, o), brainStem, { frames: 30, moveSecondMesh });
+  const meshMoved = worstDifference((await meshRun(true)).positions, (await meshRun(false)).positions);
+  check('scale BrainStem.glb: one of its meshes moved alone draws where its skeleton is', meshMoved <= 1e-5,
+    `${meshMoved.toExponential(2)} L from not moved`);
 }
 
 // SkeletonUtils.clone after attach: each clone with a runtime of its own moves on its own;

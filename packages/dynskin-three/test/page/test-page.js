@@ -479,7 +479,7 @@ function drawnIn(root, frame, size) {
 // scale and turn on gltf.scene itself). `frames` frames of `dt` of clip `clip`, then what it
 // draws in holder's frame (gltf.scene's with onScene; mover's with inMover) in sizes at
 // attach: the same at any scale and turn.
-async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0, onScene = false, inMover = false, clip = null, parameters = { mode: 'dynamic' }, dt = 1 / 60, frames = 60, withMixer = false } = {}) {
+async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0, onScene = false, inMover = false, clip = null, parameters = { mode: 'dynamic' }, dt = 1 / 60, frames = 60, withMixer = false, moveSecondMesh = false } = {}) {
   disposeCurrent();
   const loader = new GLTFLoader().register((parser) => new DynskinPlugin(parser, { withoutExtension: true, parameters }));
   const gltf = await loader.parseAsync(await fileBytes(url), '');
@@ -495,8 +495,13 @@ async function sceneGraphRun(url, { scale = 1, rotation = [0, 0, 0], motion = 0,
   const mixer = new THREE.AnimationMixer(gltf.scene);
   mixer.clipAction(clipOf(gltf, clip)).play();
   current = { gltf, runtime, mixer, procedural: null, time: 0 };
+  const meshes = [];
+  gltf.scene.traverse((o) => o.isSkinnedMesh && meshes.push(o));
+  if (moveSecondMesh && meshes.length < 2) throw new Error(`${url} has one skinned mesh: none to move`);
   let t = 0;
   for (let i = 0; i < frames; ++i) {
+    // A mesh moved alone, halfway (its skin follows its skeleton, as three.js's own does).
+    if (moveSecondMesh && i === frames >> 1) meshes[1].position.x += size;
     t += dt;
     mover.position.set(motion * size * Math.sin(2 * Math.PI * 0.9 * t), 0.5 * motion * size * Math.sin(2 * Math.PI * 1.3 * t), 0);
     if (withMixer) {
