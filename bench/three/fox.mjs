@@ -9,7 +9,8 @@
 //   node bench/three/fox.mjs --fox FOX.glb --vrm NODE_MODULES [--sizes 1,10,100]
 //        [--steps 60,30,display,jittered] [--rounds 3] [--frames 600] [--profile | --parts]
 // --profile prints where dynskin-three's update spends its time instead (Chromium's profiler);
-// --parts its parts timed apart (reading the bones, the core, publishing).
+// --parts its parts timed apart (reading the bones, the core, publishing); both for 10 Foxes,
+// or for each of --sizes when given.
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -29,6 +30,8 @@ const option = (name, fallback) => {
 const foxFile = path.resolve(option('fox', path.join(root, '../shared/rigs/wild/Fox.glb')));
 const vrmModules = path.resolve(option('vrm', path.join(root, 'build-three-bench/node_modules')));
 const sizes = option('sizes', '1,10,100').split(',').map(Number);
+// --profile and --parts: 10 Foxes unless --sizes says otherwise.
+const partSizes = args.includes('--sizes') ? sizes : [10];
 const stepKinds = option('steps', '60,30,display,jittered').split(',');
 const rounds = Number(option('rounds', 3));
 const frames = Number(option('frames', 600));
@@ -86,18 +89,20 @@ async function profile(page, n, kind) {
   printShares(p.shares);
 }
 
-// dynskin's update(delta) in its parts (foxBench.parts), 10 Foxes, each kind of steps, the
+// dynskin's update(delta) in its parts (foxBench.parts), each size and kind of steps, the
 // median of the rounds.
 async function parts(page) {
-  await page.evaluate((url) => foxBench.setup(url, 10), '/fox/Fox.glb');
-  console.log(`\nDynskinRuntime.update(delta) in its parts, 10 Foxes, each part's calls timed apart over ${frames} frames, median of ${rounds} rounds, µs per Fox:`);
-  console.log('| steps | reading the bones (readLocals) | the core (JointLevel.update) | the shaders\' values (publish) |');
-  console.log('|---|---|---|---|');
-  for (const kind of stepKinds) {
-    const runs = [];
-    for (let r = 0; r < rounds; ++r) runs.push(await page.evaluate((k, f) => foxBench.parts(k, f), kind, frames));
-    const m = (key) => median(runs.map((run) => run[key])).toFixed(2);
-    console.log(`| ${stepName[kind]} | ${m('read')} | ${m('core')} | ${m('publish')} |`);
+  console.log(`\nDynskinRuntime.update(delta) in its parts, each part's calls timed apart over ${frames} frames, median of ${rounds} rounds, µs per Fox:`);
+  console.log('| Foxes | steps | reading the bones (readLocals) | the core (JointLevel.update) | the shaders\' values (publish) |');
+  console.log('|---|---|---|---|---|');
+  for (const n of partSizes) {
+    await page.evaluate((url, count) => foxBench.setup(url, count), '/fox/Fox.glb', n);
+    for (const kind of stepKinds) {
+      const runs = [];
+      for (let r = 0; r < rounds; ++r) runs.push(await page.evaluate((k, f) => foxBench.parts(k, f), kind, frames));
+      const m = (key) => median(runs.map((run) => run[key])).toFixed(2);
+      console.log(`| ${n} | ${stepName[kind]} | ${m('read')} | ${m('core')} | ${m('publish')} |`);
+    }
   }
 }
 
@@ -182,7 +187,7 @@ try {
   if (errors.length) throw new Error(errors.join(' | '));
 
   if (args.includes('--profile')) {
-    for (const kind of stepKinds) await profile(page, 10, kind);
+    for (const n of partSizes) for (const kind of stepKinds) await profile(page, n, kind);
   } else if (args.includes('--parts')) {
     await parts(page);
   } else {
