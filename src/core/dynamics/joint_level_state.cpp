@@ -128,7 +128,7 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
         shown_ = &pose_;
     }
     forward_kinematics(skeleton, *shown_, globals_);
-    global_rotations();
+    global_rotations(settings.parameters);
     compute_drives(settings, t);
     place_centroids_if_read(settings);
 }
@@ -139,17 +139,24 @@ void JointLevelState::place_centroids_if_read(const DynamicSettings& settings) {
     if (centroids_placed_) place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
 }
 
-void JointLevelState::global_rotations() {
+void JointLevelState::global_rotations(const DynamicParameters& p) {
     const Skeleton& skeleton = rig_.skeleton;
     const std::size_t joint_count = static_cast<std::size_t>(skeleton.joint_count());
-    global_rotations_.resize(joint_count);
     unscaled_.resize(joint_count);
+    bool all_unscaled = true;
     for (std::size_t j = 0; j < joint_count; ++j) {
         const int parent = skeleton.parents[j];
-        const Trs& local = shown_->local[j];
-        const bool unscaled = local.scale == glm::vec3(1.0f);
-        global_rotations_[j] = parent < 0 ? local.rotation : global_rotations_[parent] * local.rotation;
+        const bool unscaled = shown_->local[j].scale == glm::vec3(1.0f);
         unscaled_[j] = parent < 0 ? unscaled : unscaled && unscaled_[parent];
+        all_unscaled = all_unscaled && unscaled_[j];
+    }
+    rotations_kept_ = p.base == SkinningBase::DualQuaternion || !all_unscaled;
+    if (!rotations_kept_) return;
+    global_rotations_.resize(joint_count);
+    for (std::size_t j = 0; j < joint_count; ++j) {
+        const int parent = skeleton.parents[j];
+        const glm::quat& local = shown_->local[j].rotation;
+        global_rotations_[j] = parent < 0 ? local : global_rotations_[parent] * local;
     }
 }
 
@@ -199,13 +206,17 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
         const int turns = omegas.column(j), moves = velocities.column(j);
         if (turns >= 0) {
             const glm::vec3 omega = between(turns, omega0, omega1);
-            const glm::quat parent_rotation = parent < 0 ? glm::quat(1, 0, 0, 0) : global_rotations_[parent];
+            // The parent's rotation in the world: its global matrix's where no joint of its
+            // chain is scaled (global_rotations).
+            const glm::mat3 to_world = parent < 0              ? glm::mat3(1.0f)
+                                       : unscaled_[parent] ? glm::mat3(globals_[parent])
+                                                           : glm::mat3_cast(global_rotations_[parent]);
             if (joint.bend.rotation) {
                 const glm::vec3 drag = o.drag * omega;
-                d.angular = parent_rotation * (kernel ? drag + o.amplitude * sums_.angular(j, alpha) : drag);
-                d.angular_drag = parent_rotation * drag;
+                d.angular = to_world * (kernel ? drag + o.amplitude * sums_.angular(j, alpha) : drag);
+                d.angular_drag = to_world * drag;
             }
-            if (squash && joint.squash.rotation) d.angular_velocity = parent_rotation * omega;
+            if (squash && joint.squash.rotation) d.angular_velocity = to_world * omega;
         }
         if (moves >= 0) {
             const glm::vec3 velocity = between(moves, velocity0, velocity1);
@@ -230,7 +241,7 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
     pose_ = pose;
     shown_ = &pose_;
     forward_kinematics(skeleton, pose_, globals_);
-    global_rotations();
+    global_rotations(p);
     drives_.assign(static_cast<std::size_t>(skeleton.joint_count()), JointDrive{});
     const bool bends = p.mode != DeformerMode::LbsOnly;
     const bool squash = bends && squash_on(p);
@@ -267,10 +278,10 @@ glm::quat with_quat_cast_sign(const glm::quat& q) {
 }  // namespace
 
 glm::dualquat JointLevelState::rigid_part(int j, const glm::mat4& skinning) const {
-    // From the pose's rotations when no joint of the chain is scaled and the inverse bind is
-    // a rotation and scales (the same rotation to float rounding, a third of the cost), else
-    // read back from the matrix.
-    if (unscaled_[j] && rig_.rigid_inverse_binds[j]) {
+    // From the pose's rotations when they were kept (a dual-quaternion base), no joint of the
+    // chain is scaled and the inverse bind is a rotation and scales (the same rotation to
+    // float rounding, a third of the cost), else read back from the matrix.
+    if (rotations_kept_ && unscaled_[j] && rig_.rigid_inverse_binds[j]) {
         const glm::quat q = global_rotations_[j] * rig_.inverse_bind_rotations[j];
         return glm::dualquat(with_quat_cast_sign(q * (1.0f / std::sqrt(glm::dot(q, q)))), glm::vec3(skinning[3]));
     }

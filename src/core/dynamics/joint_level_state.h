@@ -75,9 +75,11 @@ private:
     // What the settings mean for each joint, worked out again only when they change.
     void resolve(const DynamicSettings& settings);
     void step_sums();
-    // Each joint's rotation in the world (the product of the pose's rotations) and whether
-    // its chain is free of scale.
-    void global_rotations();
+    // Whether each joint's chain is free of scale, and where they are read (a dual-quaternion
+    // base's rows, a chain with scale), each joint's rotation in the world: the product of the
+    // pose's rotations. Elsewhere a parent turns vectors into the world by its global matrix,
+    // the same rotation to float rounding, without the products.
+    void global_rotations(const DynamicParameters& parameters);
     void compute_drives(const DynamicSettings& settings, double t);
     // The drives' squash centroids (squash_centroids.h), when the squash reads them.
     void place_centroids_if_read(const DynamicSettings& settings);
@@ -100,8 +102,9 @@ private:
     Pose pose_;                   // the pose at t when it is not a tick's
     const Pose* shown_ = &pose_;  // the pose at t: pose_, or the newest tick's in the history
     std::vector<glm::mat4> globals_;
-    std::vector<glm::quat> global_rotations_;
+    std::vector<glm::quat> global_rotations_;  // current while rotations_kept_
     std::vector<char> unscaled_;
+    bool rotations_kept_ = false;
     std::vector<JointDrive> drives_;
     bool centroids_placed_ = false;  // in drives_; else a row places its own
 };
