@@ -21,14 +21,6 @@ void OscillationSums::restart(Tick tick) {
     }
 }
 
-void OscillationSums::JointSums::brought_to(Tick n, const KernelRecursion& r) {
-    frequency = r.frequency;
-    damping = r.damping;
-    at = n;
-    zero = false;
-    valid = true;
-}
-
 void OscillationSums::step(Sum& s, const KernelRecursion& r, const StepRows& rows, int c) {
     if (c < 0) return;
     // u = C + d[n-1] - z^(K-1) d[n-K] (the differences are real), then C = z u.
@@ -93,8 +85,9 @@ void OscillationSums::bring_all_to_newest(const std::vector<const KernelRecursio
             angular_rows.emplace(angular, n, rows_length);
             linear_rows.emplace(linear, n, rows_length);
         }
-        step(s.angular, *r, *angular_rows, angular.column(static_cast<int>(j)));
-        step(s.linear, *r, *linear_rows, linear.column(static_cast<int>(j)));
+        // (A joint without a column, most joints for the linear sum, has nothing to step.)
+        if (const int c = angular.column(static_cast<int>(j)); c >= 0) step(s.angular, *r, *angular_rows, c);
+        if (const int c = linear.column(static_cast<int>(j)); c >= 0) step(s.linear, *r, *linear_rows, c);
         s.brought_to(n, *r);
     }
 }

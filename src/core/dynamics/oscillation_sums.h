@@ -57,7 +57,13 @@ private:
         bool valid = false;
 
         bool follow(const KernelRecursion& r) const { return valid && (zero || r.made_for(frequency, damping)); }
-        void brought_to(Tick n, const KernelRecursion& r);
+        void brought_to(Tick n, const KernelRecursion& r) {
+            frequency = r.frequency;
+            damping = r.damping;
+            at = n;
+            zero = false;
+            valid = true;
+        }
     };
     static glm::vec3 at(const Sum& s, float alpha) {
         return alpha == 1.0f ? s.current : s.previous + alpha * (s.current - s.previous);
