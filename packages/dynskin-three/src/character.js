@@ -588,11 +588,12 @@ export class DynskinCharacter extends CoreCharacter {
   #placeBounds(values) {
     const b = this.#boundIndex;
     const x = values[b], y = values[b + 1], z = values[b + 2], radius = values[b + 3];
+    const seen = this.#worldsSeenNow();
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m];
       // The first mesh's world is current: readLocals brought it up to date for this frame.
       if (m > 0) mesh.updateWorldMatrix(true, false);
-      const moved = m > 0 && keepIfChanged(this.#worldsSeenNow(), 16 * m, mesh.matrixWorld.elements);
+      const moved = m > 0 && keepIfChanged(seen, 16 * m, mesh.matrixWorld.elements);
       // From the core's frame (the world divided by the scale since attach) to the mesh's.
       const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value;
       if (moved || this.#firstMeshMoved) {
