@@ -29,11 +29,15 @@ struct JointDrive {
     bool still() const { return gain == 0.0f || (!bends() && !squashes()); }
 };
 
+static_assert(sizeof(JointDrive) == 10 * sizeof(glm::vec3) + sizeof(float), "rest_drive sets every field");
+
 // Sets a joint's drive to nothing moving yet: its gain, bend origin and position, from its
 // settings and its global transform at t. Written in place, field by field: a drive built
-// aside and copied whole would be read back in pieces the stores have not finished.
+// aside and copied whole would be read back in pieces the stores have not finished, and
+// WebAssembly makes `d = JointDrive{}` a call to its memset, once per joint and frame.
 inline void rest_drive(JointDrive& d, const JointSettings& joint, const glm::mat4& global) {
-    d = JointDrive{};
+    d.angular = d.linear = d.angular_drag = d.linear_drag = glm::vec3(0.0f);
+    d.angular_velocity = d.linear_velocity = d.centroid = d.medial = glm::vec3(0.0f);
     d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
     d.position = glm::vec3(global[3]);
     // Without an offset the origin is the joint (the product would give it, at a cost).
