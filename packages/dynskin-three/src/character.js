@@ -71,6 +71,17 @@ function keepIfChanged(seen, offset, elements) {
   return changed;
 }
 
+// Brings a node's world matrix up to date with its ancestors', as updateWorldMatrix(true,
+// false) does, except for the first fresh.count of fresh.nodes (brought up to date by earlier
+// calls with the same `fresh`): one pose read climbs from the mesh and from a root joint to the
+// same ancestors, and computes each of their matrices once.
+function updateWorld(node, fresh) {
+  for (let i = 0; i < fresh.count; ++i) if (fresh.nodes[i] === node) return;
+  if (node.parent) updateWorld(node.parent, fresh);
+  node.updateWorldMatrix(false, false);
+  fresh.nodes[fresh.count++] = node;
+}
+
 function configure(texture) {
   texture.magFilter = NearestFilter;
   texture.minFilter = NearestFilter;
@@ -237,6 +248,7 @@ export class DynskinCharacter extends CoreCharacter {
   #firstMeshMoved = true;
   #ground = new Float64Array(4); // the ground's height and up in the core's frame now (#placeGround)
   #localsSeen = null; // #localChanged's
+  #freshWorlds = { nodes: [], count: 0 }; // readLocals' nodes whose worlds are current (updateWorld)
 
   #arrays(dynskinIndex) {
     const positions = [], normals = [], triangles = [], joints = [], weights = [];
@@ -292,8 +304,9 @@ export class DynskinCharacter extends CoreCharacter {
     const rest = new Float32Array(this.order.length * 16);
     const inverseBinds = new Float32Array(this.order.length * 16);
     const m = new Matrix4();
+    const fresh = { nodes: [], count: 0 };
     this.order.forEach((bone, k) => {
-      this.#localMatrix(k, m).toArray(rest, 16 * k);
+      this.#localMatrix(k, m, fresh).toArray(rest, 16 * k);
       this.skeleton.boneInverses[bone].toArray(inverseBinds, 16 * k);
     });
     return {
@@ -305,16 +318,17 @@ export class DynskinCharacter extends CoreCharacter {
     };
   }
 
-  // Joint k's transform relative to its parent joint (to the world for a root).
-  #localMatrix(k, into) {
+  // Joint k's transform relative to its parent joint (to the world for a root). fresh: the
+  // nodes whose worlds are current (updateWorld).
+  #localMatrix(k, into, fresh) {
     const bone = this.bones[this.order[k]];
     bone.updateMatrix();
     if (this.direct[k]) return into.copy(bone.matrix);
-    if (bone.parent) bone.parent.updateWorldMatrix(true, false);
+    if (bone.parent) updateWorld(bone.parent, fresh);
     into.multiplyMatrices(bone.parent ? bone.parent.matrixWorld : identity, bone.matrix);
     if (this.parents[k] >= 0) {
       const parent = this.bones[this.order[this.parents[k]]];
-      parent.updateWorldMatrix(true, false);
+      updateWorld(parent, fresh);
       into.premultiply(scratchInverse.copy(parent.matrixWorld).invert());
     } else {
       // A root: in the world divided by the scale since attach (the core's frame).
@@ -426,8 +440,9 @@ export class DynskinCharacter extends CoreCharacter {
 
   /** @internal the bones' parent-local transforms now, in dynskin's order, into the core */
   readLocals() {
-    const mesh = this.meshes[0];
-    mesh.updateWorldMatrix(true, false);
+    const mesh = this.meshes[0], fresh = this.#freshWorlds;
+    fresh.count = 0;
+    updateWorld(mesh, fresh);
     const seen = this.#worldsSeenNow();
     this.#firstMeshMoved ||= keepIfChanged(seen, 0, mesh.matrixWorld.elements);
     if (this.#firstMeshMoved) this.measureWorldScale(mesh.matrixWorld.elements); // (moved earlier in the step: measured again, the same)
@@ -443,7 +458,7 @@ export class DynskinCharacter extends CoreCharacter {
       if (!this.direct[k]) {
         // Worked out from world matrices; unchanged (a skeleton's static root node, the common
         // case), the core's locals still hold its transform.
-        const local = this.#localMatrix(k, scratchMatrix);
+        const local = this.#localMatrix(k, scratchMatrix, fresh);
         if (!this.#localChanged(k, local.elements)) continue;
         local.decompose(scratchTranslation, scratchRotation, scratchScale);
         translation = scratchTranslation;
@@ -591,8 +606,8 @@ export class DynskinCharacter extends CoreCharacter {
     const seen = this.#worldsSeenNow();
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m];
-      // The first mesh's world is current: readLocals brought it up to date for this frame.
-      if (m > 0) mesh.updateWorldMatrix(true, false);
+      // readLocals brought the first mesh's world, and its ancestors', up to date for this frame.
+      if (m > 0) updateWorld(mesh, this.#freshWorlds);
       const moved = m > 0 && keepIfChanged(seen, 16 * m, mesh.matrixWorld.elements);
       // From the core's frame (the world divided by the scale since attach) to the mesh's.
       const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value;
