@@ -123,7 +123,7 @@ export class DynskinRuntime extends CoreRuntime {
     const sampler = this.#sampler;
     if (!sampler.follow(groups)) return this.update(delta);
     this.#readPlacements();
-    const t1 = this.time + delta;
+    const t1 = this.timeAfter(delta);
     try {
       // The groups' pose `t - t1` seconds of animation from the frame's; the frame's own at t1.
       this.stepWithPoses(delta, (t) => (t === t1 ? sampler.restore() : sampler.sampleAt(t - t1)));

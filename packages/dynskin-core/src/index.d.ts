@@ -189,6 +189,8 @@ export class CoreRuntime {
   update(delta: number): void;
   /** As update, with the engine's exact pose at each 60 Hz tick in between: poseAt(t) poses the bones at runtime time t. */
   stepWithPoses(delta: number, poseAt: (t: number) => void): void;
+  /** `time` once `delta` more seconds are played (a compensated sum: fixed steps stay on the 60 Hz ticks). */
+  timeAfter(delta: number): number;
   /** Forgets the motion history (no wobble starts). */
   reset(): void;
 }
