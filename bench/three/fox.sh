@@ -6,6 +6,7 @@
 # read from ../shared/rigs/wild/Fox.glb (never copied here); the bench says so and stops when
 # it is absent.
 # Usage: bench/three/fox.sh [fox.mjs options: --sizes 1,10,100 --steps 60,30,display,jittered --rounds 3 --frames 600 --profile]
+#        bench/three/fox.sh --install-only   (what it needs, and nothing run)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 fox="$root/../shared/rigs/wild/Fox.glb"
@@ -26,4 +27,5 @@ if [ ! -f "$installed" ] || [ "$(node -p "require('$installed').version")" != "$
   npm install --prefix "$deps" --prefer-offline --no-audit --no-fund --legacy-peer-deps --loglevel=error \
     "@pixiv/three-vrm-springbone@$springbone_version"
 fi
+[ "${1:-}" = --install-only ] && exit 0  # (fox_instructions.sh's first step)
 exec node "$root/bench/three/fox.mjs" --fox "$fox" --vrm "$deps/node_modules" "$@"

@@ -8,39 +8,15 @@ import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { DynskinPlugin, loadDynskinCore } from 'dynskin-three';
 import { VRMSpringBoneLoaderPlugin } from '@pixiv/three-vrm-springbone';
 import { editGlb } from '/packages/test-support/glb.js';
+import { addSpringTail } from './spring-tail.js';
 
 const CLIP = 'Run';
-// three-vrm's defaults for a joint, but for a softer stiffness: a tail that swings.
-const SPRING = { stiffness: 0.5, dragForce: 0.4, gravityPower: 0, gravityDir: [0, -1, 0], hitRadius: 0 };
 
-// The tail's bones, root to tip: the nodes named "tail", from the one whose parent is not
-// one of them, down through their children.
-function tailChain(json) {
-  const tail = new Set(json.nodes.map((node, i) => (/tail/i.test(node.name ?? '') ? i : -1)).filter((i) => i >= 0));
-  const parentOf = new Map();
-  json.nodes.forEach((node, i) => (node.children ?? []).forEach((child) => parentOf.set(child, i)));
-  const roots = [...tail].filter((i) => !tail.has(parentOf.get(i)));
-  if (roots.length !== 1) throw new Error(`expected one tail chain, found ${roots.length} (nodes named "tail": ${tail.size})`);
-  const chain = [roots[0]];
-  for (;;) {
-    const next = (json.nodes[chain[chain.length - 1]].children ?? []).filter((child) => tail.has(child));
-    if (next.length !== 1) break;
-    chain.push(next[0]);
-  }
-  return chain;
-}
-
-// The Fox with VRMC_springBone 1.0 on its tail: one spring whose joints are the tail's bones
-// (three-vrm swings each joint toward the next: the chain's last bone follows its parent).
+// The Fox with three-vrm's spring on its tail.
 function withSpringTail(bytes) {
   let chain = [];
   const { buffer } = editGlb(new Uint8Array(bytes), (json) => {
-    chain = tailChain(json).map((node) => ({ node, name: json.nodes[node].name }));
-    json.extensionsUsed = [...(json.extensionsUsed ?? []), 'VRMC_springBone'];
-    json.extensions = {
-      ...(json.extensions ?? {}),
-      VRMC_springBone: { specVersion: '1.0', springs: [{ name: 'tail', joints: chain.map(({ node }) => ({ node, ...SPRING })) }] },
-    };
+    chain = addSpringTail(json);
   });
   return { buffer, chain };
 }
