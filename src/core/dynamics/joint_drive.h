@@ -36,8 +36,15 @@ static_assert(sizeof(JointDrive) == 10 * sizeof(glm::vec3) + sizeof(float), "res
 // aside and copied whole would be read back in pieces the stores have not finished, and
 // WebAssembly makes `d = JointDrive{}` a call to its memset, once per joint and frame.
 inline void rest_drive(JointDrive& d, const JointSettings& joint, const glm::mat4& global) {
-    d.angular = d.linear = d.angular_drag = d.linear_drag = glm::vec3(0.0f);
-    d.angular_velocity = d.linear_velocity = d.centroid = d.medial = glm::vec3(0.0f);
+    const glm::vec3 zero(0.0f);
+    d.angular = zero;
+    d.linear = zero;
+    d.angular_drag = zero;
+    d.linear_drag = zero;
+    d.angular_velocity = zero;
+    d.linear_velocity = zero;
+    d.centroid = zero;
+    d.medial = zero;
     d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
     d.position = glm::vec3(global[3]);
     // Without an offset the origin is the joint (the product would give it, at a cost).
