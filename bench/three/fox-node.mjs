@@ -4,29 +4,20 @@
 // textures are left out of the file (node has no image decoder; updates never read them).
 // Prints the update's wall-clock µs per Fox per frame, or nothing with --quiet: under
 // Valgrind, fox_instructions.sh counts the instructions instead.
-// Usage: node --no-warnings bench/three/fox-node.mjs --vrm NODE_MODULES [--fox FOX.glb] [--foxes 10]
+// Usage: node --no-warnings bench/three/fox-node.mjs [--vrm NODE_MODULES] [--fox FOX.glb] [--foxes 10]
 //        [--frames 1000] [--warm-up 600] [--runtime dynskin|vrm|none] [--quiet]
 // (--runtime none: the mixers alone, which the counts subtract.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { foxCommandLine } from './fox/command-line.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const foxFile = path.resolve(option('fox', path.join(root, '../shared/rigs/wild/Fox.glb')));
-const vrmModules = path.resolve(option('vrm', path.join(root, 'build-three-bench/node_modules')));
+const { args, option, foxFile, vrmModules } = foxCommandLine(root);
 const foxes = Number(option('foxes', 10)), frames = Number(option('frames', 1000)), warmUp = Number(option('warm-up', 600));
 const runtime = option('runtime', 'dynskin');
 if (!['dynskin', 'vrm', 'none'].includes(runtime)) throw new Error(`--runtime dynskin, vrm or none, not ${runtime}`);
-if (!fs.existsSync(foxFile)) {
-  console.log(`SKIP: ${foxFile} is absent (the public Fox, read from ../shared/rigs/wild; --fox FILE gives another path)`);
-  process.exit(0);
-}
 // three-vrm imports three from where it is installed: the web packages' three, so that there is one.
 const threeThere = path.join(vrmModules, 'three');
 if (!fs.existsSync(threeThere)) fs.symlinkSync(path.join(root, 'packages/node_modules/three'), threeThere);

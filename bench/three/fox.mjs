@@ -17,31 +17,19 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printShares, profileSelfTime } from '../cpu_profile.mjs';
+import { foxCommandLine } from './fox/command-line.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 // puppeteer-core from the web packages' development dependencies (packages/npm_ci_if_needed.sh).
 const puppeteer = createRequire(path.join(root, 'packages/dynskin-three/package.json'))('puppeteer-core');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const foxFile = path.resolve(option('fox', path.join(root, '../shared/rigs/wild/Fox.glb')));
-const vrmModules = path.resolve(option('vrm', path.join(root, 'build-three-bench/node_modules')));
+const { args, option, foxFile, vrmModules, springbone } = foxCommandLine(root);
 const sizes = option('sizes', '1,10,100').split(',').map(Number);
 // --profile and --parts: 10 Foxes unless --sizes says otherwise.
 const partSizes = args.includes('--sizes') ? sizes : [10];
 const stepKinds = option('steps', '60,30,display,jittered').split(',');
 const rounds = Number(option('rounds', 3));
 const frames = Number(option('frames', 600));
-
-if (!fs.existsSync(foxFile)) {
-  console.log(`SKIP: ${foxFile} is absent (the public Fox, which the bench reads from ../shared/rigs/wild; --fox FILE gives another path)`);
-  process.exit(0);
-}
-const springbone = path.join(vrmModules, '@pixiv/three-vrm-springbone/package.json');
-if (!fs.existsSync(springbone)) throw new Error(`${springbone} is missing: bench/three/fox.sh installs it`);
 
 // The repository at /, the Fox at /fox/Fox.glb, three-vrm at /vrm/, every answer with the
 // headers of cross-origin isolation.
