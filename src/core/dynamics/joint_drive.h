@@ -34,7 +34,8 @@ static_assert(sizeof(JointDrive) == 10 * sizeof(glm::vec3) + sizeof(float), "res
 // Sets a joint's drive to nothing moving yet: its gain, bend origin and position, from its
 // settings and its global transform at t. Written in place, field by field: a drive built
 // aside and copied whole would be read back in pieces the stores have not finished, and
-// WebAssembly makes `d = JointDrive{}` a call to its memset, once per joint and frame.
+// WebAssembly makes `d = JointDrive{}` a call to its memset, once per joint and frame. (In
+// the fields' order, which GCC's wide stores need.)
 inline void rest_drive(JointDrive& d, const JointSettings& joint, const glm::mat4& global) {
     const glm::vec3 zero(0.0f);
     d.angular = zero;
