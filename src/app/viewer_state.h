@@ -12,6 +12,7 @@
 #include "app/frame/adaptive_quality.h"
 #include "app/frame/frame_timing.h"
 #include "app/frame/steady_motion_view.h"
+#include "app/frame/world_clock.h"
 #include "app/input/bend_painter.h"
 #include "app/input/follow_camera.h"
 #include "app/input/joint_drag.h"
@@ -117,7 +118,7 @@ struct ViewerState {
     int hovered_joint = -1;
     int selected_instance = 0, hovered_instance = 0;  // a crowd's: whose joints those are
     JointDrag drag;
-    double world_time = 0.0;
+    WorldClock world_clock;
 
     // Requests from the panels, carried out by the app between frames.
     std::optional<std::string> load_request;  // a path or a bundled name

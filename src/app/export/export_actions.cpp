@@ -82,7 +82,7 @@ void stop_frame_recording(ViewerState& state) {
     }
 }
 
-void start_clip_recording(ViewerState& state) { state.exports.clip.start(state.world_time); }
+void start_clip_recording(ViewerState& state) { state.exports.clip.start(state.world_clock.now()); }
 
 bool finish_clip_recording(ViewerState& state) {
     ExportTools& tools = state.exports;

@@ -33,7 +33,8 @@ void FramePipeline::simulate(ViewerState& state, double dt) {
         if (scene.crowd) scene.crowd->reset();
         state.reset_history = false;
     }
-    state.world_time += dt;
+    state.world_clock.advance(dt);
+    const double world_time = state.world_clock.now();
     PoseInput& input = scene.input;
     path_ = choose_path(state);
     const double clip_step = state.playback.playing ? dt * state.playback.speed : 0.0;
@@ -43,8 +44,8 @@ void FramePipeline::simulate(ViewerState& state, double dt) {
         const double duration = scene.character().clips[input.clip].duration;
         if (!input.loop) input.clip_time = std::min(input.clip_time, duration);
     }
-    scene.timeline.record(state.world_time, input);
-    const double t = measured_time(state.world_time);
+    scene.timeline.record(world_time, input);
+    const double t = measured_time(world_time);
     const Character& character = scene.character();
     const PoseTimeline& timeline = scene.timeline;
     const PoseSampler sampler = [&](double at, Pose& pose) { timeline.sample(character, at, pose); };
@@ -59,7 +60,7 @@ void FramePipeline::simulate(ViewerState& state, double dt) {
         case SkinPath::Crowd: {
             // Each instance's joint level on the CPU; the shader skins and bends them all.
             Crowd& crowd = *scene.crowd;
-            crowd.simulate(state.world_time, clip_step, state.settings);
+            crowd.simulate(world_time, clip_step, state.settings);
             renderer_.set_crowd(crowd.rows(), crowd.constants(state.settings.parameters), crowd.offsets());
             break;
         }
