@@ -35,7 +35,8 @@ def _keys(fc):
     # The last key's interpolation is that of no segment. Keys out of order (never, once
     # Blender has sorted them) or so close that a time could be near two of them (which one
     # the binary search meets first is its path's) are left to Blender.
-    if not np.all(np.isin(ipo[:-1], (CONSTANT, LINEAR))) or np.any(np.diff(x) <= 2 * SAME_FRAME):
+    segments = ipo[:-1]  # (compared, not np.isin: 25 us a curve, most of switching a Fox on)
+    if not ((segments == CONSTANT) | (segments == LINEAR)).all() or np.any(np.diff(x) <= 2 * SAME_FRAME):
         return None
     return x, y, ipo
 

@@ -96,23 +96,7 @@ class Rig:
         world = (np.c_[co.reshape(-1, 3), np.ones(n)] @ self.object_world.T)[:, :3]
 
         self.vertex_count = n
-        group_joint = {g.index: index.get(g.name, -1) for g in obj.vertex_groups}
-        rows = []
-        for v in mesh.vertices:
-            rows.append([(group_joint[g.group], g.weight) for g in v.groups
-                         if group_joint.get(g.group, -1) >= 0 and g.weight > 0.0])
-        k = max(1, max(len(r) for r in rows))
-        joints = np.zeros((n, k), dtype=np.int64)
-        weights = np.zeros((n, k), dtype=np.float32)
-        unweighted = 0
-        for i, influences in enumerate(rows):
-            total = sum(w for _, w in influences)
-            if total <= 0.0:  # not deformed by any bone: carried by the first one, rigidly
-                unweighted += 1
-                weights[i, 0] = 1.0
-                continue
-            for slot, (j, w) in enumerate(influences):
-                joints[i, slot], weights[i, slot] = j, w / total  # Blender normalises too
+        joints, weights, unweighted = joint_weights(obj, index)
         # Said in the panel: such vertices usually mean a vertex group is missing.
         self.weights_note = "" if not unweighted else (
             f"{unweighted} {'vertex is' if unweighted == 1 else 'vertices are'} in no bone's group: "
@@ -122,7 +106,7 @@ class Rig:
         self.pose_track = {}  # frame -> world matrices read from Blender (live.read_pose)
         self.object_track = {}  # frame -> the armature object's world matrix read with them
         self._curves_of = {}  # action -> its bone channels' curves
-        triangles = np.array([t.vertices[:] for t in self._triangles(mesh)], dtype=np.int64).reshape(-1, 3)
+        triangles = loop_triangles(mesh)
         self.character = dynskin.Character.from_arrays(
             world.astype(np.float32), triangles, joints, weights, self.parents,
             np.stack(rest_local).astype(np.float32),
@@ -153,11 +137,6 @@ class Rig:
                 setattr(self.character, f"{name}_weights", weights)
         self.layers_read = layers
         return True
-
-    @staticmethod
-    def _triangles(mesh):
-        mesh.calc_loop_triangles()
-        return mesh.loop_triangles
 
     def _curves(self, action, slot):
         """An action's fcurves per bone channel, {channel: (bones, components, KeySampler)}
@@ -284,6 +263,48 @@ class Rig:
         for bones, parents in self.generations:  # the roots, their children, ...: each generation at once
             pose[:, bones] = local[:, bones] if parents is None else pose[:, parents] @ local[:, bones]
         return (matrix(arm.matrix_world) @ pose).astype(np.float32)
+
+
+def joint_weights(obj, index):
+    """The mesh's joint weights from its vertex groups named after bones (index: bone name ->
+    joint): (N, K) joints and (N, K) weights, each vertex's influences in its groups' order and
+    normalised as Blender does, and how many vertices are in no bone's group (those follow the
+    first joint rigidly). One Python pass reads the groups (Blender has no bulk read of them);
+    numpy places and normalises them (a loop a vertex took most of switching a Fox on)."""
+    mesh = obj.data
+    n = len(mesh.vertices)
+    joint_of_group = np.full(max((g.index for g in obj.vertex_groups), default=-1) + 2, -1, dtype=np.int64)
+    for g in obj.vertex_groups:
+        joint_of_group[g.index] = index.get(g.name, -1)
+    read = np.array([(v.index, g.group, g.weight) for v in mesh.vertices for g in v.groups], dtype=np.float64)
+    read = read.reshape(-1, 3)  # (vertex, group, weight) rows; the indices exact in float64
+    vertex, group, weight = read[:, 0].astype(np.int64), read[:, 1].astype(np.int64), read[:, 2]
+    # A group index the object does not list (a stale one) reads as the last, no joint's.
+    joint = joint_of_group[np.where((group >= 0) & (group < len(joint_of_group)), group, -1)]
+    kept = (joint >= 0) & (weight > 0.0)
+    vertex, joint, weight = vertex[kept], joint[kept], weight[kept]
+    counts = np.bincount(vertex, minlength=n)
+    # Each influence's slot: its rank among its vertex's (the reads come vertex by vertex).
+    slot = np.arange(len(vertex)) - np.repeat(np.cumsum(counts) - counts, counts)
+    total = np.bincount(vertex, weights=weight, minlength=n)  # summed in order, as sum() would
+    k = max(1, int(counts.max()) if n else 1)
+    joints = np.zeros((n, k), dtype=np.int64)
+    weights = np.zeros((n, k), dtype=np.float32)
+    joints[vertex, slot] = joint
+    weights[vertex, slot] = weight / total[vertex]  # Blender normalises too
+    unweighted = total <= 0.0  # not deformed by any bone: carried by the first one, rigidly
+    joints[unweighted] = 0
+    weights[unweighted] = 0.0
+    weights[unweighted, 0] = 1.0
+    return joints, weights, int(unweighted.sum())
+
+
+def loop_triangles(mesh):
+    """The mesh's triangles, (T, 3) vertex indices."""
+    mesh.calc_loop_triangles()
+    triangles = np.empty(len(mesh.loop_triangles) * 3, dtype=np.int32)
+    mesh.loop_triangles.foreach_get("vertices", triangles)
+    return triangles.reshape(-1, 3).astype(np.int64)
 
 
 def generations(parents):
