@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "app/input/pose_input.h"
@@ -65,6 +66,35 @@ TEST(PoseTimeline, FindsTheFramesAroundAnyTimeItHolds) {
         for (int j = 0; j < bar.skeleton.joint_count(); ++j)
             ASSERT_NEAR(std::abs(glm::dot(sampled.local[j].rotation, expected.local[j].rotation)), 1.0f, 1e-6f)
                 << "t " << t << ", joint " << j;
+    }
+}
+
+TEST(PoseTimeline, HoldsItsEndFramesOutsideThem) {
+    // Before the oldest frame, at it, and after the newest: those frames' poses as given,
+    // with one frame kept and with several (the search starts from the newest).
+    const Character bar = characters::make_bar();
+    PoseInput input;
+    input.clip = 0;
+    const auto pose_of = [&bar](const PoseInput& in) {
+        Pose pose;
+        in.apply(bar, pose);
+        return pose.local;
+    };
+    for (int frames : {1, 2, 5}) {
+        PoseTimeline timeline;
+        std::vector<std::vector<Trs>> given;
+        for (int k = 0; k < frames; ++k) {
+            input.clip_time = 0.3 + 0.2 * k;
+            timeline.record(1.0 + 0.1 * k, input);
+            given.push_back(pose_of(input));
+        }
+        for (const auto& [t, expected] : {std::pair{0.5, given.front()}, std::pair{1.0, given.front()},
+                                          std::pair{1.0 + 0.1 * (frames - 1), given.back()}, std::pair{9.0, given.back()}}) {
+            Pose sampled;
+            timeline.sample(bar, t, sampled);
+            for (int j = 0; j < bar.skeleton.joint_count(); ++j)
+                EXPECT_EQ(sampled.local[j].rotation, expected[j].rotation) << frames << " frames, t " << t << ", joint " << j;
+        }
     }
 }
 

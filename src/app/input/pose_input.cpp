@@ -61,12 +61,11 @@ void PoseTimeline::sample(const Character& character, double world_time, Pose& p
         pose.local = character.skeleton.rest;
         return;
     }
-    if (world_time <= frame(0).time) return frame(0).input.apply(character, pose, cursor);
     if (world_time >= frame(count_ - 1).time) return frame(count_ - 1).input.apply(character, pose, cursor);
     // The first frame after world_time. The clock samples a tick or two behind the newest
     // frame: the last frames first (a crowd's timelines are far apart in memory, and a
-    // search from the middle reads lines of each that nothing else needs), then a binary
-    // search over the ring's order.
+    // search from the middle, or a look at the oldest frame, reads lines of each that
+    // nothing else needs), then a binary search over the ring's order.
     std::size_t lo = count_ - 1, hi = count_ - 1;
     for (int step = 0; step < 2 && lo > 1 && world_time < frame(lo - 1).time; ++step) hi = --lo;
     if (lo > 1 && world_time < frame(lo - 1).time) lo = 1;
@@ -75,6 +74,7 @@ void PoseTimeline::sample(const Character& character, double world_time, Pose& p
         if (world_time < frame(mid).time) hi = mid;
         else lo = mid + 1;
     }
+    if (lo <= 1 && world_time <= frame(0).time) return frame(0).input.apply(character, pose, cursor);  // held before
     const Frame& b = frame(lo);
     const Frame& a = frame(lo - 1);
     const float s = static_cast<float>((world_time - a.time) / (b.time - a.time));
