@@ -16,7 +16,10 @@ Armature modifiers alone, with dynskin live playing new frames (each simulated: 
 play after switching it on), new frames again after a slider's change (the pose read from
 the keys is kept), and replaying frames already simulated (wall clock, and processor time
 of all the process's threads); dynskin's own share (its frame handler), and how many
-characters a frame stepped together on the shared threads.
+characters a frame stepped together on the shared threads. With --parts, each round also says
+where the frame handler's time went (wall ms a frame, each part timed around its call): the
+characters' step (dynskin.update_all), keeping the results, the pose read from the keys, and
+update_object with its key write and stack check.
 --addon-dir runs another copy of the add-on (e.g. an older one, to compare):
 
   blender -b --factory-startup --python bench/blender_addon.py -- --crowd 10 --rig ../shared/rigs/wild/Fox.glb
@@ -37,6 +40,7 @@ parser.add_argument("--crowd", type=int, default=0, help="this many copies of --
 parser.add_argument("--rig", help="the skinned glb the crowd is made of (and the one character's; default the cow)")
 parser.add_argument("--addon-dir", default=os.path.join(ROOT, "blender"), help="the folder holding dynskin_blender")
 parser.add_argument("--pose-blocks", action="store_true", help="time the pose read from the keys alone")
+parser.add_argument("--parts", action="store_true", help="with --crowd: where the frame handler's time goes")
 args = parser.parse_args(sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else [])
 if args.crowd and not (args.rig and os.path.isfile(args.rig)):
     sys.exit(f"--crowd needs --rig, a skinned glb (not found: {args.rig})")
@@ -76,6 +80,39 @@ bpy.app.handlers.frame_change_pre.append(timed_handler)
 cpu_ms = []  # the processor time (all the process's threads) a frame of the last per_frame run
 
 
+class Parts:
+    """Wall seconds spent in some of the add-on's functions, summed until reset(): each wrapped
+    once where the add-on looks it up at every call (its module, or its class)."""
+    NAMES = (("the step", "dynskin", None, "update_all"),
+             ("keeping", "dynskin_blender.simulation", "LiveState", "record_step"),
+             ("pose", "dynskin_blender.rig", "Rig", "world_matrices_at"),
+             ("update_object", "dynskin_blender.live", None, "update_object"),
+             ("key", "dynskin_blender.stack", None, "write_live_key"),
+             ("stack", "dynskin_blender.stack", None, "ensure"))
+
+    def __init__(self):
+        self.seconds = {}
+        for label, module, cls, name in self.NAMES:
+            owner = sys.modules[module] if cls is None else getattr(sys.modules[module], cls)
+            if hasattr(owner, name):  # (an older add-on may lack it)
+                setattr(owner, name, self._timed(label, getattr(owner, name)))
+
+    def _timed(self, label, function):
+        def timed(*args, **kwargs):
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.seconds[label] = self.seconds.get(label, 0.0) + time.perf_counter() - start
+        return timed
+
+    def reset(self):
+        self.seconds.clear()
+
+    def said(self, frames):
+        return ", ".join(f"{label} {self.seconds.get(label, 0.0) / frames * 1e3:.2f}" for label, _, _, _ in self.NAMES)
+
+
 def per_frame():
     scene.frame_set(scene.frame_start)
     handler_seconds.clear()
@@ -100,6 +137,17 @@ def crowd_bench():
           f"{len(obj.find_armature().data.bones)} bones each), {args.frames} frames a run, "
           f"Blender {bpy.app.version_string}, add-on {args.addon_dir}")
     crowd = sys.modules.get("dynskin_blender.crowd")
+    parts = Parts() if args.parts else None
+    said = {}
+
+    def measured(what):
+        if parts:
+            parts.reset()
+        result = per_frame()
+        if parts:
+            said[what] = parts.said(args.frames)
+        return result
+
     for round_ in range(3):
         for o in meshes:
             o.dynskin.enabled = False
@@ -112,21 +160,23 @@ def crowd_bench():
         stepped = []
         if crowd is not None:
             bpy.app.handlers.frame_change_post.append(lambda *a: stepped.append(crowd.steps_taken))
-        new_frames = per_frame()
+        new_frames = measured("new frames")
         new_cpu = cpu_ms[0]
         handler = sum(handler_seconds) / len(handler_seconds) * 1e3
         if crowd is not None:
             bpy.app.handlers.frame_change_post.pop()
-        replay = per_frame()
+        replay = measured("replayed")
         replay_cpu = cpu_ms[0]
         for o in meshes:
             o.dynskin.damping += 0.001  # a slider's change: simulated again, on the pose kept
-        changed = per_frame()
+        changed = measured("after a change")
         together = f", {max(stepped)} stepped together" if stepped else ""
         print(f"round {round_ + 1}: Armature modifiers {armature:6.2f} ms/frame, dynskin new frames {new_frames:6.2f} "
               f"ms/frame (its handler {handler:.2f} ms{together}), after a change {changed:6.2f}, replayed {replay:6.2f} "
               f"ms/frame; processor time a frame (all threads, steadier on a busy machine): {armature_cpu:.2f}, "
               f"{new_cpu:.2f}, {cpu_ms[0]:.2f}, {replay_cpu:.2f} ms")
+        for what, parts_said in said.items():
+            print(f"  the handler's parts, {what} (wall ms a frame): {parts_said}")
 
 
 def pose_blocks():
