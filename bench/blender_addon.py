@@ -93,7 +93,8 @@ class Parts:
     def __init__(self):
         self.seconds = {}
         for label, module, cls, name in self.NAMES:
-            owner = sys.modules[module] if cls is None else getattr(sys.modules[module], cls)
+            owner = sys.modules.get(module)
+            owner = getattr(owner, cls, None) if cls is not None else owner
             if hasattr(owner, name):  # (an older add-on may lack it)
                 setattr(owner, name, self._timed(label, getattr(owner, name)))
 
