@@ -71,7 +71,8 @@ TEST(PoseTimeline, FindsTheFramesAroundAnyTimeItHolds) {
 
 TEST(PoseTimeline, HoldsItsEndFramesOutsideThem) {
     // Before the oldest frame, at it, and after the newest: those frames' poses as given,
-    // with one frame kept and with several (the search starts from the newest).
+    // with one frame kept and with several (the search starts from the newest), after the
+    // timeline started over (time went back): the ring still holds the older frames.
     const Character bar = characters::make_bar();
     PoseInput input;
     input.clip = 0;
@@ -82,6 +83,10 @@ TEST(PoseTimeline, HoldsItsEndFramesOutsideThem) {
     };
     for (int frames : {1, 2, 5}) {
         PoseTimeline timeline;
+        for (int k = 0; k < 16; ++k) {  // (the ring full: 16 frames)
+            input.clip_time = 2.0 + 0.05 * k;
+            timeline.record(5.0 + 0.1 * k, input);
+        }
         std::vector<std::vector<Trs>> given;
         for (int k = 0; k < frames; ++k) {
             input.clip_time = 0.3 + 0.2 * k;
