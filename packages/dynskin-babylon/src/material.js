@@ -3,15 +3,16 @@
 // the stage takes the morphed position and normal (positionUpdated, normalUpdated) at
 // CUSTOM_VERTEX_UPDATE_POSITION, deforms them (the skinning included) and gives them back in
 // the mesh's space, and Babylon's bone matrices are left out of finalWorld. Everything else
-// (shading, fog, clipping, the shadows received) stays Babylon's. The stage's GLSL is generated
-// from dynskin's shaders/skinning.vert (dynskin-core's skinningStage).
+// (shading, fog, clipping, the shadows received) stays Babylon's. The stage is generated from
+// dynskin's shaders/skinning.vert: GLSL for WebGL 2 (dynskin-core's skinningStage), WGSL for
+// WebGPUEngine (its nodeStage.wgsl, whose entry takes every input as an argument).
 //
 // A material is shared by meshes with and without dynskin (a clone without a runtime, a mesh
 // given back by dispose()): the plugin runs the stage only for a mesh that has a character
 // (meshBindings), through the DYNSKIN define, and binds that mesh's uniforms at each draw.
 import { MaterialPluginBase } from '@babylonjs/core/Materials/materialPluginBase.js';
 import { ShadowDepthWrapper } from '@babylonjs/core/Materials/shadowDepthWrapper.js';
-import { skinningStage, stageInputs, stageSwitches } from 'dynskin-core';
+import { skinningStage, nodeStage, stageInputs, stageSwitches } from 'dynskin-core';
 
 export const PLUGIN_NAME = 'Dynskin';
 
@@ -30,6 +31,8 @@ export function setStageConstants(constants) {
 const switchDefine = (name) => `dynskin_fixed_${name}`;
 const defineDefaults = { DYNSKIN: false };
 for (const { name } of stageSwitches) defineDefaults[switchDefine(name)] = false;
+
+const GLSL = 0, WGSL = 1; // Babylon.js's ShaderLanguage
 
 const samplers = stageInputs.filter((i) => i.kind === 'uniform' && i.type === 'sampler2D').map((i) => i.name);
 const ownUniforms = ['dynskin_bind_matrix', 'dynskin_bind_normal_matrix', 'dynskin_world_to_object'];
@@ -75,6 +78,60 @@ const bones = `#ifndef DYNSKIN
 finalWorld=finalWorld*influence;
 #endif`;
 
+// The same for WebGPU, in Babylon.js's WGSL: uniforms are read as uniforms.NAME (bools are
+// set as integers there: Effect.setBool), attributes as vertexInputs.NAME. A switch fixed by
+// the mode is a number there (Babylon.js declares a define of a number as a WGSL constant, and
+// substitutes no other), a bool as 1 or 0.
+const wgslTypes = { int: 'i32', bool: 'i32', float: 'f32' };
+const wgslDefineValue = (glsl) => (glsl === 'true' ? '1' : glsl === 'false' ? '0' : glsl);
+const wgslDeclarations = `#ifdef DYNSKIN
+${nodeStage.wgsl}
+attribute dynskinRanges: vec4f;
+attribute dynskinLayers: vec3f;
+${samplers.map((name) => `var ${name}: texture_2d<f32>;`).join('\n')}
+${stageInputs.filter((i) => i.kind === 'uniform' && i.type !== 'sampler2D').map((i) => `uniform ${i.name}: ${wgslTypes[i.type]};`).join('\n')}
+uniform dynskin_bind_matrix: mat4x4f;
+uniform dynskin_bind_normal_matrix: mat3x3f;
+uniform dynskin_world_to_object: mat4x4f;
+#endif`;
+
+// nodeStage's dynskin_deform takes stageInputs in their order; the per-vertex ones are these.
+const wgslVertexInputs = {
+  dynskin_rest_position: '(uniforms.dynskin_bind_matrix * vec4f(positionUpdated, 1.0)).xyz',
+  dynskin_rest_normal: 'dynskin_rest_normal_in',
+  dynskin_ranges: 'vec4<i32>(vertexInputs.dynskinRanges)',
+  dynskin_layers: 'vertexInputs.dynskinLayers',
+};
+const wgslUniform = ({ name, type }) => (type === 'bool' ? `(uniforms.${name} != 0)` : `uniforms.${name}`);
+const wgslArgument = (input) => {
+  if (input.kind === 'attribute') return wgslVertexInputs[input.name];
+  if (input.type === 'sampler2D') return input.name;
+  const name = input.name.replace(/^dynskin_/, '');
+  if (!stageSwitches.some((s) => s.name === name)) return wgslUniform(input);
+  const fixed = switchDefine(name);
+  return `\n#ifdef ${fixed}\n${input.type === 'bool' ? `(${fixed} != 0)` : fixed}\n#else\n${wgslUniform(input)}\n#endif\n`;
+};
+// The world matrix as Babylon.js's instancesVertex reads it (before it declares finalWorld).
+const wgslStage = `#ifdef DYNSKIN
+{
+#ifdef NORMAL
+	let dynskin_rest_normal_in = uniforms.dynskin_bind_normal_matrix * normalUpdated;
+#else
+	let dynskin_rest_normal_in = vec3f(0.0, 1.0, 0.0);
+#endif
+	let dynskin_deformed = dynskin_deform(${stageInputs.map(wgslArgument).join(', ')});
+	positionUpdated = (uniforms.dynskin_world_to_object * vec4f(dynskin_deformed[0], 1.0)).xyz;
+#ifdef NORMAL
+#if !defined(WORLD_UBO)
+	let dynskin_world = uniforms.world;
+#else
+	let dynskin_world = mesh.world;
+#endif
+	normalUpdated = transpose(mat3x3f(dynskin_world[0].xyz, dynskin_world[1].xyz, dynskin_world[2].xyz)) * dynskin_deformed[1];
+#endif
+}
+#endif`;
+
 export class DynskinMaterialPlugin extends MaterialPluginBase {
   constructor(material) {
     super(material, PLUGIN_NAME, 200, { ...defineDefaults }, true, false);
@@ -89,14 +146,15 @@ export class DynskinMaterialPlugin extends MaterialPluginBase {
   }
 
   isCompatible(shaderLanguage) {
-    return shaderLanguage === 0; // ShaderLanguage.GLSL: the stage is GLSL (WebGL 2)
+    return shaderLanguage === GLSL || shaderLanguage === WGSL;
   }
 
   prepareDefines(defines, scene, mesh) {
     const binding = meshBindings.get(mesh);
     let changed = setDefine(defines, 'DYNSKIN', Boolean(binding));
     const fixed = binding?.character.fixedSwitches;
-    for (const { name } of stageSwitches) changed = setDefine(defines, switchDefine(name), fixed ? fixed[name] : false) || changed;
+    const value = this._material.shaderLanguage === WGSL ? wgslDefineValue : (v) => v;
+    for (const { name } of stageSwitches) changed = setDefine(defines, switchDefine(name), fixed ? value(fixed[name]) : false) || changed;
     if (changed) defines.markAsUnprocessed();
   }
 
@@ -119,8 +177,15 @@ export class DynskinMaterialPlugin extends MaterialPluginBase {
     if (binding && subMesh.effect) binding.character.bind(subMesh.effect, binding.meshIndex);
   }
 
-  getCustomCode(shaderType) {
+  getCustomCode(shaderType, shaderLanguage = GLSL) {
     if (shaderType !== 'vertex') return null;
+    if (shaderLanguage === WGSL) {
+      return {
+        CUSTOM_VERTEX_DEFINITIONS: wgslDeclarations,
+        CUSTOM_VERTEX_UPDATE_POSITION: wgslStage,
+        '!finalWorld=finalWorld\\*influence;': bones,
+      };
+    }
     return {
       CUSTOM_VERTEX_DEFINITIONS: declarations(),
       CUSTOM_VERTEX_UPDATE_POSITION: stage,

@@ -1,9 +1,10 @@
-// dynskin-babylon's browser tests, in headless Chromium (WebGL 2 on SwiftShader): the material
-// plugin's shader against the C++ core on every bundled character and on ../shared/rigs/wild
-// (when present), in every mode; the same motion at 30, 60 and 144 Hz; the same motion in
-// character sizes at 100 times the scale; the deformed skin's shadow; the loader extension,
-// the runtime's calls and both material types. Run by test/run.sh.
-// Usage: node test/browser_test.mjs [SUITE...]   (loader, accuracy, framerate, scale, shadow by default)
+// dynskin-babylon's browser tests, in headless Chromium (WebGL 2 on SwiftShader, or with
+// --webgpu Babylon.js's WebGPUEngine on SwiftShader's Vulkan, its materials in WGSL): the
+// material plugin's shader against the C++ core on every bundled character and on
+// ../shared/rigs/wild (when present), in every mode; the same motion at 30, 60 and 144 Hz; the
+// same motion in character sizes at 100 times the scale; the deformed skin's shadow; the loader
+// extension, the runtime's calls and both material types. Run by test/run.sh.
+// Usage: node test/browser_test.mjs [--webgpu] [SUITE...]   (loader, accuracy, framerate, scale, shadow by default)
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,10 +15,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const wild = path.resolve(root, '../shared/rigs/wild');
 const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
-const suites = process.argv.slice(2).length ? process.argv.slice(2) : ['loader', 'accuracy', 'framerate', 'scale', 'shadow'];
+const args = process.argv.slice(2);
+const webgpu = args.includes('--webgpu');
+const named = args.filter((a) => a !== '--webgpu');
+const suites = named.length ? named : ['loader', 'accuracy', 'framerate', 'scale', 'shadow'];
 
 let failures = 0;
 function check(name, ok, detail = '') {
+  if (webgpu) name = `webgpu ${name}`;
   console.log(`${ok ? 'PASS' : 'FAIL'} ${name}${detail ? ': ' + detail : ''}`);
   if (!ok) failures++;
 }
@@ -171,7 +176,8 @@ const server = await staticServer.serve(root, { '/wild/': wild });
 const browser = await puppeteer.launch({
   executablePath: chromium,
   headless: true,
-  args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+    ...(webgpu ? ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader'] : [])],
 });
 try {
   const page = await browser.newPage();
@@ -179,8 +185,9 @@ try {
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); if (process.env.DYNSKIN_VERBOSE) console.log('page:', m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   page.setDefaultTimeout(600000);
-  await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-babylon/test/page/index.html`);
+  await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-babylon/test/page/index.html${webgpu ? '?engine=webgpu' : ''}`);
   await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 120000 });
+  if (webgpu) check('the page runs on WebGPU', await page.evaluate(() => dynskinTest.engine.isWebGPU === true));
   for (const suite of suites) {
     const run = { accuracy, framerate, scale, shadow, loader }[suite];
     if (!run) throw new Error(`no suite ${suite}`);

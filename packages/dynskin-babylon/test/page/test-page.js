@@ -9,13 +9,24 @@ import { editedGlb, fileBytes, withoutDynskin } from '/packages/test-support/glb
 
 await loadDynskinCore();
 const canvas = document.getElementById('view');
-const engine = new BABYLON.Engine(canvas, false, { preserveDrawingBuffer: true, stencil: true });
+// ?engine=webgpu: Babylon.js's WebGPUEngine (its materials' WGSL), else WebGL 2 (GLSL).
+const webgpu = new URLSearchParams(location.search).get('engine') === 'webgpu';
+const engine = webgpu ? await webgpuEngine() : new BABYLON.Engine(canvas, false, { preserveDrawingBuffer: true, stencil: true });
 const scene = new BABYLON.Scene(engine);
 scene.clearColor = new BABYLON.Color4(0, 0, 0, 0);
 const camera = new BABYLON.FreeCamera('camera', new BABYLON.Vector3(0, 0, -10), scene);
 new BABYLON.HemisphericLight('sky', new BABYLON.Vector3(0, 1, 0), scene).intensity = 0.2;
 
 let current = null; // { result, root, runtime, group, procedural, time }
+
+async function webgpuEngine() {
+  const engine = new BABYLON.WebGPUEngine(canvas, { stencil: true });
+  // glslang and twgsl (for GLSL shaders, which none of these should need) from the package.
+  const assets = '/packages/node_modules/@babylonjs/core/assets';
+  await engine.initAsync({ jsPath: `${assets}/glslang/glslang.js`, wasmPath: `${assets}/glslang/glslang.wasm` },
+    { jsPath: `${assets}/twgsl/twgsl.js`, wasmPath: `${assets}/twgsl/twgsl.wasm` });
+  return engine;
+}
 
 function disposeCurrent() {
   if (!current) return;
@@ -104,7 +115,26 @@ class CapturePlugin extends BABYLON.MaterialPluginBase {
   getClassName() { return 'DynskinCapturePlugin'; }
   getUniforms() { return { externalUniforms: ['dynskinCaptureSize'] }; }
   hardBindForSubMesh(ubo, s, e, subMesh) { subMesh.effect?.setFloat2('dynskinCaptureSize', this.size[0], this.size[1]); }
-  getCustomCode(shaderType) {
+  isCompatible() { return true; }
+  getCustomCode(shaderType, shaderLanguage) {
+    // WGSL: the vertex's index + 1 in alpha (where the point lands need not be its pixel: the
+    // render target's rows may be flipped).
+    if (shaderLanguage === BABYLON.ShaderLanguage.WGSL) {
+      if (shaderType === 'vertex') {
+        return {
+          CUSTOM_VERTEX_DEFINITIONS: 'varying vDynskinCapture: vec4f;\nuniform dynskinCaptureSize: vec2f;',
+          CUSTOM_VERTEX_MAIN_END: `
+	let dynskin_width = u32(uniforms.dynskinCaptureSize.x);
+	let dynskin_pixel = vec2f(f32(vertexInputs.vertexIndex % dynskin_width) + 0.5, f32(vertexInputs.vertexIndex / dynskin_width) + 0.5);
+	vertexOutputs.position = vec4f(dynskin_pixel / uniforms.dynskinCaptureSize * 2.0 - 1.0, 0.0, 1.0);
+	vertexOutputs.vDynskinCapture = vec4f(worldPos.xyz, f32(vertexInputs.vertexIndex) + 1.0);`,
+        };
+      }
+      return {
+        CUSTOM_FRAGMENT_DEFINITIONS: 'varying vDynskinCapture: vec4f;',
+        CUSTOM_FRAGMENT_MAIN_END: 'fragmentOutputs.color = fragmentInputs.vDynskinCapture;',
+      };
+    }
     if (shaderType === 'vertex') {
       return {
         CUSTOM_VERTEX_DEFINITIONS: 'varying vec3 vDynskinCapture;\nuniform vec2 dynskinCaptureSize;',
@@ -167,6 +197,18 @@ async function captureMesh(mesh, className = null) {
     target.render();
     const pixels = await target.readPixels();
     const out = new Float32Array(3 * count);
+    if (webgpu) {
+      const drawn = new Uint8Array(count);
+      for (let p = 0; p < width * height; ++p) {
+        const i = pixels[4 * p + 3] - 1;
+        if (!(i >= 0 && i < count)) continue;
+        out.set(pixels.subarray(4 * p, 4 * p + 3), 3 * i);
+        drawn[i] = 1;
+      }
+      const missing = drawn.indexOf(0);
+      if (missing >= 0) throw new Error(`vertex ${missing} of ${mesh.name} was not drawn`);
+      return out;
+    }
     for (let i = 0; i < count; ++i) {
       if (pixels[4 * i + 3] !== 1) throw new Error(`vertex ${i} of ${mesh.name} was not drawn`);
       out.set(pixels.subarray(4 * i, 4 * i + 3), 3 * i);
@@ -272,16 +314,24 @@ async function carriedCapture(url, share, motion) {
   return Array.from(world, (value, i) => (i % 3 === 0 ? value - x : value) / size);
 }
 
+// One frame drawn as a render loop draws it (WebGPU submits a frame's commands at its end,
+// while the canvas's texture is still alive); animate: the scene's animations step too.
+function renderFrame(animate) {
+  engine.beginFrame();
+  scene.render(true, !animate);
+  engine.endFrame();
+}
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Renders the scene (no animation step) until every mesh and shadow map is ready, then reads
 // the canvas back (RGBA bytes).
 async function renderAndRead(width, height) {
   for (let i = 0; i < 6000 && !scene.isReady(true); ++i) {
-    scene.render(true, true);
+    renderFrame(false);
     await sleep(10);
   }
-  for (let i = 0; i < 3; ++i) scene.render(true, true); // the shadow maps' effects come after the materials'
+  for (let i = 0; i < 3; ++i) renderFrame(false); // the shadow maps' effects come after the materials'
   return engine.readPixels(0, 0, width, height);
 }
 
@@ -383,7 +433,7 @@ async function drawnDefines(mesh) {
   mesh.alwaysSelectAsActiveMesh = true;
   try {
     for (let i = 0; i < 6000; ++i) {
-      scene.render(true, true);
+      renderFrame(false);
       const effect = mesh.subMeshes[0].effect;
       if (effect?.isReady() && mesh.material.isReadyForSubMesh(mesh, mesh.subMeshes[0], false)) return effect.defines;
       await sleep(10);
@@ -445,7 +495,9 @@ async function loaderCheck(url) {
   for (const className of ['PBRMaterial', 'StandardMaterial']) out.materials[className] = await compare(0, { className });
   // The stage is compiled per mode: a live change of mode recompiles the file's own materials.
   const mesh = character.meshes[0];
-  const base = (defines) => (defines.includes('#define dynskin_fixed_dual_quaternion true') ? 'dq' : defines.includes('#define dynskin_fixed_dual_quaternion false') ? 'lbs' : 'none');
+  // (A fixed bool is true or false in GLSL, 1 or 0 in WGSL.)
+  const fixed = (defines) => /#define dynskin_fixed_dual_quaternion (\w+)/.exec(defines)?.[1];
+  const base = (defines) => ({ true: 'dq', 1: 'dq', false: 'lbs', 0: 'lbs' })[fixed(defines)] ?? 'none';
   out.modePrograms = [base(await drawnDefines(mesh))];
   for (const b of ['dq', 'linear']) {
     runtime.setParameters({ base: b });
@@ -460,11 +512,11 @@ async function loaderCheck(url) {
   result.animationGroups[0].play(true);
   runtime.autoUpdate = true;
   let t = runtime.time;
-  for (let i = 0; i < 5; ++i) { await sleep(20); scene.render(); }
+  for (let i = 0; i < 5; ++i) { await sleep(20); renderFrame(true); }
   out.autoTime = runtime.time - t;
   runtime.autoUpdate = false;
   t = runtime.time;
-  for (let i = 0; i < 3; ++i) { await sleep(20); scene.render(); }
+  for (let i = 0; i < 3; ++i) { await sleep(20); renderFrame(true); }
   out.manualTime = runtime.time - t;
   result.animationGroups[0].pause();
 
@@ -493,5 +545,5 @@ async function loaderCheck(url) {
   return out;
 }
 
-window.dynskinTest = { load, play, compare, normalizedCapture, carriedCapture, capture, captureMesh, babylonSkin, shadowCheck, loaderCheck, scene, engine, BABYLON, get current() { return current; } };
+window.dynskinTest = { webgpu, load, play, compare, normalizedCapture, carriedCapture, capture, captureMesh, babylonSkin, shadowCheck, loaderCheck, scene, engine, BABYLON, get current() { return current; } };
 window.dynskinTestReady = true;
