@@ -4,7 +4,7 @@
 // phase and speed of the clip; the page shows the frames per second and the runtimes' CPU time.
 // The runtimes are stepped by the page (autoUpdate off) to time them: after the scene's
 // animation step, updateWithAnimationGroups with each copy's own groups.
-// ?plugin=0 draws the same crowd with Babylon.js's plain skinning.
+// ?plugin=0 draws the same crowd with Babylon.js's plain skinning; ?engine=webgpu on WebGPU.
 import { LoadAssetContainerAsync } from '@babylonjs/core';
 import '@babylonjs/loaders/glTF/index.js';
 import { registerDynskin } from 'dynskin-babylon';
@@ -14,7 +14,10 @@ import { FpsMeter } from './fps-meter.js';
 const query = new URLSearchParams(location.search);
 const count = Math.max(1, Math.min(10000, Number.parseInt(query.get('count') || '20', 10) || 20));
 const withDynskin = query.get('plugin') !== '0';
-const stage = createStage(document.getElementById('view'));
+const stage = await createStage(document.getElementById('view')).catch((e) => {
+  document.getElementById('error').textContent = e.message;
+  throw e;
+});
 // Every skinned file gets dynskin's motion (its own settings when it has them).
 if (withDynskin) registerDynskin({ withoutExtension: true, autoUpdate: false });
 

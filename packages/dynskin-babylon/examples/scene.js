@@ -1,10 +1,24 @@
-// What the examples share: a Babylon.js engine and scene on the page's canvas, a sky and a sun,
-// a ground, an orbiting camera framed on what is loaded.
-import { ArcRotateCamera, Color4, DirectionalLight, Engine, HemisphericLight, MeshBuilder, Scene, ShadowGenerator, Vector3 } from '@babylonjs/core';
+// What the examples share: a Babylon.js engine and scene on the page's canvas (?engine=webgpu:
+// a WebGPUEngine, where the materials are WGSL; else WebGL 2), a sky and a sun, a ground, an
+// orbiting camera framed on what is loaded.
+import { ArcRotateCamera, Color4, DirectionalLight, Engine, HemisphericLight, MeshBuilder, Scene, ShadowGenerator, Vector3, WebGPUEngine } from '@babylonjs/core';
 
-export function createStage(canvas, { shadows = false } = {}) {
+async function createEngine(canvas, kind) {
   // preserveDrawingBuffer: the tests read the canvas back after a frame.
-  const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
+  if (kind === 'webgl') return new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true });
+  if (kind !== 'webgpu') throw new Error(`engine=${kind}: use webgl or webgpu`);
+  if (!(await WebGPUEngine.IsSupportedAsync)) throw new Error('engine=webgpu: this browser offers no WebGPU adapter');
+  const engine = new WebGPUEngine(canvas, { antialias: true, stencil: true });
+  // glslang and twgsl (Babylon.js compiles GLSL shaders with them) from the copy of
+  // @babylonjs/core next to the page rather than Babylon.js's CDN.
+  const assets = new URL('./@babylonjs/core/assets/', location.href).href;
+  await engine.initAsync({ jsPath: `${assets}glslang/glslang.js`, wasmPath: `${assets}glslang/glslang.wasm` },
+    { jsPath: `${assets}twgsl/twgsl.js`, wasmPath: `${assets}twgsl/twgsl.wasm` });
+  return engine;
+}
+
+export async function createStage(canvas, { shadows = false } = {}) {
+  const engine = await createEngine(canvas, new URLSearchParams(location.search).get('engine') ?? 'webgl');
   const scene = new Scene(engine);
   scene.clearColor = new Color4(0.86, 0.9, 0.94, 1);
   const camera = new ArcRotateCamera('camera', -Math.PI / 3, Math.PI / 2.6, 10, Vector3.Zero(), scene);
@@ -20,6 +34,12 @@ export function createStage(canvas, { shadows = false } = {}) {
   window.addEventListener('resize', () => engine.resize());
   return {
     engine, scene, camera,
+    // One frame drawn now, outside the render loop (WebGPU submits a frame's commands at its end).
+    renderNow() {
+      engine.beginFrame();
+      scene.render(true, true);
+      engine.endFrame();
+    },
     // Frames the camera and the ground on the meshes' bounds; they cast shadows.
     frame(meshes) {
       let min = new Vector3(Infinity, Infinity, Infinity), max = min.negate();

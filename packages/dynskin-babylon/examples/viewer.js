@@ -1,6 +1,7 @@
 // The viewer example: one character (the bundled cow, or a .glb the user drops or picks) in a
 // Babylon.js scene, its dynamics played live by dynskin-babylon (the loader extension's
-// runtime, stepping itself after the animation groups) and tuned with sliders.
+// runtime, stepping itself after the animation groups) and tuned with sliders; ?engine=webgpu
+// draws it with a WebGPUEngine.
 // window.example is what the browser tests (test/examples_test.mjs) look at and drive.
 import { ImportMeshAsync } from '@babylonjs/core';
 import '@babylonjs/loaders/glTF/index.js';
@@ -9,14 +10,17 @@ import { createStage } from './scene.js';
 import { FpsMeter } from './fps-meter.js';
 import { parameterControls } from './parameter-controls.js';
 
-const stage = createStage(document.getElementById('view'), { shadows: true });
+const error = document.getElementById('error');
+const stage = await createStage(document.getElementById('view'), { shadows: true }).catch((e) => {
+  error.textContent = e.message;
+  throw e;
+});
 const meter = new FpsMeter(document.getElementById('fps'));
 const query = new URLSearchParams(location.search);
 // A file without the extension gets dynskin's defaults (a file with it, its own settings).
 registerDynskin({ withoutExtension: true });
 
 const state = { result: null, runtime: null, group: null, hasSettings: false, playing: !query.has('paused') };
-const error = document.getElementById('error');
 // The controls show the runtime's parameters (the file's, or the defaults); without a runtime
 // (no skinned mesh), the table's defaults.
 const { show: showParameters, setParameter } = parameterControls(document.getElementById('parameters'), error, () => state.runtime);
@@ -102,7 +106,7 @@ window.example = {
       runtime.updateWithAnimationGroups(groups, 1 / 60);
     }
     state.group.pause();
-    scene.render(true, true);
+    stage.renderNow();
   },
 };
 

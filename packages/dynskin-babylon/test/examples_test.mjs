@@ -3,7 +3,8 @@
 // dynskin's parameter table) set the runtime's parameters, what it draws moves differently
 // with the dynamics on and off (and the same twice over), play and pause, a file picked in its
 // file input loads; the crowd page shows its N characters, each with its own runtime, dynamics
-// and phase, deformed, and its fps counter updates; the plain Babylon.js crowd loads.
+// and phase, deformed, and its fps counter updates; the plain Babylon.js crowd loads; both pages
+// again under ?engine=webgpu (Chromium's WebGPU on SwiftShader).
 // Usage: node test/examples_test.mjs [EXAMPLES_DIR]   (examples/build.sh's folder; default
 // build-babylon-examples at the repository's root)
 import path from 'node:path';
@@ -22,13 +23,17 @@ function check(name, ok, detail = '') {
   if (!ok) failures++;
 }
 
-const browser = await ExamplesBrowser.start(dir, { packageName: 'dynskin-babylon' });
+let browser = await ExamplesBrowser.start(dir, { packageName: 'dynskin-babylon' });
 const open = (pageAndQuery, ready) => browser.open(pageAndQuery, ready, undefined, 300000);
 
 // In the page: the clip from its start to `seconds` at 60 Hz with the given parameters, drawn
 // and read back.
 const pictureAt = (page, seconds, parameters) => page.evaluate(async (t, p) => {
   if (p) example.state.runtime.setParameters(p);
+  // Drawn once, then again when every effect of that mode is compiled (WebGPU compiles them
+  // asynchronously: what a frame draws before may miss a mesh or its shadow).
+  example.seek(t);
+  await example.stage.scene.whenReadyAsync();
   example.seek(t);
   const { engine } = example.stage;
   return Array.from(await engine.readPixels(0, 0, engine.getRenderWidth(), engine.getRenderHeight()));
@@ -151,11 +156,43 @@ async function crowdPage(n) {
   await plain.close();
 }
 
+// Both pages under ?engine=webgpu (Babylon.js's WebGPUEngine, WGSL materials): the cow moves
+// with the dynamics, the crowd steps its runtimes, and neither logs an error.
+async function onWebGpu() {
+  const page = await open('index.html?paused&engine=webgpu', () => window.example?.ready === true);
+  check('viewer on WebGPU: a WebGPUEngine draws the cow with its runtime',
+    await page.evaluate(() => example.stage.engine.isWebGPU === true && !!example.state.runtime));
+  const on = { mode: 'dynamic', oscillation: { frequency: 2, damping: 0.6, amplitude: 0.5, drag: 0.15 }, propagation_speed: null };
+  const dynamic = await pictureAt(page, 1.5, on);
+  const again = await pictureAt(page, 1.5, on);
+  const off = await pictureAt(page, 1.5, { mode: 'lbs' });
+  check('viewer on WebGPU: the skin moves differently with dynamics on vs off, the same twice', differentPixels(dynamic, off) > 200 && differentPixels(dynamic, again) === 0,
+    `${differentPixels(dynamic, off)} pixels differ on vs off, ${differentPixels(dynamic, again)} twice the same`);
+  check('viewer on WebGPU: no console or WebGPU error', page.errors.length === 0, page.errors.join(' | '));
+  await page.close();
+  const crowd = await open('crowd.html?count=3&engine=webgpu', () => window.crowd?.ready === true);
+  await crowd.waitForFunction(() => crowd.meter.updates >= 1, { timeout: 120000 });
+  const stepped = await crowd.evaluate(() => window.crowd.characters.filter((c) => c.runtime.time > 0).length);
+  check('crowd on WebGPU: 3 characters stepped, no error', stepped === 3 && crowd.errors.length === 0, `${stepped} stepped; ${crowd.errors.join(' | ')}`);
+  await crowd.close();
+  const wrong = await open('index.html?engine=vulkan', () => document.getElementById('error').textContent !== '');
+  check('viewer: an unknown ?engine is said on the page', /engine=vulkan: use webgl or webgpu/.test(await wrong.evaluate(() => document.getElementById('error').textContent)));
+  await wrong.close();
+}
+
 try {
   await viewerPage();
   await crowdPage(6);
 } catch (e) {
   check('the examples run', false, e.stack || String(e));
+} finally {
+  await browser.close();
+}
+browser = await ExamplesBrowser.start(dir, { packageName: 'dynskin-babylon', extraArgs: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader'] });
+try {
+  await onWebGpu();
+} catch (e) {
+  check('the examples run on WebGPU', false, e.stack || String(e));
 } finally {
   await browser.close();
 }
