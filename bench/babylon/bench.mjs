@@ -6,7 +6,8 @@
 // page is served cross-origin isolated (COOP and COEP), so that performance.now() is precise
 // to 5 µs rather than 100 µs. Prints a table; it never fails on speed.
 // Usage: bench/babylon/bench.sh (installs what it needs first), or
-//   node bench/babylon/bench.mjs [--file FILE.glb --clip NAME] [--sizes 1,10,100] [--frames 120,40,12] [--rounds 3] [--profile]
+//   node bench/babylon/bench.mjs [--file FILE.glb --clip NAME] [--sizes 1,10,100] [--frames 120,40,12] [--rounds 3] [--profile] [--webgpu]
+// --webgpu: both variants on Babylon.js's WebGPUEngine (Chromium's WebGPU on SwiftShader's Vulkan).
 // --profile prints instead where updateWithAnimationGroups spends its time (Chromium's
 // profiler), for the first of --sizes.
 import fs from 'node:fs';
@@ -32,6 +33,7 @@ const sizes = option('sizes', '1,10,100').split(',').map(Number);
 // Fewer frames for more characters: a frame of 100 takes SwiftShader a good part of a second.
 const frames = option('frames', '120,40,12').split(',').map(Number);
 const rounds = Number(option('rounds', 3));
+const webgpu = args.includes('--webgpu');
 
 // The repository at /, the character at /character.glb, every answer with the headers of
 // cross-origin isolation.
@@ -66,7 +68,8 @@ const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking',
-    '--disable-component-update', '--no-first-run', `--user-data-dir=${fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dynskin-babylon-bench-'))}`],
+    '--disable-component-update', '--no-first-run', ...(webgpu ? ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader'] : []),
+    `--user-data-dir=${fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'dynskin-babylon-bench-'))}`],
 });
 try {
   const page = await browser.newPage();
@@ -74,7 +77,7 @@ try {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   page.setDefaultTimeout(1800000);
-  await page.goto(`http://127.0.0.1:${server.address().port}/bench/babylon/page/index.html`);
+  await page.goto(`http://127.0.0.1:${server.address().port}/bench/babylon/page/index.html${webgpu ? '?engine=webgpu' : ''}`);
   await page.waitForFunction(() => window.babylonBench?.ready === true, { timeout: 120000 });
   if (args.includes('--profile')) {
     const n = sizes[0];
@@ -97,7 +100,8 @@ try {
 // The side-by-side table: each size, the variants interleaved, the median of the rounds.
 async function table(page) {
   const babylon = JSON.parse(fs.readFileSync(path.join(root, 'packages/node_modules/@babylonjs/core/package.json'), 'utf8')).version;
-  console.log(`dynskin-babylon vs Babylon.js ${babylon}'s skinning: ${await browser.version()} (software WebGL, SwiftShader), ${file}${clip ? `, clip ${clip}` : ''}`);
+  const backend = webgpu ? 'WebGPUEngine on WebGPU, SwiftShader' : 'software WebGL, SwiftShader';
+  console.log(`dynskin-babylon vs Babylon.js ${babylon}'s skinning: ${await browser.version()} (${backend}), ${file}${clip ? `, clip ${clip}` : ''}`);
   console.log(`frames of 1/60 s drawn at 640 x 400, the two variants interleaved; the median of ${rounds} rounds`);
   console.log('\n| characters | plain Babylon.js: fps (ms a frame) | dynskin-babylon: fps (ms a frame) | dynskin updateWithAnimationGroups: CPU µs per character per frame |');
   console.log('|---|---|---|---|');

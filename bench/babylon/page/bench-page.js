@@ -4,12 +4,21 @@
 // updateWithAnimationGroups, what autoUpdate runs), one with Babylon.js's plain skinning. A
 // frame of a variant is its scene's animation step, the runtimes (timed alone), the draw and
 // the GPU's finish (a one-pixel read back); the variants' frames are interleaved.
+// ?engine=webgpu runs them on a WebGPUEngine.
 import * as BABYLON from '@babylonjs/core';
 import '@babylonjs/loaders/glTF/index.js';
 import { registerDynskin, unregisterDynskin, loadDynskinCore } from 'dynskin-babylon';
 
 await loadDynskinCore();
-const engine = new BABYLON.Engine(document.getElementById('view'), false, { stencil: true });
+// ?engine=webgpu: Babylon.js's WebGPUEngine (WGSL materials), else WebGL 2.
+const webgpu = new URLSearchParams(location.search).get('engine') === 'webgpu';
+const canvas = document.getElementById('view');
+const engine = webgpu ? new BABYLON.WebGPUEngine(canvas, { stencil: true }) : new BABYLON.Engine(canvas, false, { stencil: true });
+const assets = '/packages/node_modules/@babylonjs/core/assets'; // glslang and twgsl, should a shader be GLSL
+if (webgpu) {
+  await engine.initAsync({ jsPath: `${assets}/glslang/glslang.js`, wasmPath: `${assets}/glslang/glslang.wasm` },
+    { jsPath: `${assets}/twgsl/twgsl.js`, wasmPath: `${assets}/twgsl/twgsl.wasm` });
+}
 const glb = { pluginExtension: '.glb' };
 
 // A deterministic generator: both variants get the same phases.
@@ -66,30 +75,32 @@ async function setup(url, n, clip) {
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
   variants = [await variant(bytes, n, clip, true), await variant(bytes, n, clip, false)];
   // Compiled and drawn once each before anything is timed.
-  for (let i = 0; i < 3; ++i) for (const v of variants) frame(v, 1 / 60);
+  for (let i = 0; i < 3; ++i) for (const v of variants) await frame(v, 1 / 60);
   const character = variants[0].characters[0].runtime.characters[0];
   return { crossOriginIsolated, joints: character.jointCount, vertices: character.level.vertexCount() };
 }
 
 const pixel = new Uint8Array(4);
-function frame(v, delta) {
+async function frame(v, delta) {
   const start = performance.now();
   v.scene._animate(delta * 1000); // the scene's animation step with that delta, as Scene.animate runs it
   const dynskinStart = performance.now();
   for (const c of v.characters) c.runtime?.updateWithAnimationGroups(c.groups, delta);
   const dynskinMs = performance.now() - dynskinStart;
+  engine.beginFrame(); // (WebGPU submits the frame's commands at its end)
   v.scene.render(true, true); // drawn, the animations already stepped
-  engine.readPixels(0, 0, 1, 1, true, false, pixel); // until the GPU has drawn it
+  engine.endFrame();
+  await engine.readPixels(0, 0, 1, 1, true, false, pixel); // until the GPU has drawn it
   return { frameMs: performance.now() - start, dynskinMs };
 }
 
 // `frames` frames of 1/60 s of each variant, interleaved (their order turning), after `warmup`.
-function run(frames, warmup) {
+async function run(frames, warmup) {
   const sums = variants.map(() => ({ frameMs: 0, dynskinMs: 0 }));
   for (let i = 0; i < warmup + frames; ++i) {
     for (let k = 0; k < variants.length; ++k) {
       const index = (i + k) % variants.length;
-      const timing = frame(variants[index], 1 / 60);
+      const timing = await frame(variants[index], 1 / 60);
       if (i < warmup) continue;
       sums[index].frameMs += timing.frameMs;
       sums[index].dynskinMs += timing.dynskinMs;
@@ -118,4 +129,4 @@ function profileLoop(frames) {
   return ms;
 }
 
-window.babylonBench = { setup, run, profileLoop, ready: true };
+window.babylonBench = { setup, run, profileLoop, webgpu, ready: true };
