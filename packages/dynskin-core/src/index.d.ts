@@ -161,8 +161,8 @@ export const stageInputs: { kind: 'attribute' | 'uniform'; type: string; name: s
 /** The uniforms a program may fix at compile time (as dynskin_fixed_NAME, NAME unprefixed). */
 export const stageSwitches: { name: string; type: string }[];
 /**
- * The stage for node materials (three.js's WebGPURenderer), translated from skinningStage by
- * scripts/stage-translator.mjs: WGSL and GLSL, each with the core's constants and the entry
+ * The stage for node materials (three.js's WebGPURenderer) and Babylon.js's WGSL materials,
+ * translated from skinningStage by scripts/stage-translator.mjs: WGSL and GLSL, each with the core's constants and the entry
  * dynskin_deform(every input of stageInputs in its order, named without dynskin_), returning
  * mat3(world position, world normal, 0).
  */
