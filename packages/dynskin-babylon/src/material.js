@@ -111,7 +111,8 @@ const wgslArgument = (input) => {
   const fixed = switchDefine(name);
   return `\n#ifdef ${fixed}\n${input.type === 'bool' ? `(${fixed} != 0)` : fixed}\n#else\n${wgslUniform(input)}\n#endif\n`;
 };
-// The world matrix as Babylon.js's instancesVertex reads it (before it declares finalWorld).
+// The stage as in GLSL; the world matrix read as Babylon.js's instancesVertex reads it, which
+// declares finalWorld only after this point.
 const wgslStage = `#ifdef DYNSKIN
 {
 #ifdef NORMAL

@@ -545,5 +545,5 @@ async function loaderCheck(url) {
   return out;
 }
 
-window.dynskinTest = { webgpu, load, play, compare, normalizedCapture, carriedCapture, capture, captureMesh, babylonSkin, shadowCheck, loaderCheck, scene, engine, BABYLON, get current() { return current; } };
+window.dynskinTest = { load, play, compare, normalizedCapture, carriedCapture, capture, captureMesh, babylonSkin, shadowCheck, loaderCheck, scene, engine, BABYLON, get current() { return current; } };
 window.dynskinTestReady = true;
