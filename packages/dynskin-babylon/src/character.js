@@ -294,6 +294,11 @@ export class DynskinCharacter extends CoreCharacter {
     });
   }
 
+  /** @internal the tables the stage reads (textures), by sampler name */
+  get tables() {
+    return this.#textures;
+  }
+
   /** @internal what the stage of mesh `meshIndex` reads, into the effect drawing it now */
   bind(effect, meshIndex) {
     const textures = this.#textures;
@@ -391,23 +396,45 @@ export class DynskinCharacter extends CoreCharacter {
     return fixed;
   }
 
-  // The ring's rows, when some were written since the last upload (all of it: a tick's rows
-  // may wrap across the table's lines).
+  // The ring's rows written since the last upload (texSubImage2D on WebGL, writeTexture on
+  // WebGPU): the whole ring after a restart, a new texture for a new length.
   #uploadRing() {
     const state = this.coreRingState.get();
     const ticks = state[RING_TICKS], newest = state[RING_NEWEST_TICK], restarts = state[RING_RESTARTS];
     if (ticks === this.#ringTicks && newest === this.#ringNewest && restarts === this.#ringRestarts) return;
-    const { width, height } = tableShape(ticks * this.jointCount, this.#tableWidth);
-    const rows = this.level.ring().subarray(0, width * height * 4);
+    const joints = this.jointCount, { width, height } = tableShape(ticks * joints, this.#tableWidth);
+    const rows = restarts !== this.#ringRestarts ? ticks : newest - this.#ringNewest;
     if (ticks !== this.#ringTicks) {
       this.#textures.dynskin_rotation_ring.dispose();
-      this.#textures.dynskin_rotation_ring = table(this.#scene, rows, width, height);
+      this.#textures.dynskin_rotation_ring = table(this.#scene, this.level.ring().subarray(0, width * height * 4), width, height);
       this.#ringTicks = ticks;
+    } else if (rows > 0 && rows < ticks) {
+      // Rows newest - rows + 1 ... newest in the ring's order: one run of texels, or two where
+      // the ring wraps.
+      const first = (((newest - rows + 1) % ticks) + ticks) % ticks;
+      const wrapped = Math.max(0, first + rows - ticks);
+      this.#refillRing(first * joints, (rows - wrapped) * joints, width);
+      if (wrapped) this.#refillRing(0, wrapped * joints, width);
     } else {
-      refill(this.#textures.dynskin_rotation_ring, rows);
+      refill(this.#textures.dynskin_rotation_ring, this.level.ring().subarray(0, width * height * 4));
     }
     this.#ringNewest = newest;
     this.#ringRestarts = restarts;
+  }
+
+  // The ring texture's texels start ... start + count - 1 from the core's memory: the part of
+  // the texture row they start in, the rows they fill, the part of the row they end in.
+  #refillRing(start, count, width) {
+    const texture = this.#textures.dynskin_rotation_ring.getInternalTexture(), ring = this.level.ring();
+    const engine = this.#scene.getEngine();
+    const rectangle = (from, x, y, w, h) => engine.updateTextureData(texture, ring.subarray(4 * from, 4 * (from + w * h)), x, y, w, h);
+    const end = start + count;
+    const head = Math.min(end, Math.ceil(start / width) * width) - start; // up to the next row's start
+    if (head > 0) rectangle(start, start % width, Math.floor(start / width), head, 1);
+    const rows = Math.floor((end - start - head) / width), fromRow = start + head;
+    if (rows > 0) rectangle(fromRow, 0, fromRow / width, width, rows);
+    const tail = end - fromRow - rows * width;
+    if (tail > 0) rectangle(fromRow + rows * width, 0, fromRow / width + rows, tail, 1);
   }
 
   // The core's ground plane is the one at attach, in its frame then (the world); its frame now

@@ -4,7 +4,7 @@
 // ../shared/rigs/wild (when present), in every mode; the same motion at 30, 60 and 144 Hz; the
 // same motion in character sizes at 100 times the scale; the deformed skin's shadow; the loader
 // extension, the runtime's calls and both material types. Run by test/run.sh.
-// Usage: node test/browser_test.mjs [--webgpu] [SUITE...]   (loader, accuracy, framerate, scale, shadow by default)
+// Usage: node test/browser_test.mjs [--webgpu] [SUITE...]   (loader, accuracy, ring, framerate, scale, shadow by default)
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ const chromium = process.env.CHROMIUM || '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const webgpu = args.includes('--webgpu');
 const named = args.filter((a) => a !== '--webgpu');
-const suites = named.length ? named : ['loader', 'accuracy', 'framerate', 'scale', 'shadow'];
+const suites = named.length ? named : ['loader', 'accuracy', 'ring', 'framerate', 'scale', 'shadow'];
 
 let failures = 0;
 function check(name, ok, detail = '') {
@@ -143,6 +143,20 @@ async function scale(page) {
     `in the platform's frame, ${ignoring.toExponential(2)} L from standing still (${driving.toExponential(2)} L with object_motion 1)`);
 }
 
+// dLBS frame after frame: only the ring's new rows go up, and the shader still agrees with the core.
+async function ring(page) {
+  const cases = ['/assets/cow.glb'];
+  if (existsSync(path.join(wild, 'Fox.glb'))) cases.push('/wild/Fox.glb');
+  for (const file of cases) {
+    const r = await page.evaluate((f) => dynskinTest.ringUploads(f, 60), file);
+    const mean = r.perFrame.reduce((a, b) => a + b, 0) / r.perFrame.length;
+    check(`ring ${path.basename(file)}: with dLBS each frame of 1/60 s uploads the new tick's row of the ring alone`,
+      r.perFrame.every((t) => t === r.joints) && r.comparison.worst <= 1e-5 && r.comparison.motion > 1e-3,
+      `${mean.toFixed(0)} texels a frame on average (${r.joints} a tick; the ring ${r.ringTexels}), the most ${Math.max(...r.perFrame)}; ` +
+      `then ${r.comparison.worst.toExponential(2)} L from the core`);
+  }
+}
+
 async function shadow(page) {
   const r = await page.evaluate(() => dynskinTest.shadowCheck('/assets/octopus.glb'));
   // (The shadow map's texels blur the edge a little: 0.967 measured.)
@@ -189,7 +203,7 @@ try {
   await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 120000 });
   if (webgpu) check('the page runs on WebGPU', await page.evaluate(() => dynskinTest.engine.isWebGPU === true));
   for (const suite of suites) {
-    const run = { accuracy, framerate, scale, shadow, loader }[suite];
+    const run = { accuracy, ring, framerate, scale, shadow, loader }[suite];
     if (!run) throw new Error(`no suite ${suite}`);
     const start = Date.now();
     await run(page);

@@ -324,6 +324,33 @@ function renderFrame(animate) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// dLBS frame after frame at 60 Hz: the texels of the ring's texture each frame uploads (the
+// ring's length in texels beside them), then the shader against the core.
+async function ringUploads(url, frames) {
+  await load(url, { parameters: { mode: 'dynamic', propagation_speed: 1.5 } });
+  play(1 / 60, 30); // the history's start: the whole ring
+  const character = current.runtime.characters[0];
+  const ring = () => character.tables.dynskin_rotation_ring;
+  const update = engine.updateTextureData;
+  let texels = 0;
+  engine.updateTextureData = function (texture, data, x, y, width, height, ...rest) {
+    if (texture === ring().getInternalTexture()) texels += width * height;
+    return update.call(this, texture, data, x, y, width, height, ...rest);
+  };
+  const perFrame = [];
+  try {
+    for (let i = 0; i < frames; ++i) {
+      texels = 0;
+      play(1 / 60, 1);
+      perFrame.push(texels);
+    }
+  } finally {
+    engine.updateTextureData = update;
+  }
+  const { width, height } = ring().getSize();
+  return { perFrame, ringTexels: width * height, joints: character.jointCount, comparison: await compare(0) };
+}
+
 // Renders the scene (no animation step) until every mesh and shadow map is ready, then reads
 // the canvas back (RGBA bytes).
 async function renderAndRead(width, height) {
@@ -545,5 +572,5 @@ async function loaderCheck(url) {
   return out;
 }
 
-window.dynskinTest = { load, play, compare, normalizedCapture, carriedCapture, capture, captureMesh, babylonSkin, shadowCheck, loaderCheck, scene, engine, BABYLON, get current() { return current; } };
+window.dynskinTest = { ringUploads, load, play, compare, normalizedCapture, carriedCapture, capture, captureMesh, babylonSkin, shadowCheck, loaderCheck, scene, engine, BABYLON, get current() { return current; } };
 window.dynskinTestReady = true;
