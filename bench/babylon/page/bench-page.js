@@ -129,4 +129,4 @@ function profileLoop(frames) {
   return ms;
 }
 
-window.babylonBench = { setup, run, profileLoop, webgpu, ready: true };
+window.babylonBench = { setup, run, profileLoop, ready: true };
