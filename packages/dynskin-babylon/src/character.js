@@ -461,7 +461,9 @@ export class DynskinCharacter extends CoreCharacter {
   #placeBounds(values) {
     const b = this.#boundIndex, s = this.worldScale;
     for (let m = 0; m < this.meshes.length; ++m) {
-      const mesh = this.meshes[m], world = mesh.computeWorldMatrix(true);
+      // (The first mesh's world: readPlacement computed it this update, and nothing since
+      // moves the meshes.)
+      const mesh = this.meshes[m], world = m === 0 ? mesh.getWorldMatrix() : mesh.computeWorldMatrix(true);
       const worldToObject = this.#worldToObject[m];
       Matrix.ScalingToRef(s, s, s, scratchScaling).multiplyToRef(world.invertToRef(scratchMatrix), worldToObject);
       const centre = Vector3.TransformCoordinatesFromFloatsToRef(values[b], values[b + 1], values[b + 2], worldToObject, scratchPoint);

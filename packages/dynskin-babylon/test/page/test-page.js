@@ -58,6 +58,9 @@ async function load(url, { parameters = {}, scale = 1, reference = true, clip = 
   disposeCurrent();
   registerDynskin({ withoutExtension, parameters, autoUpdate });
   const result = await BABYLON.ImportMeshAsync(await fileBytes(url), scene, { pluginExtension: '.glb' });
+  // The scene's animation step does nothing while data is pending (the file's textures being
+  // decoded): the steps below would count frames the groups never played.
+  while (scene.getWaitingItemsCount() > 0) await sleep(5);
   const root = result.meshes[0];
   root.scaling.scaleInPlace(scale);
   const runtime = root.metadata?.dynskin;
