@@ -145,6 +145,7 @@ export class DynskinCharacter extends CoreCharacter {
   #ringTicks = 0; // the ring's rows on the GPU: its length, newest tick and the history's restarts then
   #ringNewest = 0;
   #ringRestarts = -1;
+  #ring = null; // the ring's texels in the core's memory (a HeapView), made with its texture
 
   /** @internal the nodes whose local transforms the core reads: every bone's (joints and the bones between them) */
   get poseNodes() {
@@ -387,11 +388,12 @@ export class DynskinCharacter extends CoreCharacter {
     return mode;
   }
 
-  // The switches as compile-time constants: the bools to their value, the floats when 0 (off).
+  // The switches a program may fix: the bools to their value, the floats when 0 (off); null
+  // where not fixed. (The material plugin spells them in its shader language.)
   #switchValues(values) {
     const fixed = {};
     for (const { name, index, bool } of this.#switches) {
-      fixed[name] = bool ? (values[index] !== 0 ? 'true' : 'false') : values[index] === 0 ? '0.0' : false;
+      fixed[name] = bool ? values[index] !== 0 : values[index] === 0 ? 0 : null;
     }
     return fixed;
   }
@@ -405,8 +407,10 @@ export class DynskinCharacter extends CoreCharacter {
     const joints = this.jointCount, { width, height } = tableShape(ticks * joints, this.#tableWidth);
     const rows = restarts !== this.#ringRestarts ? ticks : newest - this.#ringNewest;
     if (ticks !== this.#ringTicks) {
+      // A new length: the ring has new memory in the core, and a texture of its size.
+      this.#ring = new HeapView(this.#core, () => this.level.ring());
       this.#textures.dynskin_rotation_ring.dispose();
-      this.#textures.dynskin_rotation_ring = table(this.#scene, this.level.ring().subarray(0, width * height * 4), width, height);
+      this.#textures.dynskin_rotation_ring = table(this.#scene, this.#ring.get().subarray(0, width * height * 4), width, height);
       this.#ringTicks = ticks;
     } else if (rows > 0 && rows < ticks) {
       // Rows newest - rows + 1 ... newest in the ring's order: one run of texels, or two where
@@ -416,7 +420,7 @@ export class DynskinCharacter extends CoreCharacter {
       this.#refillRing(first * joints, (rows - wrapped) * joints, width);
       if (wrapped) this.#refillRing(0, wrapped * joints, width);
     } else {
-      refill(this.#textures.dynskin_rotation_ring, this.level.ring().subarray(0, width * height * 4));
+      refill(this.#textures.dynskin_rotation_ring, this.#ring.get().subarray(0, width * height * 4));
     }
     this.#ringNewest = newest;
     this.#ringRestarts = restarts;
@@ -425,16 +429,19 @@ export class DynskinCharacter extends CoreCharacter {
   // The ring texture's texels start ... start + count - 1 from the core's memory: the part of
   // the texture row they start in, the rows they fill, the part of the row they end in.
   #refillRing(start, count, width) {
-    const texture = this.#textures.dynskin_rotation_ring.getInternalTexture(), ring = this.level.ring();
-    const engine = this.#scene.getEngine();
-    const rectangle = (from, x, y, w, h) => engine.updateTextureData(texture, ring.subarray(4 * from, 4 * (from + w * h)), x, y, w, h);
     const end = start + count;
     const head = Math.min(end, Math.ceil(start / width) * width) - start; // up to the next row's start
-    if (head > 0) rectangle(start, start % width, Math.floor(start / width), head, 1);
+    if (head > 0) this.#ringRectangle(start, start % width, Math.floor(start / width), head, 1);
     const rows = Math.floor((end - start - head) / width), fromRow = start + head;
-    if (rows > 0) rectangle(fromRow, 0, fromRow / width, width, rows);
+    if (rows > 0) this.#ringRectangle(fromRow, 0, fromRow / width, width, rows);
     const tail = end - fromRow - rows * width;
-    if (tail > 0) rectangle(fromRow + rows * width, 0, fromRow / width + rows, tail, 1);
+    if (tail > 0) this.#ringRectangle(fromRow + rows * width, 0, fromRow / width + rows, tail, 1);
+  }
+
+  // The w x h texels of the ring texture at (x, y), from the ring's texel `from` on.
+  #ringRectangle(from, x, y, w, h) {
+    const data = this.#ring.get().subarray(4 * from, 4 * (from + w * h));
+    this.#scene.getEngine().updateTextureData(this.#textures.dynskin_rotation_ring.getInternalTexture(), data, x, y, w, h);
   }
 
   // The core's ground plane is the one at attach, in its frame then (the world); its frame now

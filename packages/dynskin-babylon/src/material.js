@@ -27,12 +27,21 @@ export function setStageConstants(constants) {
 }
 
 // The mode's compile-time constants (stageSwitches): dynskin_fixed_NAME, a define per switch,
-// false (not defined) or its GLSL value.
+// false (not defined) or its value (DynskinCharacter.fixedSwitches: a bool, or 0 for a float
+// switched off) in the shader's language.
 const switchDefine = (name) => `dynskin_fixed_${name}`;
 const defineDefaults = { DYNSKIN: false };
 for (const { name } of stageSwitches) defineDefaults[switchDefine(name)] = false;
 
 const GLSL = 0, WGSL = 1; // Babylon.js's ShaderLanguage
+
+// A fixed switch's define value: a GLSL literal; in WGSL a number, a bool as 1 or 0 (Babylon.js
+// declares a define of a number as a WGSL constant, and substitutes no other).
+function switchValue(value, language) {
+  if (value === null || value === undefined) return false;
+  if (typeof value !== 'boolean') return '0.0';
+  return language === WGSL ? (value ? '1' : '0') : String(value);
+}
 
 const samplers = stageInputs.filter((i) => i.kind === 'uniform' && i.type === 'sampler2D').map((i) => i.name);
 const ownUniforms = ['dynskin_bind_matrix', 'dynskin_bind_normal_matrix', 'dynskin_world_to_object'];
@@ -79,11 +88,9 @@ finalWorld=finalWorld*influence;
 #endif`;
 
 // The same for WebGPU, in Babylon.js's WGSL: uniforms are read as uniforms.NAME (bools are
-// set as integers there: Effect.setBool), attributes as vertexInputs.NAME. A switch fixed by
-// the mode is a number there (Babylon.js declares a define of a number as a WGSL constant, and
-// substitutes no other), a bool as 1 or 0.
+// set as integers there: Effect.setBool), attributes as vertexInputs.NAME, a fixed switch as
+// the constant its define makes (switchValue).
 const wgslTypes = { int: 'i32', bool: 'i32', float: 'f32' };
-const wgslDefineValue = (glsl) => (glsl === 'true' ? '1' : glsl === 'false' ? '0' : glsl);
 const wgslDeclarations = `#ifdef DYNSKIN
 ${nodeStage.wgsl}
 attribute dynskinRanges: vec4f;
@@ -153,9 +160,8 @@ export class DynskinMaterialPlugin extends MaterialPluginBase {
   prepareDefines(defines, scene, mesh) {
     const binding = meshBindings.get(mesh);
     let changed = setDefine(defines, 'DYNSKIN', Boolean(binding));
-    const fixed = binding?.character.fixedSwitches;
-    const value = this._material.shaderLanguage === WGSL ? wgslDefineValue : (v) => v;
-    for (const { name } of stageSwitches) changed = setDefine(defines, switchDefine(name), fixed ? value(fixed[name]) : false) || changed;
+    const fixed = binding?.character.fixedSwitches, language = this._material.shaderLanguage;
+    for (const { name } of stageSwitches) changed = setDefine(defines, switchDefine(name), switchValue(fixed?.[name], language)) || changed;
     if (changed) defines.markAsUnprocessed();
   }
 
