@@ -8,17 +8,10 @@
 import * as BABYLON from '@babylonjs/core';
 import '@babylonjs/loaders/glTF/index.js';
 import { registerDynskin, unregisterDynskin, loadDynskinCore } from 'dynskin-babylon';
+import { createEngine } from '/packages/test-support/babylon-engine.js';
 
 await loadDynskinCore();
-// ?engine=webgpu: Babylon.js's WebGPUEngine (WGSL materials), else WebGL 2.
-const webgpu = new URLSearchParams(location.search).get('engine') === 'webgpu';
-const canvas = document.getElementById('view');
-const engine = webgpu ? new BABYLON.WebGPUEngine(canvas, { stencil: true }) : new BABYLON.Engine(canvas, false, { stencil: true });
-const assets = '/packages/node_modules/@babylonjs/core/assets'; // glslang and twgsl, should a shader be GLSL
-if (webgpu) {
-  await engine.initAsync({ jsPath: `${assets}/glslang/glslang.js`, wasmPath: `${assets}/glslang/glslang.wasm` },
-    { jsPath: `${assets}/twgsl/twgsl.js`, wasmPath: `${assets}/twgsl/twgsl.wasm` });
-}
+const engine = await createEngine(document.getElementById('view'), { stencil: true }); // ?engine=webgpu: a WebGPUEngine
 const glb = { pluginExtension: '.glb' };
 
 // A deterministic generator: both variants get the same phases.

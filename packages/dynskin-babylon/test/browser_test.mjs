@@ -197,7 +197,7 @@ try {
   const page = await browser.newPage();
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text()); if (process.env.DYNSKIN_VERBOSE) console.log('page:', m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('pageerror', (e) => { errors.push(String(e)); if (process.env.DYNSKIN_VERBOSE) console.log('pageerror:', String(e)); });
   page.setDefaultTimeout(600000);
   await page.goto(`http://127.0.0.1:${server.address().port}/packages/dynskin-babylon/test/page/index.html${webgpu ? '?engine=webgpu' : ''}`);
   await page.waitForFunction(() => window.dynskinTestReady === true, { timeout: 120000 });

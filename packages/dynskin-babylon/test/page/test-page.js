@@ -6,27 +6,18 @@ import * as BABYLON from '@babylonjs/core';
 import '@babylonjs/loaders/glTF/index.js';
 import { registerDynskin, DynskinRuntime, DynskinMaterialPlugin, loadDynskinCore } from 'dynskin-babylon';
 import { editedGlb, fileBytes, withoutDynskin } from '/packages/test-support/glb.js';
+import { createEngine, webgpuAsked as webgpu } from '/packages/test-support/babylon-engine.js';
 
 await loadDynskinCore();
 const canvas = document.getElementById('view');
 // ?engine=webgpu: Babylon.js's WebGPUEngine (its materials' WGSL), else WebGL 2 (GLSL).
-const webgpu = new URLSearchParams(location.search).get('engine') === 'webgpu';
-const engine = webgpu ? await webgpuEngine() : new BABYLON.Engine(canvas, false, { preserveDrawingBuffer: true, stencil: true });
+const engine = await createEngine(canvas, { preserveDrawingBuffer: true, stencil: true });
 const scene = new BABYLON.Scene(engine);
 scene.clearColor = new BABYLON.Color4(0, 0, 0, 0);
 const camera = new BABYLON.FreeCamera('camera', new BABYLON.Vector3(0, 0, -10), scene);
 new BABYLON.HemisphericLight('sky', new BABYLON.Vector3(0, 1, 0), scene).intensity = 0.2;
 
 let current = null; // { result, root, runtime, group, procedural, time }
-
-async function webgpuEngine() {
-  const engine = new BABYLON.WebGPUEngine(canvas, { stencil: true });
-  // glslang and twgsl (for GLSL shaders, which none of these should need) from the package.
-  const assets = '/packages/node_modules/@babylonjs/core/assets';
-  await engine.initAsync({ jsPath: `${assets}/glslang/glslang.js`, wasmPath: `${assets}/glslang/glslang.wasm` },
-    { jsPath: `${assets}/twgsl/twgsl.js`, wasmPath: `${assets}/twgsl/twgsl.wasm` });
-  return engine;
-}
 
 function disposeCurrent() {
   if (!current) return;
