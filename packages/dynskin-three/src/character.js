@@ -21,6 +21,7 @@ import {
   Vector3,
   Vector4,
 } from 'three';
+import { WorldMatrices } from './world-matrices.js';
 import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches, jointOrder, CoreCharacter } from 'dynskin-core';
 
 const MOST_PENDING_RANGES = 16; // ring rows awaiting upload beyond which it goes up whole
@@ -69,17 +70,6 @@ function keepIfChanged(seen, offset, elements) {
     }
   }
   return changed;
-}
-
-// Brings a node's world matrix up to date with its ancestors', as updateWorldMatrix(true,
-// false) does, except for the first fresh.count of fresh.nodes (brought up to date by earlier
-// calls with the same `fresh`): one pose read climbs from the mesh and from a root joint to the
-// same ancestors, and computes each of their matrices once.
-function updateWorld(node, fresh) {
-  for (let i = 0; i < fresh.count; ++i) if (fresh.nodes[i] === node) return;
-  if (node.parent) updateWorld(node.parent, fresh);
-  node.updateWorldMatrix(false, false);
-  fresh.nodes[fresh.count++] = node;
 }
 
 function configure(texture) {
@@ -248,7 +238,7 @@ export class DynskinCharacter extends CoreCharacter {
   #firstMeshMoved = true;
   #ground = new Float64Array(4); // the ground's height and up in the core's frame now (#placeGround)
   #localsSeen = null; // #localChanged's
-  #freshWorlds = { nodes: [], count: 0 }; // readLocals' nodes whose worlds are current (updateWorld)
+  #worlds = new WorldMatrices(); // the world matrices a pose read brings up to date
 
   #arrays(dynskinIndex) {
     const positions = [], normals = [], triangles = [], joints = [], weights = [];
@@ -304,9 +294,9 @@ export class DynskinCharacter extends CoreCharacter {
     const rest = new Float32Array(this.order.length * 16);
     const inverseBinds = new Float32Array(this.order.length * 16);
     const m = new Matrix4();
-    const fresh = { nodes: [], count: 0 };
+    this.#worlds.begin();
     this.order.forEach((bone, k) => {
-      this.#localMatrix(k, m, fresh).toArray(rest, 16 * k);
+      this.#localMatrix(k, m, this.#worlds).toArray(rest, 16 * k);
       this.skeleton.boneInverses[bone].toArray(inverseBinds, 16 * k);
     });
     return {
@@ -318,17 +308,17 @@ export class DynskinCharacter extends CoreCharacter {
     };
   }
 
-  // Joint k's transform relative to its parent joint (to the world for a root). fresh: the
-  // nodes whose worlds are current (updateWorld).
-  #localMatrix(k, into, fresh) {
+  // Joint k's transform relative to its parent joint (to the world for a root), the worlds it
+  // reads brought up to date by `worlds` (a WorldMatrices).
+  #localMatrix(k, into, worlds) {
     const bone = this.bones[this.order[k]];
     bone.updateMatrix();
     if (this.direct[k]) return into.copy(bone.matrix);
-    if (bone.parent) updateWorld(bone.parent, fresh);
+    if (bone.parent) worlds.update(bone.parent);
     into.multiplyMatrices(bone.parent ? bone.parent.matrixWorld : identity, bone.matrix);
     if (this.parents[k] >= 0) {
       const parent = this.bones[this.order[this.parents[k]]];
-      updateWorld(parent, fresh);
+      worlds.update(parent);
       into.premultiply(scratchInverse.copy(parent.matrixWorld).invert());
     } else {
       // A root: in the world divided by the scale since attach (the core's frame).
@@ -440,9 +430,9 @@ export class DynskinCharacter extends CoreCharacter {
 
   /** @internal the bones' parent-local transforms now, in dynskin's order, into the core */
   readLocals() {
-    const mesh = this.meshes[0], fresh = this.#freshWorlds;
-    fresh.count = 0;
-    updateWorld(mesh, fresh);
+    const mesh = this.meshes[0], worlds = this.#worlds;
+    worlds.begin();
+    worlds.update(mesh);
     const seen = this.#worldsSeenNow();
     this.#firstMeshMoved ||= keepIfChanged(seen, 0, mesh.matrixWorld.elements);
     if (this.#firstMeshMoved) this.measureWorldScale(mesh.matrixWorld.elements); // (moved earlier in the step: measured again, the same)
@@ -458,7 +448,7 @@ export class DynskinCharacter extends CoreCharacter {
       if (!this.direct[k]) {
         // Worked out from world matrices; unchanged (a skeleton's static root node, the common
         // case), the core's locals still hold its transform.
-        const local = this.#localMatrix(k, scratchMatrix, fresh);
+        const local = this.#localMatrix(k, scratchMatrix, worlds);
         if (!this.#localChanged(k, local.elements)) continue;
         local.decompose(scratchTranslation, scratchRotation, scratchScale);
         translation = scratchTranslation;
@@ -607,7 +597,7 @@ export class DynskinCharacter extends CoreCharacter {
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m];
       // readLocals brought the first mesh's world, and its ancestors', up to date for this frame.
-      if (m > 0) updateWorld(mesh, this.#freshWorlds);
+      if (m > 0) this.#worlds.update(mesh);
       const moved = m > 0 && keepIfChanged(seen, 16 * m, mesh.matrixWorld.elements);
       // From the core's frame (the world divided by the scale since attach) to the mesh's.
       const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value;

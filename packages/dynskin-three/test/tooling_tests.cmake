@@ -1,6 +1,6 @@
 # dynskin-three's tests around its runtime (label three): the glTF-Transform extension's round
-# trip (node alone), the npm tarball installed into an empty project with three r187, and the
-# examples in headless Chromium. Included from tests/CMakeLists.txt, after test/CMakeLists.txt
+# trip and the world matrices a pose read keeps (node alone), the npm tarball installed into an
+# empty project with three r187, and the examples in headless Chromium. Included from tests/CMakeLists.txt, after test/CMakeLists.txt
 # (the runtime's browser tests), whose setup fixture dynskin_three (three.setup: the pinned npm
 # packages and dynskin-core's dist/ built from the web build) the tarball and the examples use,
 # under the same conditions. The glTF-Transform test needs npm packages alone: three.npm_ci
@@ -19,6 +19,8 @@ set_tests_properties(three.npm_ci PROPERTIES FIXTURES_SETUP three_npm LABELS thr
 
 add_test(NAME three.gltf_transform COMMAND "${DYNSKIN_NODE}" "${dynskin_three}/test/gltf_transform_test.mjs")
 set_tests_properties(three.gltf_transform PROPERTIES FIXTURES_REQUIRED three_npm LABELS three TIMEOUT 120)
+add_test(NAME three.world_matrices COMMAND "${DYNSKIN_NODE}" "${dynskin_three}/test/world_matrices_test.mjs")
+set_tests_properties(three.world_matrices PROPERTIES FIXTURES_REQUIRED three_npm LABELS three TIMEOUT 120)
 
 if(NOT EXISTS "${DYNSKIN_WEB_BUILD_DIR}/build.ninja" OR NOT DYNSKIN_CHROMIUM)
   message(STATUS "No dynskin-three package and example tests: need the web build in ${DYNSKIN_WEB_BUILD_DIR} (scripts/build-web.sh) and chromium")
