@@ -12,8 +12,8 @@
 #
 # Debian's Emscripten is offline and has no ports, so the dependencies come from Debian too:
 # header-only libraries from /usr/include (through a folder holding just them: emcc must not
-# see the host's libc headers), Highway and Dear ImGui compiled from their Debian source
-# packages (apt-get source; a deb-src line is added when missing).
+# see the host's libc headers), Highway, meshoptimizer and Dear ImGui compiled from their
+# Debian source packages (apt-get source; a deb-src line is added when missing).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,8 +37,8 @@ fi
 # Debian packages Emscripten's node modules (acorn...) under /usr/share/nodejs.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
-# 2. The Debian sources of Highway and Dear ImGui (the -dev packages hold x86 libraries and,
-# for ImGui, the headers only).
+# 2. The Debian sources of Highway, meshoptimizer and Dear ImGui (the -dev packages hold x86
+# libraries and, for ImGui, the headers only).
 fetch_source() {  # PACKAGE: unpacks it under $deps/src once
   local package=$1
   if compgen -G "$deps/src/$package-*/" >/dev/null; then return; fi
@@ -57,6 +57,7 @@ EOF
   (cd "$deps/src" && apt-get source -qq "$package" >/dev/null)
 }
 fetch_source highway
+fetch_source meshoptimizer
 fetch_source imgui
 
 # 3. Highway for WebAssembly (its WASM SIMD target), installed into $deps/prefix.
@@ -73,6 +74,16 @@ fi
 # The core uses contrib/math, which is header-only: linked in rather than building all of
 # contrib (its sorting library is long to compile).
 ln -sfn "$hwy_src/hwy/contrib" "$deps/prefix/include/hwy/contrib"
+# meshoptimizer (the loader's EXT_meshopt_compression decoders), installed there too.
+meshopt_src=$(compgen -G "$deps/src/meshoptimizer-*/" | head -n1)
+if [ ! -f "$deps/prefix/lib/cmake/meshoptimizer/meshoptimizerConfig.cmake" ]; then
+  # (Without -msimd128: its WebAssembly SIMD decoder leaves variables unused under clang 14,
+  # which its -Werror refuses; decoding runs once, at load.)
+  emcmake cmake -S "$meshopt_src" -B "$deps/meshoptimizer-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_INSTALL_PREFIX="$deps/prefix" >/dev/null
+  cmake --build "$deps/meshoptimizer-build"
+  cmake --install "$deps/meshoptimizer-build" >/dev/null
+fi
 
 # 4. The header-only libraries in a folder of their own, and CMake package files for them
 # (their Debian configs point at /usr/include, which would hand emcc the host's headers).
@@ -103,7 +114,8 @@ emcmake cmake -S "$root" -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_FLAGS="-msimd128 -flto -sDISABLE_EXCEPTION_CATCHING=0" \
   -DCMAKE_EXE_LINKER_FLAGS="-flto -sDISABLE_EXCEPTION_CATCHING=0" \
   -Dglm_DIR="$deps/cmake/glm" -Dnlohmann_json_DIR="$deps/cmake/nlohmann_json" -DCLI11_DIR="$deps/cmake/CLI11" \
-  -Dhwy_DIR="$deps/prefix/lib/cmake/hwy" -DDYNSKIN_IMGUI_SOURCE_DIR="${imgui_src%/}"
+  -Dhwy_DIR="$deps/prefix/lib/cmake/hwy" -Dmeshoptimizer_DIR="$deps/prefix/lib/cmake/meshoptimizer" \
+  -DDYNSKIN_IMGUI_SOURCE_DIR="${imgui_src%/}"
 cmake --build "$out" -j"$(nproc)"
 
 # 6. Smoke check: the WebAssembly core plays the cow under node (Debian's node 18 needs no

@@ -87,14 +87,14 @@ void GltfWriter::set_scene(const std::vector<int>& roots) {
 
 std::vector<std::uint8_t> GltfWriter::glb() const {
     nlohmann::json j = json;
-    if (!bin.empty()) j["buffers"] = {{{"byteLength", bin.size()}}};
+    if (!bin.empty()) j["buffers"][0] = {{"byteLength", bin.size()}};  // (a test's further buffers kept)
     return io::join_glb(j.dump(), bin);
 }
 
 std::vector<std::uint8_t> GltfWriter::gltf_embedded() const {
     nlohmann::json j = json;
     if (!bin.empty())
-        j["buffers"] = {{{"byteLength", bin.size()}, {"uri", "data:application/octet-stream;base64," + base64(bin)}}};
+        j["buffers"][0] = {{"byteLength", bin.size()}, {"uri", "data:application/octet-stream;base64," + base64(bin)}};
     const std::string text = j.dump(1);
     return {text.begin(), text.end()};
 }

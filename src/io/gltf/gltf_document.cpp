@@ -7,6 +7,7 @@
 
 #include "dynskin/gltf_loader.h"
 #include "io/gltf/glb_container.h"
+#include "io/gltf/meshopt_compression.h"
 
 namespace dynskin::io {
 namespace {
@@ -76,9 +77,10 @@ void check_required_extensions(const nlohmann::json& json) {
     if (!required->is_array()) throw LoadError("extensionsRequired is not an array");
     for (const auto& name : *required) {
         const std::string extension = name.is_string() ? name.get<std::string>() : name.dump();
-        // Quantization is read; material and texture-transform extensions only change the look.
-        const bool supported = extension == "KHR_mesh_quantization" || extension == "KHR_texture_transform" ||
-                               extension.rfind("KHR_materials_", 0) == 0;
+        // Quantization and meshopt compression are read; material and texture-transform
+        // extensions only change the look.
+        const bool supported = extension == "KHR_mesh_quantization" || extension == "EXT_meshopt_compression" ||
+                               extension == "KHR_texture_transform" || extension.rfind("KHR_materials_", 0) == 0;
         if (!supported) throw LoadError("the file requires extension " + extension + ", which dynskin does not read");
     }
 }
@@ -140,7 +142,8 @@ GltfDocument parse_gltf_document(const std::vector<std::uint8_t>& bytes, const s
     const bool binary = looks_like_glb(bytes);
 
     GltfDocument document;
-    std::string json_text = binary ? split_glb(bytes).json : std::string(bytes.begin(), bytes.end());
+    GlbChunks chunks = binary ? split_glb(bytes) : GlbChunks{std::string(bytes.begin(), bytes.end()), {}};
+    std::string& json_text = chunks.json;
     try {
         document.json = nlohmann::json::parse(json_text);
     } catch (const nlohmann::json::exception& e) {
@@ -150,6 +153,14 @@ GltfDocument parse_gltf_document(const std::vector<std::uint8_t>& bytes, const s
     check_version(document.json);
     check_required_extensions(document.json);
     check_image_buffer_views(document.json);
+    // tinygltf is given stand-ins for meshopt's fallback buffers (it refuses buffers without data).
+    std::vector<std::uint8_t> rewritten_glb;
+    const std::optional<nlohmann::json> stand_ins = with_fallback_stand_ins(document.json, binary);
+    if (stand_ins) {
+        json_text = stand_ins->dump();
+        if (binary) rewritten_glb = join_glb(json_text, chunks.bin);
+    }
+    const std::vector<std::uint8_t>& glb = stand_ins && binary ? rewritten_glb : bytes;
 
     tinygltf::TinyGLTF parser;
     parser.SetFsCallbacks(tinygltf::FsCallbacks{&file_exists, &expand_path_verbatim, &read_whole_file, &refuse_write, nullptr});
@@ -157,14 +168,15 @@ GltfDocument parse_gltf_document(const std::vector<std::uint8_t>& bytes, const s
     std::string error, warning;
     bool parsed = false;
     try {
-        parsed = binary ? parser.LoadBinaryFromMemory(&document.model, &error, &warning, bytes.data(),
-                                                      static_cast<unsigned int>(bytes.size()), base_dir)
+        parsed = binary ? parser.LoadBinaryFromMemory(&document.model, &error, &warning, glb.data(),
+                                                      static_cast<unsigned int>(glb.size()), base_dir)
                         : parser.LoadASCIIFromString(&document.model, &error, &warning, json_text.c_str(),
                                                      static_cast<unsigned int>(json_text.size()), base_dir);
     } catch (const std::exception& e) {
         throw LoadError(std::string("the file is malformed: ") + first_line(e.what()));
     }
     if (!parsed) throw LoadError(first_line(error));
+    decode_compressed_buffer_views(document.json, binary, document.model);
     document.image_bytes.resize(document.model.images.size());
     return document;
 }

@@ -167,8 +167,6 @@ struct LookBuilder {
         note(pbr.metallicRoughnessTexture.index >= 0, "the metallic-roughness texture is not shown");
         // glTF's metallicFactor defaults to 1; the studio shading treats every surface as non-metal.
         note(pbr.metallicFactor > 0.0, "metalness is ignored (shaded as non-metal)");
-        note(pbr.baseColorTexture.extensions.count("KHR_texture_transform") > 0,
-             "KHR_texture_transform on the base colour texture is ignored");
         for (const auto& extension : m.extensions) ignore("extension " + extension.first + " is ignored", index);
     }
 

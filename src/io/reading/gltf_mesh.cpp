@@ -8,6 +8,7 @@
 #include "dynskin/gltf_loader.h"
 #include "io/reading/gltf_accessors.h"
 #include "io/reading/gltf_morph_targets.h"
+#include "io/reading/gltf_texture_transform.h"
 
 namespace dynskin::io {
 namespace {
@@ -265,18 +266,18 @@ struct MeshBuilder {
     // their vertices: the later ones only add triangles. True when `primitive` was one.
     bool add_shared_primitive(int node_index, int mesh_index, int primitive_index, const tinygltf::Primitive& primitive,
                               std::vector<std::uint32_t>& triangles, const std::string& where) {
-        const int texcoord = base_color_texcoord(primitive);
+        const BaseColorTexcoords texcoords = base_color_texcoords(model, primitive.material, warnings);
         for (std::size_t k = 0; k < result.sources.size(); ++k) {
             const PrimitiveVertices earlier = result.sources[k];
             const tinygltf::Primitive& other =
                 model.meshes[static_cast<std::size_t>(earlier.mesh)].primitives[static_cast<std::size_t>(earlier.primitive)];
-            // Their textures must read the same TEXCOORD set: a vertex has one texture_uvs.
-            const int other_texcoord = base_color_texcoord(other);
+            // Their textures must sample the same coordinates: a vertex has one texture_uvs.
+            const BaseColorTexcoords other_texcoords = base_color_texcoords(model, other.material, warnings);
             if (earlier.node != node_index || other.attributes != primitive.attributes || other.targets != primitive.targets ||
-                (texcoord >= 0 && other_texcoord >= 0 && texcoord != other_texcoord))
+                (texcoords.set >= 0 && other_texcoords.set >= 0 && !(texcoords == other_texcoords)))
                 continue;
-            bool has_texture_uvs = texcoord >= 0 && earlier.has_texture_uvs;
-            if (texcoord >= 0 && other_texcoord < 0)  // the first to need the set reads it
+            bool has_texture_uvs = texcoords.set >= 0 && earlier.has_texture_uvs;
+            if (texcoords.set >= 0 && other_texcoords.set < 0)  // the first to need the set reads it
                 has_texture_uvs = read_texture_uvs(primitive, earlier.first_vertex, earlier.vertex_count, where);
             SkinnedMesh& mesh = result.mesh;
             for (std::uint32_t& index : triangles) index += static_cast<std::uint32_t>(earlier.first_vertex);
@@ -289,14 +290,6 @@ struct MeshBuilder {
         return false;
     }
 
-    // The TEXCOORD_n set the primitive's material's base colour texture reads, -1 for none.
-    int base_color_texcoord(const tinygltf::Primitive& primitive) const {
-        const int material = primitive.material;
-        if (material < 0 || static_cast<std::size_t>(material) >= model.materials.size()) return -1;
-        const tinygltf::TextureInfo& texture = model.materials[static_cast<std::size_t>(material)].pbrMetallicRoughness.baseColorTexture;
-        return texture.index < 0 ? -1 : texture.texCoord;
-    }
-
     // The set the primitive's base colour texture reads, zeros where it has none or the set
     // is unusable (a warning; its material is then shown without the texture).
     bool append_texture_uvs(const tinygltf::Primitive& primitive, std::size_t vertex_count, const std::string& where) {
@@ -305,12 +298,13 @@ struct MeshBuilder {
         return read_texture_uvs(primitive, first, vertex_count, where);
     }
 
-    // Reads that set into texture_uvs[first, first + vertex_count); false when there is none.
+    // Reads that set into texture_uvs[first, first + vertex_count), transformed as the texture
+    // samples it; false when there is none.
     bool read_texture_uvs(const tinygltf::Primitive& primitive, std::size_t first, std::size_t vertex_count,
                           const std::string& where) {
-        const int texcoord = base_color_texcoord(primitive);
-        if (texcoord < 0) return false;
-        const std::string name = "TEXCOORD_" + std::to_string(texcoord);
+        const BaseColorTexcoords texcoords = base_color_texcoords(model, primitive.material, warnings);
+        if (texcoords.set < 0) return false;
+        const std::string name = "TEXCOORD_" + std::to_string(texcoords.set);
         const int accessor = attribute(primitive, name);
         if (accessor < 0) {
             warnings.push_back(where + " has no " + name + " for its material's base colour texture; it is drawn without it");
@@ -327,7 +321,8 @@ struct MeshBuilder {
             warnings.push_back(where + " " + name + " is not one VEC2 per vertex; it is drawn without its texture");
             return false;
         }
-        for (std::size_t i = 0; i < vertex_count; ++i) result.texture_uvs[first + i] = glm::vec2(values.at(i, 0), values.at(i, 1));
+        for (std::size_t i = 0; i < vertex_count; ++i)
+            result.texture_uvs[first + i] = texcoords.sampled_at(glm::vec2(values.at(i, 0), values.at(i, 1)));
         any_texture_uvs = true;
         return true;
     }
