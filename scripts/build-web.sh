@@ -12,8 +12,8 @@
 #
 # Debian's Emscripten is offline and has no ports, so the dependencies come from Debian too:
 # header-only libraries from /usr/include (through a folder holding just them: emcc must not
-# see the host's libc headers), Highway, meshoptimizer and Dear ImGui compiled from their
-# Debian source packages (apt-get source; a deb-src line is added when missing).
+# see the host's libc headers), Highway, meshoptimizer, Draco and Dear ImGui compiled from
+# their Debian source packages (apt-get source; a deb-src line is added when missing).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,8 +37,8 @@ fi
 # Debian packages Emscripten's node modules (acorn...) under /usr/share/nodejs.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
-# 2. The Debian sources of Highway, meshoptimizer and Dear ImGui (the -dev packages hold x86
-# libraries and, for ImGui, the headers only).
+# 2. The Debian sources of Highway, meshoptimizer, Draco and Dear ImGui (the -dev packages hold
+# x86 libraries and, for ImGui, the headers only).
 fetch_source() {  # PACKAGE: unpacks it under $deps/src once
   local package=$1
   if compgen -G "$deps/src/$package-*/" >/dev/null; then return; fi
@@ -58,6 +58,7 @@ EOF
 }
 fetch_source highway
 fetch_source meshoptimizer
+fetch_source draco
 fetch_source imgui
 
 # 3. Highway for WebAssembly (its WASM SIMD target), installed into $deps/prefix.
@@ -83,6 +84,16 @@ if [ ! -f "$deps/prefix/lib/cmake/meshoptimizer/meshoptimizerConfig.cmake" ]; th
     -DCMAKE_INSTALL_PREFIX="$deps/prefix" >/dev/null
   cmake --build "$deps/meshoptimizer-build"
   cmake --install "$deps/meshoptimizer-build" >/dev/null
+fi
+# Draco (the loader's KHR_draco_mesh_compression decoder), for glTF's bitstream alone; its
+# CMake wants EMSCRIPTEN set.
+draco_src=$(compgen -G "$deps/src/draco-*/" | head -n1)
+if [ ! -f "$deps/prefix/lib/cmake/draco/draco-config.cmake" ]; then
+  EMSCRIPTEN=/usr/share/emscripten emcmake cmake -S "$draco_src" -B "$deps/draco-build" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$deps/prefix" -DDRACO_JS_GLUE=OFF \
+    -DDRACO_GLTF_BITSTREAM=ON >/dev/null
+  cmake --build "$deps/draco-build"
+  cmake --install "$deps/draco-build" >/dev/null
 fi
 
 # 4. The header-only libraries in a folder of their own, and CMake package files for them
@@ -115,6 +126,7 @@ emcmake cmake -S "$root" -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_EXE_LINKER_FLAGS="-flto -sDISABLE_EXCEPTION_CATCHING=0" \
   -Dglm_DIR="$deps/cmake/glm" -Dnlohmann_json_DIR="$deps/cmake/nlohmann_json" -DCLI11_DIR="$deps/cmake/CLI11" \
   -Dhwy_DIR="$deps/prefix/lib/cmake/hwy" -Dmeshoptimizer_DIR="$deps/prefix/lib/cmake/meshoptimizer" \
+  -Ddraco_DIR="$deps/prefix/lib/cmake/draco" \
   -DDYNSKIN_IMGUI_SOURCE_DIR="${imgui_src%/}"
 cmake --build "$out" -j"$(nproc)"
 

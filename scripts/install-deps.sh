@@ -18,7 +18,7 @@ packages=(
   libglm-dev                                  # vector maths (core)
   libhwy-dev                                  # portable SIMD with run-time dispatch (core)
   libtinygltf-dev libstb-dev nlohmann-json3-dev  # glTF, images, JSON (io)
-  libmeshoptimizer-dev                        # meshopt-compressed glTF (gltfpack, glTF-Transform) (io)
+  libmeshoptimizer-dev libdraco-dev           # compressed glTF: meshopt (gltfpack, glTF-Transform), Draco (io)
   libcli11-dev                                # command-line parsing (dynskin-cli, dynskin)
   libglfw3-dev libimgui-dev libgl-dev         # the viewer: window, panels, OpenGL
   xvfb xauth libgl1-mesa-dri                  # the viewer without a display (Xvfb, Mesa llvmpipe), headless runs and tests

@@ -1,7 +1,10 @@
-// Files as web optimizers write them (gltfpack, glTF-Transform): bufferViews compressed with
-// EXT_meshopt_compression, with and without meshopt's filters, and texture coordinates
-// rescaled through KHR_texture_transform. Each loads as the file it was made from.
+// Files as optimizers and exporters write them: bufferViews compressed with
+// EXT_meshopt_compression (gltfpack, glTF-Transform), with and without meshopt's filters;
+// primitives compressed with KHR_draco_mesh_compression (Blender, gltf-pipeline); texture
+// coordinates rescaled through KHR_texture_transform. Each loads as the file it was made from.
 
+#include <draco/compression/encode.h>
+#include <draco/mesh/mesh.h>
 #include <meshoptimizer.h>
 
 #include <algorithm>
@@ -10,6 +13,8 @@
 #include <map>
 #include <set>
 
+#include "dynskin/gltf_saver.h"
+#include "io/gltf/gltf_document.h"
 #include "io/reading/gltf_texture_transform.h"
 #include "io_test_support.h"
 #include "material_scenes.h"
@@ -232,6 +237,145 @@ TEST(MeshoptCompression, BrokenCompressedViewsAreClearErrors) {
     GltfWriter bad_filter = meshopt_compressed(plain);
     bad_filter.json["bufferViews"][0]["extensions"]["EXT_meshopt_compression"]["filter"] = "QUATERNION";  // on 12-byte positions
     EXPECT_TRUE(contains(error_of(bad_filter), "filter 'QUATERNION' does not apply")) << error_of(bad_filter);
+}
+
+// An accessor's elements, as stored (tightly packed: the test writer's views).
+std::vector<unsigned char> accessor_bytes(const GltfWriter& w, int index) {
+    const json& accessor = w.json["accessors"][static_cast<std::size_t>(index)];
+    const json& view = w.json["bufferViews"][accessor["bufferView"].get<std::size_t>()];
+    const std::size_t size = accessor["count"].get<std::size_t>() * component_bytes(accessor["componentType"]) *
+                             GltfWriter::components_of(accessor["type"]);
+    const std::size_t offset = view["byteOffset"].get<std::size_t>() + accessor.value("byteOffset", std::size_t{0});
+    return {w.bin.begin() + static_cast<std::ptrdiff_t>(offset), w.bin.begin() + static_cast<std::ptrdiff_t>(offset + size)};
+}
+
+draco::DataType draco_type(int component_type) {
+    switch (component_type) {
+    case kUnsignedByte: return draco::DT_UINT8;
+    case kUnsignedShort: return draco::DT_UINT16;
+    case kUnsignedInt: return draco::DT_UINT32;
+    default: return draco::DT_FLOAT32;
+    }
+}
+
+// The writer's first primitive as one Draco stream (sequential connectivity, no quantization:
+// the points and faces come back as they went in), its accessors without bufferViews, as
+// gltf-pipeline and Blender write it.
+GltfWriter draco_compressed(GltfWriter w) {
+    json& primitive = w.json["meshes"][0]["primitives"][0];
+    const json& indices = w.json["accessors"][primitive["indices"].get<std::size_t>()];
+    draco::Mesh mesh;
+    const std::size_t points = w.json["accessors"][primitive["attributes"]["POSITION"].get<std::size_t>()]["count"];
+    mesh.set_num_points(static_cast<draco::PointIndex::ValueType>(points));
+    json ids = json::object();
+    for (const auto& [name, accessor_index] : primitive["attributes"].items()) {
+        const json& accessor = w.json["accessors"][accessor_index.get<std::size_t>()];
+        const int components = static_cast<int>(GltfWriter::components_of(accessor["type"]));
+        const int component_type = accessor["componentType"];
+        draco::GeometryAttribute attribute;
+        attribute.Init(name == "POSITION" ? draco::GeometryAttribute::POSITION
+                       : name == "NORMAL" ? draco::GeometryAttribute::NORMAL
+                                          : draco::GeometryAttribute::GENERIC,
+                       nullptr, static_cast<std::uint8_t>(components), draco_type(component_type), false,
+                       static_cast<std::int64_t>(component_bytes(component_type)) * components, 0);
+        const int id = mesh.AddAttribute(attribute, true, static_cast<draco::AttributeValueIndex::ValueType>(points));
+        const std::vector<unsigned char> bytes = accessor_bytes(w, accessor_index);
+        const std::size_t element = bytes.size() / points;
+        for (std::size_t i = 0; i < points; ++i)
+            mesh.attribute(id)->SetAttributeValue(draco::AttributeValueIndex(static_cast<std::uint32_t>(i)), bytes.data() + i * element);
+        ids[name] = mesh.attribute(id)->unique_id();
+    }
+    const std::vector<unsigned char> corner_bytes = accessor_bytes(w, primitive["indices"]);
+    const std::size_t corners = indices["count"], index_bytes = component_bytes(indices["componentType"]);
+    mesh.SetNumFaces(corners / 3);
+    for (std::size_t f = 0; f < corners / 3; ++f) {
+        draco::Mesh::Face face;
+        for (std::size_t c = 0; c < 3; ++c) {
+            std::uint32_t point = 0;
+            std::memcpy(&point, corner_bytes.data() + (3 * f + c) * index_bytes, index_bytes);
+            face[c] = draco::PointIndex(point);
+        }
+        mesh.SetFace(draco::FaceIndex(static_cast<std::uint32_t>(f)), face);
+    }
+    draco::Encoder encoder;
+    encoder.SetEncodingMethod(draco::MESH_SEQUENTIAL_ENCODING);
+    draco::EncoderBuffer stream;
+    EXPECT_TRUE(encoder.EncodeMeshToBuffer(mesh, &stream).ok());
+    const int view = w.add_view(stream.data(), stream.size());
+    for (const auto& [name, accessor_index] : primitive["attributes"].items())
+        w.json["accessors"][accessor_index.get<std::size_t>()].erase("bufferView");
+    w.json["accessors"][primitive["indices"].get<std::size_t>()].erase("bufferView");
+    primitive["extensions"]["KHR_draco_mesh_compression"] = {{"bufferView", view}, {"attributes", ids}};
+    for (const char* list : {"extensionsUsed", "extensionsRequired"}) w.json[list].push_back("KHR_draco_mesh_compression");
+    return w;
+}
+
+TEST(DracoCompression, ACompressedPrimitiveLoadsAsTheFileItWasMadeFrom) {
+    const GltfWriter plain = arm_with_prop(true);
+    const GltfWriter compressed = draco_compressed(plain);
+    const io::LoadedCharacter expected = load(plain);
+    for (const auto& bytes : {compressed.glb(), compressed.gltf_embedded()}) {
+        const io::LoadedCharacter loaded = io::load_gltf_from_memory(bytes);
+        EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
+        expect_same_character(loaded, expected);
+    }
+}
+
+TEST(DracoCompression, BrokenStreamsAreClearErrors) {
+    const GltfWriter plain = arm_rig();
+    const auto error_of = [](const GltfWriter& w) {
+        try {
+            io::load_gltf_from_memory(w.glb());
+        } catch (const io::LoadError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(loaded)");
+    };
+    const auto contains = [](const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; };
+    const auto extension = [](GltfWriter& w) -> json& {
+        return w.json["meshes"][0]["primitives"][0]["extensions"]["KHR_draco_mesh_compression"];
+    };
+
+    GltfWriter truncated = draco_compressed(plain);
+    truncated.json["bufferViews"][extension(truncated)["bufferView"].get<std::size_t>()]["byteLength"] = 9;
+    EXPECT_TRUE(contains(error_of(truncated), "mesh 0 primitive 0: its Draco data does not decode")) << error_of(truncated);
+
+    GltfWriter no_view = draco_compressed(plain);
+    extension(no_view)["bufferView"] = 999;
+    EXPECT_TRUE(contains(error_of(no_view), "KHR_draco_mesh_compression has no valid bufferView")) << error_of(no_view);
+
+    GltfWriter unknown_id = draco_compressed(plain);
+    extension(unknown_id)["attributes"]["NORMAL"] = 77;
+    EXPECT_TRUE(contains(error_of(unknown_id), "its Draco data has no attribute 77 for NORMAL")) << error_of(unknown_id);
+
+    GltfWriter strip = draco_compressed(plain);
+    strip.json["meshes"][0]["primitives"][0]["mode"] = 5;
+    EXPECT_TRUE(contains(error_of(strip), "Draco holds triangle lists")) << error_of(strip);
+}
+
+TEST(CompressedFiles, PaintAndSettingsSavedIntoThemReopenAsTheyWere) {
+    const std::string folder = make_temp_folder();
+    const GltfWriter plain = arm_with_prop(true);
+    const io::LoadedCharacter expected = load(plain);
+    const std::vector<float> bend = {1.0f, 0.5f, -0.25f, 0.0f, 2.0f, 1.0f, 1, 1, 1, 1, 1, 1, 1, 1};
+    DynamicSettings settings;
+    settings.parameters.oscillation.frequency = 3.25f;
+    for (const auto& [name, file] : {std::pair{"meshopt", meshopt_compressed(plain)}, std::pair{"draco", draco_compressed(plain)}}) {
+        const std::string source = file.write_glb(folder, name), saved = folder + "/" + name + "_saved.glb";
+        io::save_character_work(source, saved, bend, settings);
+        const io::LoadedCharacter loaded = io::load_gltf(saved);
+        EXPECT_TRUE(loaded.warnings.empty()) << name << ": " << loaded.warnings.front();
+        expect_same_character(loaded, expected);
+        EXPECT_EQ(loaded.character.mesh.bend_weights, bend) << name;
+        ASSERT_TRUE(loaded.settings.has_value()) << name;
+        EXPECT_EQ(loaded.settings->parameters.oscillation.frequency, 3.25f) << name;
+        // The meshopt views are written decoded (the file no longer needs the extension); the
+        // Draco stream is kept as it was.
+        const nlohmann::json saved_json = io::parse_gltf_document(io::read_file_bytes(saved), "").json;
+        const nlohmann::json required = saved_json.value("extensionsRequired", nlohmann::json::array());
+        EXPECT_EQ(std::count(required.begin(), required.end(), "EXT_meshopt_compression"), 0) << name;
+        EXPECT_EQ(std::count(required.begin(), required.end(), "KHR_draco_mesh_compression"), std::string(name) == "draco") << name;
+    }
 }
 
 TEST(TextureTransform, TheTextureSamplesTheTransformedCoordinates) {

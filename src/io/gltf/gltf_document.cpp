@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "dynskin/gltf_loader.h"
+#include "io/gltf/draco_compression.h"
 #include "io/gltf/glb_container.h"
 #include "io/gltf/meshopt_compression.h"
 
@@ -77,10 +78,11 @@ void check_required_extensions(const nlohmann::json& json) {
     if (!required->is_array()) throw LoadError("extensionsRequired is not an array");
     for (const auto& name : *required) {
         const std::string extension = name.is_string() ? name.get<std::string>() : name.dump();
-        // Quantization and meshopt compression are read; material and texture-transform
-        // extensions only change the look.
+        // Quantization and compression are read; material and texture-transform extensions
+        // only change the look.
         const bool supported = extension == "KHR_mesh_quantization" || extension == "EXT_meshopt_compression" ||
-                               extension == "KHR_texture_transform" || extension.rfind("KHR_materials_", 0) == 0;
+                               extension == "KHR_draco_mesh_compression" || extension == "KHR_texture_transform" ||
+                               extension.rfind("KHR_materials_", 0) == 0;
         if (!supported) throw LoadError("the file requires extension " + extension + ", which dynskin does not read");
     }
 }
@@ -153,14 +155,17 @@ GltfDocument parse_gltf_document(const std::vector<std::uint8_t>& bytes, const s
     check_version(document.json);
     check_required_extensions(document.json);
     check_image_buffer_views(document.json);
-    // tinygltf is given stand-ins for meshopt's fallback buffers (it refuses buffers without data).
+    // tinygltf is given stand-ins where compression leaves what it refuses: meshopt's fallback
+    // buffers without data, Draco's indices without a bufferView.
+    std::optional<nlohmann::json> for_parser;
+    stand_in_for_fallback_buffers(document.json, binary, for_parser);
+    stand_in_for_draco_indices(document.json, for_parser);
     std::vector<std::uint8_t> rewritten_glb;
-    const std::optional<nlohmann::json> stand_ins = with_fallback_stand_ins(document.json, binary);
-    if (stand_ins) {
-        json_text = stand_ins->dump();
+    if (for_parser) {
+        json_text = for_parser->dump();
         if (binary) rewritten_glb = join_glb(json_text, chunks.bin);
     }
-    const std::vector<std::uint8_t>& glb = stand_ins && binary ? rewritten_glb : bytes;
+    const std::vector<std::uint8_t>& glb = for_parser && binary ? rewritten_glb : bytes;
 
     tinygltf::TinyGLTF parser;
     parser.SetFsCallbacks(tinygltf::FsCallbacks{&file_exists, &expand_path_verbatim, &read_whole_file, &refuse_write, nullptr});
@@ -177,6 +182,7 @@ GltfDocument parse_gltf_document(const std::vector<std::uint8_t>& bytes, const s
     }
     if (!parsed) throw LoadError(first_line(error));
     decode_compressed_buffer_views(document.json, binary, document.model);
+    decode_draco_primitives(document.json, document.model);
     document.image_bytes.resize(document.model.images.size());
     return document;
 }

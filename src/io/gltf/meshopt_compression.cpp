@@ -110,18 +110,16 @@ void decode(const CompressedView& v, const unsigned char* source, unsigned char*
 
 }  // namespace
 
-std::optional<nlohmann::json> with_fallback_stand_ins(const nlohmann::json& json, bool binary) {
+void stand_in_for_fallback_buffers(const nlohmann::json& json, bool binary, std::optional<nlohmann::json>& for_parser) {
     const auto buffers = json.find("buffers");
-    if (buffers == json.end() || !buffers->is_array()) return std::nullopt;
-    std::optional<nlohmann::json> rewritten;
+    if (buffers == json.end() || !buffers->is_array()) return;
     for (std::size_t b = 0; b < buffers->size(); ++b) {
         if (!is_fallback_without_data((*buffers)[b], b, binary)) continue;
-        if (!rewritten) rewritten = json;  // (copied only for such a file)
-        nlohmann::json& buffer = (*rewritten)["buffers"][b];
+        if (!for_parser) for_parser = json;  // (copied only for such a file)
+        nlohmann::json& buffer = (*for_parser)["buffers"][b];
         buffer["uri"] = kStandInUri;
         buffer["byteLength"] = 1;
     }
-    return rewritten;
 }
 
 void decode_compressed_buffer_views(const nlohmann::json& json, bool binary, tinygltf::Model& model) {

@@ -12,9 +12,10 @@
 namespace dynskin::io {
 
 // The file's JSON as tinygltf is to be given it: tinygltf refuses a buffer without data, so
-// each fallback buffer without a uri stands in as one byte of its own; nullopt where the file
-// has none. binary: a .glb (whose first buffer without a uri is its BIN chunk).
-std::optional<nlohmann::json> with_fallback_stand_ins(const nlohmann::json& json, bool binary);
+// each fallback buffer without a uri stands in as one byte of its own in for_parser (a copy
+// of json made at the first change; left empty where the file has none). binary: a .glb
+// (whose first buffer without a uri is its BIN chunk).
+void stand_in_for_fallback_buffers(const nlohmann::json& json, bool binary, std::optional<nlohmann::json>& for_parser);
 
 // Every compressed bufferView of the file's JSON decoded into its buffer in model (a
 // fallback given its byteLength of zeros first). Throws LoadError naming the view whose

@@ -48,17 +48,33 @@ int add_buffer_view(json& root, std::size_t offset, std::size_t length, int targ
     return static_cast<int>(root["bufferViews"].size()) - 1;
 }
 
-// Rewrites every bufferView onto the merged buffer.
+// Rewrites every bufferView onto the merged buffer: the file's buffers as loaded, so that a
+// view EXT_meshopt_compression had compressed holds its decoded bytes and is written plain.
+// (A Draco primitive stays compressed: its stream is a view like the others; the buffers the
+// loader decoded it into are not the file's.)
 void merge_buffers(json& root, const tinygltf::Model& model, MergedBuffer& merged) {
-    std::vector<std::size_t> base(model.buffers.size());
-    for (std::size_t b = 0; b < model.buffers.size(); ++b)
+    const std::size_t file_buffers = root.contains("buffers") ? std::min(root["buffers"].size(), model.buffers.size()) : 0;
+    std::vector<std::size_t> base(file_buffers);
+    for (std::size_t b = 0; b < file_buffers; ++b)
         base[b] = merged.append(model.buffers[b].data.data(), model.buffers[b].data.size(), 16);
+    bool decoded = false;
     if (root.contains("bufferViews"))
         for (json& view : root["bufferViews"]) {
             const auto buffer = view["buffer"].get<std::size_t>();
             view["buffer"] = 0;
             view["byteOffset"] = view.value("byteOffset", std::size_t{0}) + base.at(buffer);
+            if (view.contains("extensions") && view["extensions"].erase("EXT_meshopt_compression")) {
+                decoded = true;
+                if (view["extensions"].empty()) view.erase("extensions");
+            }
         }
+    if (decoded)
+        for (const char* list : {"extensionsUsed", "extensionsRequired"})
+            if (root.contains(list)) {
+                json& names = root[list];
+                names.erase(std::remove(names.begin(), names.end(), "EXT_meshopt_compression"), names.end());
+                if (names.empty()) root.erase(list);
+            }
     if (!root.contains("bufferViews")) root["bufferViews"] = json::array();
 }
 
