@@ -12,8 +12,8 @@
 #
 # Debian's Emscripten is offline and has no ports, so the dependencies come from Debian too:
 # header-only libraries from /usr/include (through a folder holding just them: emcc must not
-# see the host's libc headers), Highway, meshoptimizer, Draco and Dear ImGui compiled from
-# their Debian source packages (apt-get source; a deb-src line is added when missing).
+# see the host's libc headers), Highway, meshoptimizer, Draco, libwebp and Dear ImGui compiled
+# from their Debian source packages (apt-get source; a deb-src line is added when missing).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,8 +37,8 @@ fi
 # Debian packages Emscripten's node modules (acorn...) under /usr/share/nodejs.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
-# 2. The Debian sources of Highway, meshoptimizer, Draco and Dear ImGui (the -dev packages hold
-# x86 libraries and, for ImGui, the headers only).
+# 2. The Debian sources of Highway, meshoptimizer, Draco, libwebp and Dear ImGui (the -dev
+# packages hold x86 libraries and, for ImGui, the headers only).
 fetch_source() {  # PACKAGE: unpacks it under $deps/src once
   local package=$1
   if compgen -G "$deps/src/$package-*/" >/dev/null; then return; fi
@@ -59,6 +59,7 @@ EOF
 fetch_source highway
 fetch_source meshoptimizer
 fetch_source draco
+fetch_source libwebp
 fetch_source imgui
 
 # 3. Highway for WebAssembly (its WASM SIMD target), installed into $deps/prefix.
@@ -95,6 +96,16 @@ if [ ! -f "$deps/prefix/lib/cmake/draco/draco-config.cmake" ]; then
   cmake --build "$deps/draco-build"
   cmake --install "$deps/draco-build" >/dev/null
 fi
+# libwebp (EXT_texture_webp's images), the library alone: no tools, no threads.
+webp_src=$(compgen -G "$deps/src/libwebp-*/" | head -n1)
+if [ ! -f "$deps/prefix/lib/libwebp.a" ]; then
+  emcmake cmake -S "$webp_src" -B "$deps/webp-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_INSTALL_PREFIX="$deps/prefix" -DWEBP_USE_THREAD=OFF -DWEBP_BUILD_ANIM_UTILS=OFF -DWEBP_BUILD_CWEBP=OFF \
+    -DWEBP_BUILD_DWEBP=OFF -DWEBP_BUILD_GIF2WEBP=OFF -DWEBP_BUILD_IMG2WEBP=OFF -DWEBP_BUILD_VWEBP=OFF \
+    -DWEBP_BUILD_WEBPINFO=OFF -DWEBP_BUILD_LIBWEBPMUX=OFF -DWEBP_BUILD_WEBPMUX=OFF -DWEBP_BUILD_EXTRAS=OFF >/dev/null
+  cmake --build "$deps/webp-build"
+  cmake --install "$deps/webp-build" >/dev/null
+fi
 
 # 4. The header-only libraries in a folder of their own, and CMake package files for them
 # (their Debian configs point at /usr/include, which would hand emcc the host's headers).
@@ -127,6 +138,7 @@ emcmake cmake -S "$root" -B "$out" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -Dglm_DIR="$deps/cmake/glm" -Dnlohmann_json_DIR="$deps/cmake/nlohmann_json" -DCLI11_DIR="$deps/cmake/CLI11" \
   -Dhwy_DIR="$deps/prefix/lib/cmake/hwy" -Dmeshoptimizer_DIR="$deps/prefix/lib/cmake/meshoptimizer" \
   -Ddraco_DIR="$deps/prefix/lib/cmake/draco" \
+  -DWEBP_INCLUDE_DIR="$deps/prefix/include" -DWEBP_LIBRARY="$deps/prefix/lib/libwebp.a" \
   -DDYNSKIN_IMGUI_SOURCE_DIR="${imgui_src%/}"
 cmake --build "$out" -j"$(nproc)"
 

@@ -19,6 +19,7 @@ packages=(
   libhwy-dev                                  # portable SIMD with run-time dispatch (core)
   libtinygltf-dev libstb-dev nlohmann-json3-dev  # glTF, images, JSON (io)
   libmeshoptimizer-dev libdraco-dev           # compressed glTF: meshopt (gltfpack, glTF-Transform), Draco (io)
+  libwebp-dev                                 # WebP textures (EXT_texture_webp) (io)
   libcli11-dev                                # command-line parsing (dynskin-cli, dynskin)
   libglfw3-dev libimgui-dev libgl-dev         # the viewer: window, panels, OpenGL
   xvfb xauth libgl1-mesa-dri                  # the viewer without a display (Xvfb, Mesa llvmpipe), headless runs and tests

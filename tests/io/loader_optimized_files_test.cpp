@@ -1,11 +1,13 @@
 // Files as optimizers and exporters write them: bufferViews compressed with
 // EXT_meshopt_compression (gltfpack, glTF-Transform), with and without meshopt's filters;
 // primitives compressed with KHR_draco_mesh_compression (Blender, gltf-pipeline); texture
-// coordinates rescaled through KHR_texture_transform. Each loads as the file it was made from.
+// coordinates rescaled through KHR_texture_transform; textures as WebP (EXT_texture_webp) or
+// KTX2 (KHR_texture_basisu). Each loads as the file it was made from.
 
 #include <draco/compression/encode.h>
 #include <draco/mesh/mesh.h>
 #include <meshoptimizer.h>
+#include <webp/encode.h>
 
 #include <algorithm>
 #include <cmath>
@@ -413,6 +415,46 @@ TEST(TextureTransform, AnInvalidTransformIsAWarningAndLeftOut) {
     const io::LoadedCharacter loaded = load(scene.writer);
     EXPECT_TRUE(has_warning(loaded, "material 2 ('texture on set 1'): its base colour texture's KHR_texture_transform is invalid"));
     for (std::size_t i = 12; i < 16; ++i) EXPECT_EQ(loaded.look.texture_uvs[i], glm::vec2(1.25f, 0.5f));
+}
+
+// The textured panel's texture (2x1: blue | yellow) with its image only as `format`: the
+// texture's own source gone, the extension required (what glTF-Transform writes without
+// a fallback).
+MaterialScene texture_only_as(const std::string& format, const std::vector<std::uint8_t>& bytes, const std::string& mime) {
+    MaterialScene scene = material_panels();
+    GltfWriter& w = scene.writer;
+    w.json["images"].push_back({{"bufferView", w.add_view(bytes.data(), bytes.size())}, {"mimeType", mime}});
+    w.json["textures"][0].erase("source");
+    w.json["textures"][0]["extensions"][format] = {{"source", 1}};
+    for (const char* list : {"extensionsUsed", "extensionsRequired"}) w.json[list] = {format};
+    return scene;
+}
+
+TEST(TextureFormats, AWebPTextureIsDecoded) {
+    const std::vector<std::uint8_t> blue_yellow = {0, 0, 255, 255, 255, 255, 0, 255};
+    std::uint8_t* encoded = nullptr;
+    const std::size_t size = WebPEncodeLosslessRGBA(blue_yellow.data(), 2, 1, 8, &encoded);
+    ASSERT_GT(size, 0u);
+    const std::vector<std::uint8_t> webp(encoded, encoded + size);
+    WebPFree(encoded);
+    const io::LoadedCharacter loaded = load(texture_only_as("EXT_texture_webp", webp, "image/webp").writer);
+    EXPECT_TRUE(loaded.warnings.empty()) << loaded.warnings.front();
+    const io::DisplayMaterial& textured = loaded.look.materials.at(
+        static_cast<std::size_t>(loaded.look.draw_ranges.at(3).material));
+    ASSERT_GE(textured.base_color_image, 0);
+    const io::Image& image = loaded.look.images.at(static_cast<std::size_t>(textured.base_color_image));
+    EXPECT_EQ(image.width, 2);
+    EXPECT_EQ(image.height, 1);
+    EXPECT_EQ(image.rgba, blue_yellow);
+}
+
+TEST(TextureFormats, AKtx2TextureLeavesTheFileOpenWithoutIt) {
+    const std::vector<std::uint8_t> ktx2 = {0xAB, 'K', 'T', 'X', ' ', '2', '0', 0xBB, '\r', '\n', 0x1A, '\n'};
+    const io::LoadedCharacter loaded = load(texture_only_as("KHR_texture_basisu", ktx2, "image/ktx2").writer);
+    EXPECT_TRUE(has_warning(loaded, "material 2 ('texture on set 1'): its base colour texture 0 is stored as KTX2 "
+                                    "(KHR_texture_basisu), which dynskin does not decode; it is drawn without it"));
+    EXPECT_EQ(loaded.look.materials.at(static_cast<std::size_t>(loaded.look.draw_ranges.at(3).material)).base_color_image, -1);
+    EXPECT_EQ(loaded.character.mesh.vertex_count(), load(material_panels().writer).character.mesh.vertex_count());
 }
 
 }  // namespace

@@ -78,11 +78,12 @@ void check_required_extensions(const nlohmann::json& json) {
     if (!required->is_array()) throw LoadError("extensionsRequired is not an array");
     for (const auto& name : *required) {
         const std::string extension = name.is_string() ? name.get<std::string>() : name.dump();
-        // Quantization and compression are read; material and texture-transform extensions
-        // only change the look.
+        // Quantization and compression are read; material, texture-transform and texture-format
+        // extensions only change the look (a texture dynskin cannot decode is left out, said).
         const bool supported = extension == "KHR_mesh_quantization" || extension == "EXT_meshopt_compression" ||
                                extension == "KHR_draco_mesh_compression" || extension == "KHR_texture_transform" ||
-                               extension.rfind("KHR_materials_", 0) == 0;
+                               extension == "EXT_texture_webp" || extension == "KHR_texture_basisu" ||
+                               extension == "EXT_texture_avif" || extension.rfind("KHR_materials_", 0) == 0;
         if (!supported) throw LoadError("the file requires extension " + extension + ", which dynskin does not read");
     }
 }

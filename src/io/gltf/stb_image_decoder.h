@@ -1,6 +1,6 @@
 #pragma once
-// Decoding of PNG/JPEG/... bytes to RGBA8 with stb_image, guarded against huge headers, and
-// encoding RGBA8 back to PNG (stb_image_write) for writers that embed an image.
+// Decoding of PNG/JPEG/... bytes to RGBA8 with stb_image (WebP with libwebp), guarded against
+// huge headers, and encoding RGBA8 back to PNG (stb_image_write) for writers that embed an image.
 
 #include <cstdint>
 #include <string>

@@ -7,6 +7,7 @@
 #include <tiny_gltf.h>
 
 #include "io/gltf/stb_image_decoder.h"
+#include "io/gltf/webp_image.h"
 
 namespace dynskin::io {
 
@@ -17,6 +18,7 @@ DecodedImage decode_image(const std::vector<std::uint8_t>& encoded, int max_dime
         result.error = "no image data";
         return result;
     }
+    if (looks_like_webp(encoded)) return decode_webp(encoded, max_dimension);
     const int size = static_cast<int>(encoded.size());
     int width = 0, height = 0, channels = 0;
     // Read the header first: a few bytes can claim a gigapixel image.

@@ -105,12 +105,9 @@ struct LookBuilder {
             return;
         }
         const tinygltf::Texture& t = model.textures[static_cast<std::size_t>(texture)];
-        if (t.source < 0 || static_cast<std::size_t>(t.source) >= model.images.size()) {
-            warnings.push_back(name + ": its base colour texture " + std::to_string(texture) +
-                               " has no image dynskin can read; it is drawn without it");
-            return;
-        }
-        m.base_color_image = image(t.source);
+        const int source = image_source(t, name, texture);
+        if (source < 0) return;
+        m.base_color_image = image(source);
         if (m.base_color_image < 0) return;
         if (t.sampler < 0) return;  // glTF's defaults: repeat, filters of the viewer's choice
         if (static_cast<std::size_t>(t.sampler) >= model.samplers.size()) {
@@ -127,6 +124,25 @@ struct LookBuilder {
         if ((s.magFilter >= 0 && !is_filter(s.magFilter, true)) || (s.minFilter >= 0 && !is_filter(s.minFilter, false)) ||
             !is_wrap(s.wrapS) || !is_wrap(s.wrapT))
             warnings.push_back(sampler + " has an unknown filter or wrap mode; the default is used for it");
+    }
+
+    // The image a texture shows: its own source (a fallback where an extension gives another),
+    // else EXT_texture_webp's; -1 (said in warnings) when it has none dynskin decodes.
+    int image_source(const tinygltf::Texture& t, const std::string& material, int texture) {
+        const auto valid = [&](int image) { return image >= 0 && static_cast<std::size_t>(image) < model.images.size(); };
+        if (valid(t.source)) return t.source;
+        const auto webp = t.extensions.find("EXT_texture_webp");
+        if (webp != t.extensions.end() && webp->second.Has("source") && webp->second.Get("source").IsInt() &&
+            valid(webp->second.Get("source").Get<int>()))
+            return webp->second.Get("source").Get<int>();
+        std::string why = "has no image dynskin can read";
+        for (const char* format : {"KHR_texture_basisu", "EXT_texture_avif"})
+            if (t.extensions.count(format))
+                why = std::string("is stored as ") + (std::string(format) == "KHR_texture_basisu" ? "KTX2" : "AVIF") +
+                      " (" + format + "), which dynskin does not decode";
+        warnings.push_back(material + ": its base colour texture " + std::to_string(texture) + " " + why +
+                           "; it is drawn without it");
+        return -1;
     }
 
     // Index in look.images of file image `index`, decoded on first use; -1 when unusable.
