@@ -84,7 +84,11 @@ void check_required_extensions(const nlohmann::json& json) {
                                extension == "KHR_draco_mesh_compression" || extension == "KHR_texture_transform" ||
                                extension == "EXT_texture_webp" || extension == "KHR_texture_basisu" ||
                                extension == "EXT_texture_avif" || extension.rfind("KHR_materials_", 0) == 0;
-        if (!supported) throw LoadError("the file requires extension " + extension + ", which dynskin does not read");
+        // (The KHR version's vertex codec is newer than Debian's meshoptimizer 0.18 decodes.)
+        const std::string hint = extension == "KHR_meshopt_compression"
+                                     ? " (gltfpack -c or -cc, without -ce khr, writes EXT_meshopt_compression, which it does)"
+                                     : "";
+        if (!supported) throw LoadError("the file requires extension " + extension + ", which dynskin does not read" + hint);
     }
 }
 
