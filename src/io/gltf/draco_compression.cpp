@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dynskin/gltf_loader.h"
+#include "io/gltf/json_extension.h"
 
 namespace dynskin::io {
 namespace {
@@ -18,13 +19,7 @@ constexpr const char* kExtension = "KHR_draco_mesh_compression";
 // Decoded points or corners beyond this are refused rather than allocated.
 constexpr std::uint64_t kMostElements = 1ull << 26;
 
-const nlohmann::json* extension_of(const nlohmann::json& primitive) {
-    if (!primitive.is_object()) return nullptr;
-    const auto extensions = primitive.find("extensions");
-    if (extensions == primitive.end() || !extensions->is_object()) return nullptr;
-    const auto extension = extensions->find(kExtension);
-    return extension == extensions->end() ? nullptr : &*extension;
-}
+const nlohmann::json* extension_of(const nlohmann::json& object) { return json_extension(object, kExtension); }
 
 // The bytes as a new buffer with one bufferView over them; returns the view's index.
 int add_decoded_view(tinygltf::Model& model, std::vector<unsigned char> bytes) {

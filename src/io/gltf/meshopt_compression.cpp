@@ -7,6 +7,7 @@
 #include <string>
 
 #include "dynskin/gltf_loader.h"
+#include "io/gltf/json_extension.h"
 
 namespace dynskin::io {
 namespace {
@@ -18,13 +19,7 @@ constexpr std::uint64_t kMostFallbackBytes = 1ull << 30;
 // One byte of zeros: what tinygltf is given for a fallback buffer without data.
 constexpr const char* kStandInUri = "data:application/octet-stream;base64,AA==";
 
-const nlohmann::json* extension_of(const nlohmann::json& object) {
-    if (!object.is_object()) return nullptr;
-    const auto extensions = object.find("extensions");
-    if (extensions == object.end() || !extensions->is_object()) return nullptr;
-    const auto extension = extensions->find(kExtension);
-    return extension == extensions->end() ? nullptr : &*extension;
-}
+const nlohmann::json* extension_of(const nlohmann::json& object) { return json_extension(object, kExtension); }
 
 // A buffer whose bytes come from the views decoded into it alone (a GLB's first buffer
 // without a uri is its BIN chunk instead).
