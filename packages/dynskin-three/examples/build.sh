@@ -22,14 +22,16 @@ if [ ! -f "$out/_deps/node_modules/three/package.json" ] ||
 fi
 
 # three: the module builds (WebGPURenderer's and TSL's for webgpu.html) and the add-ons the pages
-# import (GLTFLoader needs the two utils).
+# import (GLTFLoader needs the two utils; its meshopt decoder opens compressed files).
 three="$out/_deps/node_modules/three"
 rm -rf "$out/three"
-mkdir -p "$out/three/build" "$out/three/addons/loaders" "$out/three/addons/utils" "$out/three/addons/controls"
+mkdir -p "$out/three/build" "$out/three/addons/loaders" "$out/three/addons/utils" "$out/three/addons/controls" \
+  "$out/three/addons/libs"
 cp "$three/build/three.module.js" "$three/build/three.core.js" "$three/build/three.webgpu.js" "$three/build/three.tsl.js" "$out/three/build/"
 cp "$three/examples/jsm/loaders/GLTFLoader.js" "$out/three/addons/loaders/"
 cp "$three/examples/jsm/utils/BufferGeometryUtils.js" "$three/examples/jsm/utils/SkeletonUtils.js" "$out/three/addons/utils/"
 cp "$three/examples/jsm/controls/OrbitControls.js" "$out/three/addons/controls/"
+cp "$three/examples/jsm/libs/meshopt_decoder.module.js" "$out/three/addons/libs/"  # meshopt-compressed files
 cp "$three/LICENSE" "$out/three/"
 
 # dynskin-three and dynskin-core as their tarballs hold them.

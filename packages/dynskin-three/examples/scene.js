@@ -2,6 +2,7 @@
 // that receives shadows, an orbiting camera, and a loader with dynskin-three registered.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { DynskinPlugin, EXTENSION_NAME } from 'dynskin-three';
 
@@ -93,9 +94,11 @@ async function makeStage(canvas) {
 
 // A GLTFLoader that plays DYNSKIN_dynamic_skinning, and gives a skinned file without it
 // dynskin's default settings (withDynskin false: plain three.js skinning, for comparisons);
-// renderer: the stage's, which tells the plugin which materials to make.
+// renderer: the stage's, which tells the plugin which materials to make. Files compressed by
+// gltfpack or glTF-Transform (EXT_meshopt_compression) load too: three.js's meshopt decoder,
+// served beside the page, is set as a three.js page sets it.
 export function createLoader(withDynskin = true, renderer = undefined) {
-  const loader = new GLTFLoader();
+  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   if (withDynskin) loader.register((parser) => new DynskinPlugin(parser, { renderer, withoutExtension: true }));
   return loader;
 }

@@ -3,6 +3,7 @@
 // the WebGL 2 fallback), shadows included. Otherwise the same code as with WebGLRenderer.
 import * as THREE from 'three/webgpu';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { DynskinPlugin } from 'dynskin-three';
 
@@ -32,7 +33,7 @@ window.addEventListener('resize', resize);
 resize();
 
 try {
-  const loader = new GLTFLoader();
+  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
   loader.register((parser) => new DynskinPlugin(parser, { renderer, withoutExtension: true }));
   const gltf = await loader.loadAsync(query.get('file') ?? 'models/cow.glb');
   scene.add(gltf.scene);

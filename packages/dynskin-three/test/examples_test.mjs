@@ -2,11 +2,15 @@
 // no console error, its controls (a slider, switch or select for each row of dynskin's
 // parameter table) set the runtime's parameters over the table's spans, and what it draws moves
 // differently with the dynamics on and off (and the same twice over: the difference is the
-// dynamics'); a file picked in its file input loads; the crowd page shows its N characters,
-// each with its own runtime, dynamics and animation phase, and its fps counter updates; the
+// dynamics'); a file picked in its file input loads, a meshopt-compressed one (gltfpack) too;
+// the crowd page shows its N characters, each with its own runtime, dynamics and animation
+// phase, and its fps counter updates; the
 // WebGPURenderer page plays the cow in node materials on WebGPU and on its WebGL 2 fallback.
 // Usage: node test/examples_test.mjs [EXAMPLES_DIR]   (examples/build.sh's folder; default
 // build-three-examples at the repository's root)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ExamplesBrowser } from '../../test-support/examples_browser.mjs';
@@ -122,6 +126,23 @@ async function viewerPage(browser) {
   await page.waitForFunction(() => document.getElementById('character').textContent.startsWith('giraffe.glb'), { timeout: 60000 });
   check('viewer: a picked file loads in place of the cow',
     await page.evaluate((b) => example.state.gltf !== b && !!example.state.runtime, before));
+
+  // The same giraffe as gltfpack -cc writes it (quantized, EXT_meshopt_compression): three.js's
+  // meshopt decoder, served with the page, opens it, and it plays with dynskin's defaults.
+  const packed = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dynskin-examples-')), 'giraffe-meshopt.glb');
+  execFileSync(path.join(root, 'packages/node_modules/.bin/gltfpack'), ['-i', path.join(root, 'assets', 'giraffe.glb'), '-o', packed, '-cc']);
+  const packedBytes = fs.readFileSync(packed);
+  const packedJson = JSON.parse(packedBytes.subarray(20, 20 + packedBytes.readUInt32LE(12)).toString());
+  const giraffe = await page.evaluate(() => example.state.gltf);
+  await input.uploadFile(packed);
+  await page.waitForFunction(() => document.getElementById('character').textContent.startsWith('giraffe-meshopt.glb'), { timeout: 60000 });
+  const meshopt = await page.evaluate((g) => {
+    const { gltf, runtime } = example.state;
+    return { loaded: gltf !== g && !!runtime, required: gltf.parser.json.extensionsRequired ?? [] };
+  }, giraffe);
+  check('viewer: a meshopt-compressed file (gltfpack -cc) loads and plays',
+    meshopt.loaded && meshopt.required.includes('EXT_meshopt_compression') && packedJson.extensionsRequired.includes('EXT_meshopt_compression'),
+    JSON.stringify(meshopt));
   await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));  // a few frames of it
   check('viewer: no console error', page.errors.length === 0, page.errors.join(' | '));
   await page.close();
