@@ -62,50 +62,40 @@ fetch_source draco
 fetch_source libwebp
 fetch_source imgui
 
-# 3. Highway for WebAssembly (its WASM SIMD target), installed into $deps/prefix.
-hwy_src=$(compgen -G "$deps/src/highway-*/" | head -n1)
-imgui_src=$(compgen -G "$deps/src/imgui-*/" | head -n1)
-if [ ! -f "$deps/prefix/lib/cmake/hwy/hwy-config.cmake" ]; then
-  emcmake cmake -S "$hwy_src" -B "$deps/highway-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_INSTALL_PREFIX="$deps/prefix" -DCMAKE_CXX_FLAGS="-msimd128" \
-    -DBUILD_TESTING=OFF -DHWY_ENABLE_TESTS=OFF -DHWY_ENABLE_EXAMPLES=OFF -DHWY_ENABLE_CONTRIB=OFF \
-    -DHWY_ENABLE_INSTALL=ON >/dev/null
-  cmake --build "$deps/highway-build"
-  cmake --install "$deps/highway-build" >/dev/null
-fi
+# 3. The libraries compiled for WebAssembly, each installed into $deps/prefix once (MARKER: a
+# file its install leaves there).
+install_from_source() {  # PACKAGE MARKER [CMAKE_OPTION...]
+  local package=$1 marker=$2
+  shift 2
+  [ -f "$deps/prefix/$marker" ] && return
+  local src
+  src=$(compgen -G "$deps/src/$package-*/" | head -n1)
+  emcmake cmake -S "$src" -B "$deps/$package-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_INSTALL_PREFIX="$deps/prefix" "$@" >/dev/null
+  cmake --build "$deps/$package-build"
+  cmake --install "$deps/$package-build" >/dev/null
+}
+# Highway with its WASM SIMD target.
+install_from_source highway lib/cmake/hwy/hwy-config.cmake -DCMAKE_CXX_FLAGS="-msimd128" \
+  -DBUILD_TESTING=OFF -DHWY_ENABLE_TESTS=OFF -DHWY_ENABLE_EXAMPLES=OFF -DHWY_ENABLE_CONTRIB=OFF -DHWY_ENABLE_INSTALL=ON
 # The core uses contrib/math, which is header-only: linked in rather than building all of
 # contrib (its sorting library is long to compile).
+hwy_src=$(compgen -G "$deps/src/highway-*/" | head -n1)
 ln -sfn "$hwy_src/hwy/contrib" "$deps/prefix/include/hwy/contrib"
-# meshoptimizer (the loader's EXT_meshopt_compression decoders), installed there too.
-meshopt_src=$(compgen -G "$deps/src/meshoptimizer-*/" | head -n1)
-if [ ! -f "$deps/prefix/lib/cmake/meshoptimizer/meshoptimizerConfig.cmake" ]; then
-  # (Without -msimd128: its WebAssembly SIMD decoder leaves variables unused under clang 14,
-  # which its -Werror refuses; decoding runs once, at load.)
-  emcmake cmake -S "$meshopt_src" -B "$deps/meshoptimizer-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_INSTALL_PREFIX="$deps/prefix" >/dev/null
-  cmake --build "$deps/meshoptimizer-build"
-  cmake --install "$deps/meshoptimizer-build" >/dev/null
-fi
+# meshoptimizer (the loader's EXT_meshopt_compression decoders), without -msimd128: its
+# WebAssembly SIMD decoder leaves variables unused under clang 14, which its -Werror refuses
+# (decoding runs once, at load).
+install_from_source meshoptimizer lib/cmake/meshoptimizer/meshoptimizerConfig.cmake
 # Draco (the loader's KHR_draco_mesh_compression decoder), for glTF's bitstream alone; its
 # CMake wants EMSCRIPTEN set.
-draco_src=$(compgen -G "$deps/src/draco-*/" | head -n1)
-if [ ! -f "$deps/prefix/lib/cmake/draco/draco-config.cmake" ]; then
-  EMSCRIPTEN=/usr/share/emscripten emcmake cmake -S "$draco_src" -B "$deps/draco-build" -G Ninja \
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$deps/prefix" -DDRACO_JS_GLUE=OFF \
-    -DDRACO_GLTF_BITSTREAM=ON >/dev/null
-  cmake --build "$deps/draco-build"
-  cmake --install "$deps/draco-build" >/dev/null
-fi
+EMSCRIPTEN=/usr/share/emscripten install_from_source draco lib/cmake/draco/draco-config.cmake \
+  -DDRACO_JS_GLUE=OFF -DDRACO_GLTF_BITSTREAM=ON
 # libwebp (EXT_texture_webp's images), the library alone: no tools, no threads.
-webp_src=$(compgen -G "$deps/src/libwebp-*/" | head -n1)
-if [ ! -f "$deps/prefix/lib/libwebp.a" ]; then
-  emcmake cmake -S "$webp_src" -B "$deps/webp-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_INSTALL_PREFIX="$deps/prefix" -DWEBP_USE_THREAD=OFF -DWEBP_BUILD_ANIM_UTILS=OFF -DWEBP_BUILD_CWEBP=OFF \
-    -DWEBP_BUILD_DWEBP=OFF -DWEBP_BUILD_GIF2WEBP=OFF -DWEBP_BUILD_IMG2WEBP=OFF -DWEBP_BUILD_VWEBP=OFF \
-    -DWEBP_BUILD_WEBPINFO=OFF -DWEBP_BUILD_LIBWEBPMUX=OFF -DWEBP_BUILD_WEBPMUX=OFF -DWEBP_BUILD_EXTRAS=OFF >/dev/null
-  cmake --build "$deps/webp-build"
-  cmake --install "$deps/webp-build" >/dev/null
-fi
+install_from_source libwebp lib/libwebp.a -DWEBP_USE_THREAD=OFF -DWEBP_BUILD_ANIM_UTILS=OFF \
+  -DWEBP_BUILD_CWEBP=OFF -DWEBP_BUILD_DWEBP=OFF -DWEBP_BUILD_GIF2WEBP=OFF -DWEBP_BUILD_IMG2WEBP=OFF \
+  -DWEBP_BUILD_VWEBP=OFF -DWEBP_BUILD_WEBPINFO=OFF -DWEBP_BUILD_LIBWEBPMUX=OFF -DWEBP_BUILD_WEBPMUX=OFF \
+  -DWEBP_BUILD_EXTRAS=OFF
+imgui_src=$(compgen -G "$deps/src/imgui-*/" | head -n1)
 
 # 4. The header-only libraries in a folder of their own, and CMake package files for them
 # (their Debian configs point at /usr/include, which would hand emcc the host's headers).

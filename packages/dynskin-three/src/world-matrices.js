@@ -26,15 +26,16 @@ export class WorldMatrices {
 
   /** Brings node's world matrix, and its ancestors', up to date. */
   update(node) {
+    this.#update(node);
+  }
+
+  // update(), returning the node's index.
+  #update(node) {
     const i = this.#indexOf(node);
-    if (this.#reads[i] === this.#read) return;
+    if (this.#reads[i] === this.#read) return i;
     this.#reads[i] = this.#read;
     const parent = node.parent;
-    let parentVersion = -1;
-    if (parent !== null) {
-      this.update(parent);
-      parentVersion = this.#versions[this.#indexOf(parent)];
-    }
+    const parentVersion = parent === null ? -1 : this.#versions[this.#update(parent)];
     const kept = this.#kept[i], world = node.matrixWorld.elements;
     if (
       parent === this.#parents[i] &&
@@ -45,7 +46,7 @@ export class WorldMatrices {
       sameTransform(kept, node) &&
       sameWorld(kept, world)
     ) {
-      return;
+      return i;
     }
     node.updateWorldMatrix(false, false);
     // (Switched off, three.js leaves the matrix, or the world, as the user wrote it.)
@@ -57,6 +58,7 @@ export class WorldMatrices {
       for (let e = 0; e < 16; ++e) kept[10 + e] = world[e];
       ++this.#versions[i];
     }
+    return i;
   }
 
   #indexOf(node) {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "dynskin/gltf_loader.h"
-#include "io/gltf/json_extension.h"
+#include "io/gltf/gltf_json.h"
 
 namespace dynskin::io {
 namespace {

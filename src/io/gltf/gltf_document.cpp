@@ -8,6 +8,7 @@
 #include "dynskin/gltf_loader.h"
 #include "io/gltf/draco_compression.h"
 #include "io/gltf/glb_container.h"
+#include "io/gltf/gltf_json.h"
 #include "io/gltf/meshopt_compression.h"
 
 namespace dynskin::io {
@@ -49,14 +50,6 @@ bool keep_encoded_image(tinygltf::Image*, const int image_index, std::string*, s
     if (images.size() <= static_cast<std::size_t>(image_index)) images.resize(static_cast<std::size_t>(image_index) + 1);
     images[static_cast<std::size_t>(image_index)].assign(bytes, bytes + size);
     return true;
-}
-
-std::uint64_t unsigned_member(const nlohmann::json& object, const char* key, std::uint64_t fallback,
-                              const std::string& where) {
-    const auto it = object.find(key);
-    if (it == object.end()) return fallback;
-    if (!it->is_number_unsigned()) throw LoadError(where + " has an invalid " + key);
-    return it->get<std::uint64_t>();
 }
 
 void check_version(const nlohmann::json& json) {
@@ -103,21 +96,21 @@ void check_image_buffer_views(const nlohmann::json& json) {
         const nlohmann::json& image = (*images)[i];
         if (!image.is_object() || !image.contains("bufferView")) continue;
         const std::string where = "image " + std::to_string(i);
-        const std::uint64_t view_index = unsigned_member(image, "bufferView", 0, where);
+        const std::uint64_t view_index = unsigned_member(image, "bufferView", where).value_or(0);
         if (views == json.end() || !views->is_array() || view_index >= views->size())
             throw LoadError(where + " refers to bufferView " + std::to_string(view_index) + ", which does not exist");
         const nlohmann::json& view = (*views)[view_index];
         const std::string view_name = "bufferView " + std::to_string(view_index);
         if (!view.is_object()) throw LoadError(view_name + " is not an object");
-        const std::uint64_t buffer_index = unsigned_member(view, "buffer", std::numeric_limits<std::uint64_t>::max(), view_name);
+        const std::uint64_t buffer_index = unsigned_member(view, "buffer", view_name).value_or(std::numeric_limits<std::uint64_t>::max());
         if (buffers == json.end() || !buffers->is_array() || buffer_index >= buffers->size())
             throw LoadError(view_name + " refers to a buffer that does not exist");
         const nlohmann::json& buffer = (*buffers)[buffer_index];
         const std::string buffer_name = "buffer " + std::to_string(buffer_index);
         if (!buffer.is_object()) throw LoadError(buffer_name + " is not an object");
-        const std::uint64_t offset = unsigned_member(view, "byteOffset", 0, view_name);
-        const std::uint64_t length = unsigned_member(view, "byteLength", 0, view_name);
-        const std::uint64_t buffer_length = unsigned_member(buffer, "byteLength", 0, buffer_name);
+        const std::uint64_t offset = unsigned_member(view, "byteOffset", view_name).value_or(0);
+        const std::uint64_t length = unsigned_member(view, "byteLength", view_name).value_or(0);
+        const std::uint64_t buffer_length = unsigned_member(buffer, "byteLength", buffer_name).value_or(0);
         if (offset > buffer_length || length > buffer_length - offset)
             throw LoadError(view_name + " (image " + std::to_string(i) + ") runs past the end of " + buffer_name);
     }

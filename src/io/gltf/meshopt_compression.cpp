@@ -7,7 +7,7 @@
 #include <string>
 
 #include "dynskin/gltf_loader.h"
-#include "io/gltf/json_extension.h"
+#include "io/gltf/gltf_json.h"
 
 namespace dynskin::io {
 namespace {
@@ -30,15 +30,12 @@ bool is_fallback_without_data(const nlohmann::json& buffer, std::size_t index, b
     return fallback != extension->end() && fallback->is_boolean() && fallback->get<bool>();
 }
 
-std::uint64_t unsigned_member(const nlohmann::json& object, const char* key, const std::string& where,
-                              const std::uint64_t* fallback = nullptr) {
-    const auto it = object.find(key);
-    if (it == object.end()) {
-        if (fallback) return *fallback;
-        throw LoadError(where + "'s " + kExtension + " has no " + key);
-    }
-    if (!it->is_number_unsigned()) throw LoadError(where + "'s " + kExtension + " has an invalid " + key);
-    return it->get<std::uint64_t>();
+// A member the extension must have.
+std::uint64_t required_member(const nlohmann::json& extension, const char* key, const std::string& where) {
+    const std::string what = where + "'s " + kExtension;
+    const std::optional<std::uint64_t> value = unsigned_member(extension, key, what);
+    if (!value) throw LoadError(what + " has no " + key);
+    return *value;
 }
 
 std::string string_member(const nlohmann::json& object, const char* key, const std::string& where, const char* fallback) {
@@ -57,13 +54,12 @@ struct CompressedView {
 
 CompressedView read_compressed_view(const nlohmann::json& extension, const std::string& where) {
     if (!extension.is_object()) throw LoadError(where + "'s " + kExtension + " is not an object");
-    const std::uint64_t zero = 0;
     CompressedView v;
-    v.buffer = unsigned_member(extension, "buffer", where);
-    v.offset = unsigned_member(extension, "byteOffset", where, &zero);
-    v.length = unsigned_member(extension, "byteLength", where);
-    v.stride = unsigned_member(extension, "byteStride", where);
-    v.count = unsigned_member(extension, "count", where);
+    v.buffer = required_member(extension, "buffer", where);
+    v.offset = unsigned_member(extension, "byteOffset", where + "'s " + kExtension).value_or(0);
+    v.length = required_member(extension, "byteLength", where);
+    v.stride = required_member(extension, "byteStride", where);
+    v.count = required_member(extension, "count", where);
     v.mode = string_member(extension, "mode", where, nullptr);
     v.filter = string_member(extension, "filter", where, "NONE");
     const auto invalid = [&](const std::string& what) { return LoadError(where + "'s " + kExtension + ": " + what); };
@@ -127,11 +123,10 @@ void decode_compressed_buffer_views(const nlohmann::json& json, bool binary, tin
             const nlohmann::json& buffer = (*buffers)[b];
             if (!is_fallback_without_data(buffer, b, binary)) continue;
             const std::string where = "buffer " + std::to_string(b);
-            const auto length = buffer.find("byteLength");
-            if (length == buffer.end() || !length->is_number_unsigned()) throw LoadError(where + " has an invalid byteLength");
-            if (length->get<std::uint64_t>() > kMostFallbackBytes)
-                throw LoadError(where + " (" + kExtension + "'s fallback) is too large: " + std::to_string(length->get<std::uint64_t>()) + " bytes");
-            model.buffers[b].data.assign(static_cast<std::size_t>(length->get<std::uint64_t>()), 0);
+            const std::uint64_t length = unsigned_member(buffer, "byteLength", where).value_or(0);
+            if (length > kMostFallbackBytes)
+                throw LoadError(where + " (" + kExtension + "'s fallback) is too large: " + std::to_string(length) + " bytes");
+            model.buffers[b].data.assign(static_cast<std::size_t>(length), 0);
         }
     }
     for (std::size_t i = 0; i < views->size() && i < model.bufferViews.size(); ++i) {
