@@ -60,10 +60,14 @@ private:
     static constexpr std::size_t kKept = 4;  // the clock reads back at most a few frames
 
     const Frame& frame(std::size_t back) const;  // 0: the newest
-    static void write(Frame& f, double t, const std::vector<Trs>& locals, const Trs& object);
+    // The frame into f, rotations normalised; whether it is usable (else problem_of says why).
+    // A frame is written aside (spare_), checked while it is written, and swapped into the
+    // ring only when usable: a bad one leaves the frames as they were.
+    bool write(Frame& f, double t, const std::vector<Trs>& locals, const Trs& object) const;
 
     int joint_count_;
     std::vector<Frame> ring_;
+    Frame spare_;
     std::size_t newest_ = 0, count_ = 0;
 };
 

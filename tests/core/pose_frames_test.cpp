@@ -126,6 +126,30 @@ TEST(PoseFrames, KeepsItsFramesWhenGivenBadOnesAndStartsOverOnAJumpBack) {
     EXPECT_NEAR(angle_of(pose.local[0]), 1.0f, 1e-6f);
 }
 
+TEST(PoseFrames, ABadFrameLeavesAFullRingAsItWas) {
+    // Five frames (the ring keeps four), then bad ones, each bad only at its last joint, so
+    // that it is checked while it is written: every kept frame still reads as given.
+    PoseFrames frames(2);
+    for (int k = 0; k < 5; ++k) frames.add(0.1 * k, turned(0.1f * k));
+    std::vector<Trs> nan_at_the_end = turned(0.9f);
+    nan_at_the_end[1].scale.z = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_THROW(frames.add(0.5, nan_at_the_end), std::invalid_argument);
+    // Finite components whose squared length overflows a float: normalised, they would be no
+    // rotation at all.
+    std::vector<Trs> huge = turned(0.9f);
+    huge[1].rotation = glm::quat(1e20f, 1e20f, 0.0f, 0.0f);
+    EXPECT_THROW(frames.add(0.5, huge), std::invalid_argument);
+    EXPECT_NE(frames.try_add_before_newest(0.35, huge), "");
+    EXPECT_EQ(frames.size(), 4u);
+    EXPECT_EQ(frames.newest_time(), 0.4);
+    for (int k = 1; k < 5; ++k) {
+        Pose pose;
+        frames.sample(0.1 * k, pose);
+        EXPECT_NEAR(angle_of(pose.local[0]), 0.1f * k, 1e-6f) << "frame " << k;
+        EXPECT_EQ(pose.local[1].scale, glm::vec3(1.0f)) << "frame " << k;
+    }
+}
+
 TEST(PoseFrames, TakesAFrameBeforeTheNewestInItsPlaceInTime) {
     // Frames at 0, 0.1, 0.2, then 0.15 (an engine that posed the instant after its frame
     // first): the same poses everywhere as frames given in order.

@@ -12,14 +12,24 @@
 namespace dynskin {
 namespace {
 
-// Checked for every joint of every frame an engine hands over, so without a branch a number:
-// 0 * v is 0 for a finite v and NaN otherwise, and the squared length in double cannot
-// overflow.
-bool usable(const Trs& l) {
+// A transform an engine hands over is usable when it is finite and its rotation is not zero:
+// 0 * v is 0 for a finite v and NaN otherwise, and a squared length that overflows is not
+// finite. Written with & rather than &&: checked for every joint of every frame, without a
+// branch.
+bool usable(const Trs& l, float rotation_length2) {
     const glm::vec3 zeros = 0.0f * l.translation + 0.0f * l.scale;
-    const glm::dvec4 q(l.rotation.x, l.rotation.y, l.rotation.z, l.rotation.w);
-    const double length2 = glm::dot(q, q);
-    return zeros == glm::vec3(0.0f) && length2 > 1e-12 && std::isfinite(length2);
+    return (zeros == glm::vec3(0.0f)) & (rotation_length2 > 1e-12f) & (rotation_length2 <= std::numeric_limits<float>::max());
+}
+
+bool usable(const Trs& l) { return usable(l, glm::dot(l.rotation, l.rotation)); }
+
+// l into out, its rotation normalised as glm::normalize does; whether l is usable.
+bool write_normalized(const Trs& l, Trs& out) {
+    const float length2 = glm::dot(l.rotation, l.rotation);
+    out.translation = l.translation;
+    out.rotation = l.rotation * (1.0f / std::sqrt(length2));
+    out.scale = l.scale;
+    return usable(l, length2);
 }
 
 std::string problem_of(int joint_count, double t, const std::vector<Trs>& locals, const Trs& object) {
@@ -48,45 +58,42 @@ void PoseFrames::add(double t, const std::vector<Trs>& locals, const Trs& object
     if (!problem.empty()) throw std::invalid_argument(problem);
 }
 
-void PoseFrames::write(Frame& f, double t, const std::vector<Trs>& locals, const Trs& object) {
+bool PoseFrames::write(Frame& f, double t, const std::vector<Trs>& locals, const Trs& object) const {
+    if (!std::isfinite(t) || static_cast<int>(locals.size()) != joint_count_) return false;
     f.time = t;
     f.locals.resize(locals.size());  // same size each time: no allocation after the first frames
-    for (std::size_t j = 0; j < locals.size(); ++j) {
-        f.locals[j] = locals[j];
-        f.locals[j].rotation = glm::normalize(locals[j].rotation);
-    }
-    f.object = object;
-    f.object.rotation = glm::normalize(object.rotation);
+    bool ok = true;
+    for (std::size_t j = 0; j < locals.size(); ++j) ok &= write_normalized(locals[j], f.locals[j]);
+    ok &= write_normalized(object, f.object);
+    return ok && object.scale.x != 0.0f && object.scale.y != 0.0f && object.scale.z != 0.0f;
 }
 
 std::string PoseFrames::try_add(double t, const std::vector<Trs>& locals, const Trs& object) {
-    std::string problem = problem_of(joint_count_, t, locals, object);
-    if (!problem.empty()) return problem;
+    if (!write(spare_, t, locals, object)) return problem_of(joint_count_, t, locals, object);
     if (count_ && t < frame(0).time) count_ = 0;  // a jump back: start over
     if (count_ && t == frame(0).time) --count_;   // the same time again: replace that frame
     newest_ = count_ ? (newest_ + 1) % kKept : 0;
-    write(ring_[newest_], t, locals, object);
+    std::swap(ring_[newest_], spare_);
     count_ = std::min(count_ + 1, kKept);
-    return problem;
+    return {};
 }
 
 std::string PoseFrames::try_add_before_newest(double t, const std::vector<Trs>& locals, const Trs& object) {
     const bool between = count_ > 0 && t < frame(0).time && (count_ == 1 || t >= frame(1).time);
     if (!between) return try_add(t, locals, object);
-    std::string problem = problem_of(joint_count_, t, locals, object);
-    if (!problem.empty()) return problem;
+    if (!write(spare_, t, locals, object)) return problem_of(joint_count_, t, locals, object);
     if (count_ > 1 && t == frame(1).time) {  // the same time again: that frame replaced
-        write(ring_[(newest_ + kKept - 1) % kKept], t, locals, object);
-        return problem;
+        std::swap(ring_[(newest_ + kKept - 1) % kKept], spare_);
+        return {};
     }
     // The newest moves one slot on (over the oldest when the ring is full), and the frame
     // takes its place: swapped, so that no pose is copied.
     const std::size_t later = (newest_ + 1) % kKept;
     std::swap(ring_[later], ring_[newest_]);
-    write(ring_[newest_], t, locals, object);
+    std::swap(ring_[newest_], spare_);
     newest_ = later;
     count_ = std::min(count_ + 1, kKept);
-    return problem;
+    return {};
 }
 
 void PoseFrames::sample(double t, Pose& pose) const {
