@@ -97,8 +97,12 @@ struct MotionSwitches {
     bool operator==(const MotionSwitches& o) const { return fields() == o.fields(); }
 };
 
+// The largest joint gain s_j (the joint setting table's range, which the core also holds
+// the gains it is given to: a larger one would overflow the bend's floats).
+constexpr float kMaxJointGain = 10.0f;
+
 struct JointSettings {
-    float gain = 1.0f;                    // s_j: 0 turns the joint's effect off
+    float gain = 1.0f;                    // s_j in [0, kMaxJointGain]: 0 turns the joint's effect off
     bool override_oscillation = false;    // use `oscillation` instead of the global one
     OscillationParameters oscillation;
     glm::vec3 origin_offset{0.0f};        // flexible origin delta_j, in the joint's frame

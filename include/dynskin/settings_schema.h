@@ -83,6 +83,13 @@ struct ParameterSpec {
     double clamped(double value) const;
 };
 
+// The parameters as the engine uses them, whoever set them (the C++ API takes any float):
+// every finite number of the table clamped into its range as clamped() does (an off value
+// kept, and a speed above its range, which only comes nearer to off), so that no product of
+// them overflows a float; what is not finite is left to the engine, which takes it as off or
+// as nothing. f, tau, A and D are left to sanitized().
+DynamicParameters parameters_in_use(const DynamicParameters& p);
+
 // How tables written for other languages name these: "never", "at_infinity", "at_zero".
 const char* name_of(ParameterOff off);
 

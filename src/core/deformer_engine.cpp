@@ -6,6 +6,7 @@
 
 #include "dynskin/bind_space_offsets.h"
 #include "dynskin/linear_blend_skinning.h"
+#include "dynskin/settings_schema.h"
 
 namespace dynskin {
 
@@ -90,7 +91,7 @@ void DeformerEngine::update(double t, const std::vector<Trs>& locals, const Dyna
 
 void DeformerEngine::deform(const DynamicSettings& settings, std::optional<double> t) {
     const SkinnedMesh& mesh = character_.mesh;
-    const DynamicParameters& p = settings.parameters;
+    const DynamicParameters p = parameters_in_use(settings.parameters);
     auto start = Clock::now();
     const bool delayed = t && p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
     const bool linear_base = !delayed && p.base == SkinningBase::Linear;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include "core/fast/blocked_deformer.h"
 #include "core/formulas/bend.h"
@@ -67,6 +68,93 @@ PoseSampler busy(const Skeleton& skeleton) {
 TEST(Robustness, AbsurdParametersOnABar) {
     const Character bar = test::make_bar();
     for (const DynamicSettings& s : all_kinds_of_settings()) expect_finite_run(bar, busy(bar.skeleton), s);
+}
+
+// What the C++ API takes from a caller who skips the tables' ranges (the other entry points
+// clamp to them): each case alone, with the safety limits off, through every mode.
+TEST(Robustness, AbsurdJointSettingsAndRangesThroughTheApi) {
+    const Character bar = test::make_bar();
+    const int joints = bar.skeleton.joint_count();
+    std::vector<DynamicSettings> cases;
+    const auto add = [&](const auto& change) {
+        for (DeformerMode mode : {DeformerMode::LbsOnly, DeformerMode::DragOnly, DeformerMode::DynamicSkinning}) {
+            DynamicSettings s;
+            s.parameters.mode = mode;
+            s.parameters.max_angle = 0.0f;  // off
+            s.parameters.max_offset = 0.0f;
+            s.joints.resize(static_cast<std::size_t>(joints));
+            change(s);
+            cases.push_back(s);
+        }
+    };
+    for (float gain : {3e38f, 1e30f, -1e30f, kInf}) add([gain](DynamicSettings& s) { s.joints[2].gain = gain; });
+    for (float v : {kNaN, kInf, 1e30f, 3e38f}) {
+        add([v](DynamicSettings& s) { s.joints[1].origin_offset = glm::vec3(0.0f, v, 0.0f); });
+        add([v](DynamicSettings& s) {
+            s.parameters.squash = 1.0f;
+            s.parameters.squash_center = SquashCenter::Centroid;
+            s.joints[3].centroid_offset = glm::vec3(v, 0.0f, 0.0f);
+        });
+    }
+    add([](DynamicSettings& s) { s.parameters.squash = 3e38f; });
+    add([](DynamicSettings& s) { s.parameters.propagation_speed = 1e-30f; });
+    add([](DynamicSettings& s) { s.parameters.translation_gain = 3e38f; });
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+        SCOPED_TRACE("case " + std::to_string(k));
+        expect_finite_run(bar, busy(bar.skeleton), cases[k]);
+    }
+}
+
+// Every field at once, drawn from values that are each absurd somewhere, changed while the
+// bar plays (sampled and given poses, times that jump back, stall and leap): a seeded search
+// for combinations no case above names.
+TEST(Robustness, RandomAbsurdSettingsKeepTheSkinFinite) {
+    const Character bar = test::make_bar(6);
+    const int joints = bar.skeleton.joint_count();
+    const PoseSampler motion = busy(bar.skeleton);
+    const float values[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 2.0f, 1e-30f, 1e-6f, 1e6f, 1e30f, -1e30f, 3e38f, kInf, -kInf, kNaN};
+    std::mt19937 random(7);
+    const auto absurd_or = [&](float usual) {
+        return random() % 3 == 0 ? values[random() % (sizeof values / sizeof *values)] : usual;
+    };
+    for (int run = 0; run < 40; ++run) {
+        Deformer deformer(bar);
+        DynamicSettings s;
+        double t = 0.0;
+        for (int frame = 0; frame < 60; ++frame) {
+            if (frame % 20 == 0) {
+                DynamicParameters& p = s.parameters;
+                p.mode = DeformerMode(random() % 3);
+                p.base = random() % 2 ? SkinningBase::Linear : SkinningBase::DualQuaternion;
+                p.squash_center = random() % 2 ? SquashCenter::Axis : SquashCenter::Centroid;
+                p.oscillation = {absurd_or(2.0f), absurd_or(0.4f), absurd_or(0.15f), absurd_or(0.1f)};
+                p.translation_gain = absurd_or(1.0f), p.propagation_speed = absurd_or(kInf), p.max_angle = absurd_or(1.0f);
+                p.max_offset = absurd_or(0.25f), p.ground_contact = absurd_or(0.0f), p.object_motion = absurd_or(1.0f);
+                p.squash = absurd_or(0.0f);
+                s.joints.assign(static_cast<std::size_t>(joints), JointSettings{});
+                for (JointSettings& j : s.joints) {
+                    j.gain = absurd_or(1.0f);
+                    j.override_oscillation = random() % 2;
+                    j.oscillation = {absurd_or(2.0f), absurd_or(0.4f), absurd_or(0.15f), absurd_or(0.1f)};
+                    j.origin_offset = glm::vec3(absurd_or(0.0f), absurd_or(0.0f), absurd_or(0.0f));
+                    j.centroid_offset = glm::vec3(absurd_or(0.0f), absurd_or(0.0f), absurd_or(0.0f));
+                    j.bend = {random() % 2 == 0, random() % 2 == 0};
+                    j.squash = {random() % 2 == 0, random() % 2 == 0};
+                }
+            }
+            const int step = static_cast<int>(random() % 10);
+            t += step == 0 ? -0.5 : step == 1 ? 100.0 : step == 2 ? 1e-7 : 1.0 / (20 + random() % 150);
+            if (random() % 2) {
+                deformer.update(t, motion, s);
+            } else {
+                Pose pose = Pose::rest_of(bar.skeleton);
+                motion(t, pose);
+                deformer.update(t, pose.local, s);
+            }
+            ASSERT_TRUE(test::all_finite(deformer.positions())) << "run " << run << " frame " << frame;
+            ASSERT_TRUE(test::all_finite(deformer.normals())) << "run " << run << " frame " << frame;
+        }
+    }
 }
 
 TEST(Robustness, CoincidentJointsAndZeroLengthBones) {

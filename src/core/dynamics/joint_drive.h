@@ -3,6 +3,7 @@
 // F_j = D omega_j + A Im C_j mapped to world (oscillation_sums.h keeps C_j from tick to tick),
 // and the measured velocities themselves, which drive the squash.
 
+#include <algorithm>
 #include <cmath>
 
 #include <glm/glm.hpp>
@@ -31,11 +32,18 @@ struct JointDrive {
 
 static_assert(sizeof(JointDrive) == 10 * sizeof(glm::vec3) + sizeof(float), "rest_drive sets every field");
 
+// A joint's gain as the core uses it: the joint setting table's range, 0 for what is not
+// finite (a gain past it would overflow the bend's floats).
+inline float joint_gain(const JointSettings& joint) {
+    return std::isfinite(joint.gain) ? std::clamp(joint.gain, 0.0f, kMaxJointGain) : 0.0f;
+}
+
 // Sets a joint's drive to nothing moving yet: its gain, bend origin and position, from its
 // settings and its global transform at t. Written in place, field by field: a drive built
 // aside and copied whole would be read back in pieces the stores have not finished, and
 // WebAssembly makes `d = JointDrive{}` a call to its memset, once per joint and frame. (In
-// the fields' order, which GCC's wide stores need.)
+// the fields' order, which GCC's wide stores need.) An origin offset that is not finite, or
+// that places the origin where floats overflow, is no offset.
 inline void rest_drive(JointDrive& d, const JointSettings& joint, const glm::mat4& global) {
     const glm::vec3 zero(0.0f);
     d.angular = zero;
@@ -46,11 +54,14 @@ inline void rest_drive(JointDrive& d, const JointSettings& joint, const glm::mat
     d.linear_velocity = zero;
     d.centroid = zero;
     d.medial = zero;
-    d.gain = std::isfinite(joint.gain) ? joint.gain : 0.0f;
+    d.gain = joint_gain(joint);
     d.position = glm::vec3(global[3]);
     // Without an offset the origin is the joint (the product would give it, at a cost).
-    d.origin = joint.origin_offset == glm::vec3(0.0f) ? d.position
-                                                       : glm::vec3(global * glm::vec4(joint.origin_offset, 1.0f));
+    d.origin = d.position;
+    if (joint.origin_offset != zero) {
+        const glm::vec3 origin(global * glm::vec4(joint.origin_offset, 1.0f));
+        if (std::isfinite(glm::dot(origin - d.position, origin - d.position))) d.origin = origin;
+    }
 }
 
 // The translation term's lag per unit of distance, s_j |V_j| / L, is an angle of sorts: the

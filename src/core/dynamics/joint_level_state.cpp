@@ -11,6 +11,7 @@
 #include "core/model/copy_locals.h"
 #include "core/support/row_store.h"
 #include "dynskin/oscillation_kernel.h"
+#include "dynskin/settings_schema.h"
 
 namespace dynskin {
 namespace {
@@ -30,7 +31,7 @@ bool squash_on(const DynamicParameters& p) { return std::isfinite(p.squash) && p
 }  // namespace
 
 HistoryLengths history_lengths(const DynamicSettings& settings, const JointRigData& rig) {
-    const DynamicParameters& p = settings.parameters;
+    const DynamicParameters p = parameters_in_use(settings.parameters);
     HistoryLengths lengths;
     // The velocities as long as the longest kernel, whatever the mode and the gains: a
     // switch to the oscillations (mode, a joint's gain) then filters the past as it was.
@@ -95,7 +96,7 @@ void JointLevelState::resolve(const DynamicSettings& settings) {
     resolved_ = true;
     sums_at_.reset();  // a joint's kernel, or whether it is followed, may have changed
     lengths_ = history_lengths(settings, rig_);
-    const DynamicParameters& p = settings.parameters;
+    const DynamicParameters& p = parameters_ = parameters_in_use(settings.parameters);
     const bool translates = finite_or_zero(p.translation_gain) != 0.0f;
     for (int j = 0; j < rig_.skeleton.joint_count(); ++j) {
         const OscillationParameters& o = oscillations_[j] = sanitized(settings.oscillation_of(j));
@@ -104,7 +105,7 @@ void JointLevelState::resolve(const DynamicSettings& settings) {
         // A joint whose oscillation nothing reads is not followed (and is seeded again from
         // its history if that changes).
         const JointSettings& joint = joint_settings(settings, j);
-        const bool read = p.mode == DeformerMode::DynamicSkinning && finite_or_zero(joint.gain) != 0.0f &&
+        const bool read = p.mode == DeformerMode::DynamicSkinning && joint_gain(joint) != 0.0f &&
                           (joint.bend.rotation || (joint.bend.translation && translates));
         followed_[j] = read && r.oscillates() ? &r : nullptr;
     }
@@ -118,7 +119,7 @@ void JointLevelState::step_sums() {
 void JointLevelState::advance_clock(double t, const PoseSampler& sampler, const DynamicSettings& settings) {
     resolve(settings);
     history_.set_lengths(lengths_);
-    history_.set_object_motion(settings.parameters.object_motion);
+    history_.set_object_motion(parameters_.object_motion);
     history_.advance(t, rig_.skeleton, sampler, [this](bool restarted) {
         if (restarted) {
             sums_.restart(history_.newest_tick());  // every sum zero there, for any kernel
@@ -150,14 +151,14 @@ void JointLevelState::update(double t, const PoseSampler& sampler, const Dynamic
         shown_ = &pose_;
     }
     forward_kinematics(skeleton, *shown_, globals_);
-    global_rotations(settings.parameters);
+    global_rotations(parameters_);
     compute_drives(settings, t);
     place_centroids_if_read(settings);
 }
 
 void JointLevelState::place_centroids_if_read(const DynamicSettings& settings) {
     // Only the squash reads them from the drives; a row asks for them (write_joint_row).
-    centroids_placed_ = squash_on(settings.parameters);
+    centroids_placed_ = squash_on(parameters_);
     if (centroids_placed_) place_centroids(rig_.joint_centroids, globals_, settings, rig_.size, drives_);
 }
 
@@ -185,7 +186,7 @@ void JointLevelState::global_rotations(const DynamicParameters& p) {
 void JointLevelState::compute_drives(const DynamicSettings& settings, double t) {
     const Skeleton& skeleton = rig_.skeleton;
     const int joint_count = skeleton.joint_count();
-    const DynamicParameters& p = settings.parameters;
+    const DynamicParameters& p = parameters_;
     drives_.resize(static_cast<std::size_t>(joint_count));
     if (p.mode == DeformerMode::LbsOnly || !history_.started()) {
         std::fill(drives_.begin(), drives_.end(), JointDrive{});
@@ -257,9 +258,9 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
 void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
                            const DynamicSettings& settings) {
     const Skeleton& skeleton = rig_.skeleton;
-    const DynamicParameters& p = settings.parameters;
     held_ = true;
     resolve(settings);
+    const DynamicParameters& p = parameters_;
     pose_ = pose;
     shown_ = &pose_;
     forward_kinematics(skeleton, pose_, globals_);
@@ -366,7 +367,10 @@ void JointLevelState::write_joint_rows(JointRow* rows, JointRowParts parts, bool
     finish_row_stores();
 }
 
-SkinningConstants JointLevelState::skinning_constants(const DynamicParameters& p) const {
+SkinningConstants JointLevelState::skinning_constants(const DynamicParameters& given) const {
+    // Most often the last update's parameters, already worked out.
+    const bool resolved = resolved_ && equal_bytes(&given, &resolved_for_.parameters, sizeof given);
+    const DynamicParameters p = resolved ? parameters_ : parameters_in_use(given);
     SkinningConstants c;
     const float size = rig_.size;
     c.size = size;

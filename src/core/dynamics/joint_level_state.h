@@ -90,6 +90,7 @@ private:
     // The tick every followed joint's sums were brought to since the settings last changed.
     std::optional<Tick> sums_at_;
     DynamicSettings resolved_for_;
+    DynamicParameters parameters_;  // resolved_for_'s, as the engine uses them (parameters_in_use)
     bool resolved_ = false;
     HistoryLengths lengths_;
     std::vector<OscillationParameters> oscillations_;  // per joint, sanitized

@@ -39,7 +39,8 @@ std::vector<glm::vec3> joint_centroids(const std::vector<glm::vec3>& rest, const
 SquashAxis squash_axis(const glm::vec3& in_joint, const glm::mat4& global, const glm::vec3& position, float size) {
     SquashAxis axis;
     axis.centroid = glm::vec3(global * glm::vec4(in_joint, 1.0f));
-    const glm::vec3 along = axis.centroid - position;
+    glm::vec3 along = axis.centroid - position;
+    if (!std::isfinite(glm::dot(along, along))) axis.centroid = position, along = glm::vec3(0.0f);
     const float length = glm::length(along);
     // Below a thousandth of the character the direction is noise: no medial axis.
     axis.medial = length > kMinMedialLength * size && std::isfinite(length) ? along / length : glm::vec3(0.0f);

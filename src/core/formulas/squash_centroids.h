@@ -3,6 +3,7 @@
 // joint moves (its beta region in the rest mesh), carried by the joint like its skin is,
 // plus the user's offset in the joint's frame. The medial axis runs from the joint to it.
 
+#include <cmath>
 #include <vector>
 
 #include "core/dynamics/joint_drive.h"
@@ -24,13 +25,17 @@ std::vector<glm::vec3> rest_centroids(const SkinnedMesh& mesh, const Hierarchica
 // The rest centroids in their joints' frames, B_j^-1 c_rest: what the joints carry.
 std::vector<glm::vec3> joint_centroids(const std::vector<glm::vec3>& rest, const std::vector<glm::mat4>& inverse_binds);
 
-// The user's offset of joint j's centroid, in its frame (none for a joint without settings).
+// The user's offset of joint j's centroid, in its frame (none for a joint without settings,
+// or one that is not finite).
 inline glm::vec3 centroid_offset(const DynamicSettings& settings, int joint) {
-    return joint < static_cast<int>(settings.joints.size()) ? settings.joints[joint].centroid_offset : glm::vec3(0.0f);
+    if (joint >= static_cast<int>(settings.joints.size())) return glm::vec3(0.0f);
+    const glm::vec3& offset = settings.joints[joint].centroid_offset;
+    return std::isfinite(offset.x + offset.y + offset.z) ? offset : glm::vec3(0.0f);
 }
 
 // A joint's centroid c_j = G_j in_joint (in_joint: the centroid in the joint's frame, offset
-// included) and its medial direction from the joint's position q_j.
+// included) and its medial direction from the joint's position q_j; a centroid so far that
+// its distance overflows a float is the joint's position.
 struct SquashAxis {
     glm::vec3 centroid;
     glm::vec3 medial;  // unit, or 0 when c_j and q_j nearly coincide

@@ -247,6 +247,18 @@ double ParameterSpec::clamped(double value) const {
     return std::clamp(value, static_cast<double>(min), static_cast<double>(max));
 }
 
+DynamicParameters parameters_in_use(const DynamicParameters& p) {
+    DynamicParameters in_use = p;
+    for (const ParameterSpec& spec : parameter_table()) {
+        if (spec.is_choice() || spec.oscillation) continue;
+        const double value = spec.get(p);
+        if (!std::isfinite(value)) continue;
+        // A speed past the top of its range only comes nearer to off (infinity): kept.
+        spec.set(in_use, spec.off == ParameterOff::AtInfinity && value > spec.max ? value : spec.clamped(value));
+    }
+    return in_use;
+}
+
 const char* name_of(ParameterOff off) {
     switch (off) {
     case ParameterOff::Never: return "never";
@@ -293,7 +305,7 @@ std::vector<JointSettingSpec> make_joint_table() {
     JointSettingSpec gain{"gain", JointSettingKind::Number, "",
                           "s_j: the joint's gain on every dynamic effect it drives (bend, lag, squash); 0: the joint "
                           "drives nothing"};
-    gain.min = 0.0f, gain.max = 10.0f, gain.slider_min = 0.0f, gain.slider_max = 3.0f;
+    gain.min = 0.0f, gain.max = kMaxJointGain, gain.slider_min = 0.0f, gain.slider_max = 3.0f;
     gain.default_value = defaults.gain;
     gain.number = &J::gain;
     table.push_back(gain);
