@@ -6,7 +6,6 @@
 
 #include "dynskin/bind_space_offsets.h"
 #include "dynskin/linear_blend_skinning.h"
-#include "dynskin/settings_schema.h"
 
 namespace dynskin {
 
@@ -91,7 +90,8 @@ void DeformerEngine::update(double t, const std::vector<Trs>& locals, const Dyna
 
 void DeformerEngine::deform(const DynamicSettings& settings, std::optional<double> t) {
     const SkinnedMesh& mesh = character_.mesh;
-    const DynamicParameters p = parameters_in_use(settings.parameters);
+    // (The joint level has just taken these settings: their parameters as the engine uses them.)
+    const DynamicParameters& p = joints_.parameters();
     auto start = Clock::now();
     const bool delayed = t && p.propagation_speed > 0.0f && std::isfinite(p.propagation_speed);
     const bool linear_base = !delayed && p.base == SkinningBase::Linear;
@@ -113,7 +113,7 @@ void DeformerEngine::deform(const DynamicSettings& settings, std::optional<doubl
     // rest's LBS); otherwise from the finished skin.
     const bool offsets_with_lbs = linear_base && !morphed;
     const DeformerOutputs outputs{outputs_.normals, outputs_.bind_space_offsets && offsets_with_lbs};
-    const SkinningConstants constants = joints_.skinning_constants(p);
+    const SkinningConstants constants = joints_.skinning_constants(settings.parameters);
     const BendInputs bend{betas_,           mesh.bend_weights,    joints_.drives(),  rig_.size,           p.max_angle,
                           &mesh.floppy_weights, &mesh.squash_weights, p.squash, p.squash_center, p.max_offset,
                           GroundFade{constants.ground_band, constants.ground_height, constants.ground_up}};

@@ -76,6 +76,7 @@ public:
 private:
     void update_morphed_rest();
     // Skins and adds the offsets; t is the time for dLBS, none for a held pose (no delays).
+    // settings: those the joint level last took (its parameters() are theirs).
     void deform(const DynamicSettings& settings, std::optional<double> t);
     // Where this frame's loops run: the executor, limited to thread_limit_ threads.
     LimitedExecutor threads() const;

@@ -52,6 +52,9 @@ public:
     const JointMotionHistory& history() const { return history_; }
     const JointRigData& rig() const { return rig_; }
     double time() const { return time_; }  // of the last update
+    // The parameters of the last update's (or hold's) settings, as the engine uses them
+    // (parameters_in_use, worked out once per change of settings).
+    const DynamicParameters& parameters() const { return parameters_; }
 
     JointRow joint_row(int joint) const;
     // The parts asked for of every joint's row; streaming: into a table too large for the
