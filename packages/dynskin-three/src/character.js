@@ -21,7 +21,7 @@ import {
   Vector3,
   Vector4,
 } from 'three';
-import { WorldMatrices } from './world-matrices.js';
+import { WorldMatrices, keepTransform, sameTransform } from './world-matrices.js';
 import { FLOATS_PER_BONE, RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS, HeapView, tableShape, stageInputs, stageSwitches, jointOrder, CoreCharacter } from 'dynskin-core';
 
 const MOST_PENDING_RANGES = 16; // ring rows awaiting upload beyond which it goes up whole
@@ -61,17 +61,6 @@ function coreUniform(values, index, bool) {
 
 // Whether a matrix's 16 elements differ from those kept at seen[offset...] (NaN at first),
 // which then become them.
-function keepIfChanged(seen, offset, elements) {
-  let changed = false;
-  for (let i = 0; i < 16; ++i) {
-    if (seen[offset + i] !== elements[i]) {
-      seen[offset + i] = elements[i];
-      changed = true;
-    }
-  }
-  return changed;
-}
-
 function configure(texture) {
   texture.magFilter = NearestFilter;
   texture.minFilter = NearestFilter;
@@ -229,15 +218,16 @@ export class DynskinCharacter extends CoreCharacter {
   #ringUploaded = () => {
     this.#ringWhole = false;
   };
-  // The meshes' world matrices and then the root's as last looked at: while none moves (a
-  // character animated in place, the common case), the scale since attach, the object, the
-  // ground and the meshes' inverse worlds stay as they were, and none is worked out again.
+  // The versions (WorldMatrices.update) of the meshes' worlds and then the root's as last
+  // looked at: while none moves (a character animated in place, the common case), the scale
+  // since attach, the object, the ground and the meshes' inverse worlds stay as they were, and
+  // none is worked out again.
   #worldsSeen = null;
   // Whether the first mesh's world moved since the last publish(): readLocals (several times a
   // frame in updateWithMixer) sees it, publish() places the ground and the bounds after it.
   #firstMeshMoved = true;
   #ground = new Float64Array(4); // the ground's height and up in the core's frame now (#placeGround)
-  #localsSeen = null; // #localChanged's
+  #localsKept = []; // #localUnchanged's, for each joint not read from its bone directly
   #worlds = new WorldMatrices(); // the world matrices a pose read brings up to date
 
   #arrays(dynskinIndex) {
@@ -432,25 +422,27 @@ export class DynskinCharacter extends CoreCharacter {
   readLocals() {
     const mesh = this.meshes[0], worlds = this.#worlds;
     worlds.begin();
-    worlds.update(mesh);
-    const seen = this.#worldsSeenNow();
-    this.#firstMeshMoved ||= keepIfChanged(seen, 0, mesh.matrixWorld.elements);
+    this.#firstMeshMoved = this.#worldMoved(0, worlds.update(mesh)) || this.#firstMeshMoved;
     if (this.#firstMeshMoved) this.measureWorldScale(mesh.matrixWorld.elements); // (moved earlier in the step: measured again, the same)
     if (this.objectRoot) {
-      // Again after a move of the root, or of the mesh (the scale it is divided by).
-      const rootMoved = keepIfChanged(seen, 16 * this.meshes.length, this.objectRoot.matrixWorld.elements);
+      // Again after a move of the root, or of the mesh (the scale it is divided by). (An
+      // ancestor of the mesh: its world is up to date already.)
+      const rootMoved = this.#worldMoved(this.meshes.length, worlds.update(this.objectRoot));
       if (rootMoved || this.#firstMeshMoved) this.#readObject();
     }
-    const locals = this.coreLocals.get();
-    for (let k = 0, o = 0; k < this.order.length; ++k, o += FLOATS_PER_BONE) {
-      const bone = this.bones[this.order[k]];
-      let translation = bone.position, rotation = bone.quaternion, scale = bone.scale;
-      if (!this.direct[k]) {
+    const locals = this.coreLocals.get(), bones = this.jointKeys, direct = this.direct;
+    for (let k = 0, o = 0; k < bones.length; ++k, o += FLOATS_PER_BONE) {
+      let translation, rotation, scale;
+      if (direct[k]) {
+        const bone = bones[k];
+        translation = bone.position;
+        rotation = bone.quaternion;
+        scale = bone.scale;
+      } else {
         // Worked out from world matrices; unchanged (a skeleton's static root node, the common
         // case), the core's locals still hold its transform.
-        const local = this.#localMatrix(k, scratchMatrix, worlds);
-        if (!this.#localChanged(k, local.elements)) continue;
-        local.decompose(scratchTranslation, scratchRotation, scratchScale);
+        if (this.#localUnchanged(k, worlds)) continue;
+        this.#localMatrix(k, scratchMatrix, worlds).decompose(scratchTranslation, scratchRotation, scratchScale);
         translation = scratchTranslation;
         rotation = scratchRotation;
         scale = scratchScale;
@@ -458,23 +450,39 @@ export class DynskinCharacter extends CoreCharacter {
       locals[o] = translation.x;
       locals[o + 1] = translation.y;
       locals[o + 2] = translation.z;
-      rotation.toArray(locals, o + 3); // (a quaternion's x is a getter: toArray reads its fields)
+      locals[o + 3] = rotation.x;
+      locals[o + 4] = rotation.y;
+      locals[o + 5] = rotation.z;
+      locals[o + 6] = rotation.w;
       locals[o + 7] = scale.x;
       locals[o + 8] = scale.y;
       locals[o + 9] = scale.z;
     }
   }
 
-  // Whether joint k's local matrix differs from the one the last readLocals wrote (kept for
-  // the joints not read from their bone directly).
-  #localChanged(k, elements) {
-    const seen = (this.#localsSeen ??= new Float64Array(16 * this.order.length).fill(NaN));
-    return keepIfChanged(seen, 16 * k, elements);
+  // Whether joint k, not read from its bone directly, still has the local transform the
+  // core's locals hold: its bone's own transform and the worlds #localMatrix reads it through
+  // are as they were at the last look (kept then) — the parent node's world and, for a joint
+  // with a parent joint, that joint's world; for a root, the scale it is divided by.
+  #localUnchanged(k, worlds) {
+    const bone = this.jointKeys[k], parent = this.parents[k];
+    const parentWorld = bone.parent ? worlds.update(bone.parent) : -1;
+    const frame = parent >= 0 ? worlds.update(this.jointKeys[parent]) : this.inverseWorldScale;
+    const kept = (this.#localsKept[k] ??= new Float64Array(12).fill(NaN));
+    if (kept[10] === parentWorld && kept[11] === frame && sameTransform(kept, bone)) return true;
+    keepTransform(kept, bone);
+    kept[10] = parentWorld;
+    kept[11] = frame;
+    return false;
   }
 
-  // #worldsSeen, made at the first look.
-  #worldsSeenNow() {
-    return (this.#worldsSeen ??= new Float64Array(16 * (this.meshes.length + 1)).fill(NaN));
+  // Whether the world of the `index`-th of the meshes (the root's after them) has a version
+  // other than at the last look.
+  #worldMoved(index, version) {
+    const seen = (this.#worldsSeen ??= new Float64Array(this.meshes.length + 1).fill(-1));
+    if (seen[index] === version) return false;
+    seen[index] = version;
+    return true;
   }
 
   // The runtime's root in the world divided by the scale since attach (CoreCharacter.writeObject).
@@ -593,12 +601,10 @@ export class DynskinCharacter extends CoreCharacter {
   #placeBounds(values) {
     const b = this.#boundIndex;
     const x = values[b], y = values[b + 1], z = values[b + 2], radius = values[b + 3];
-    const seen = this.#worldsSeenNow();
     for (let m = 0; m < this.meshes.length; ++m) {
       const mesh = this.meshes[m];
       // readLocals brought the first mesh's world, and its ancestors', up to date for this frame.
-      if (m > 0) this.#worlds.update(mesh);
-      const moved = m > 0 && keepIfChanged(seen, 16 * m, mesh.matrixWorld.elements);
+      const moved = m > 0 && this.#worldMoved(m, this.#worlds.update(mesh));
       // From the core's frame (the world divided by the scale since attach) to the mesh's.
       const worldToObject = this.meshUniforms[m].dynskin_world_to_object.value;
       if (moved || this.#firstMeshMoved) {

@@ -13,7 +13,10 @@ export class WorldMatrices {
   #kept = []; // each one's transform and world when last worked out (Float64Array(KEPT))
   #parents = []; // each one's parent then
   #parentVersions = []; // and that parent's version then
-  #versions = []; // how many times each one's world has changed here
+  // Each one's world's version: a number the world had at no other time (#changes when it
+  // last changed here, so that a node met again after #forget() is never taken as unchanged).
+  #versions = [];
+  #changes = 0;
   #derived = []; // whether three.js worked that world out from the parent's and the transform
   #reads = []; // the read in which each was last brought up to date
   #read = 0;
@@ -24,9 +27,12 @@ export class WorldMatrices {
     if (this.#nodes.length > MOST_NODES) this.#forget();
   }
 
-  /** Brings node's world matrix, and its ancestors', up to date. */
+  /**
+   * Brings node's world matrix, and its ancestors', up to date; returns its version, which
+   * differs from the last one returned for node exactly when its world may have changed.
+   */
   update(node) {
-    this.#update(node);
+    return this.#versions[this.#update(node)];
   }
 
   // update(), returning the node's index.
@@ -56,7 +62,7 @@ export class WorldMatrices {
     keepTransform(kept, node);
     if (!sameWorld(kept, world)) {
       for (let e = 0; e < 16; ++e) kept[10 + e] = world[e];
-      ++this.#versions[i];
+      this.#versions[i] = ++this.#changes;
     }
     return i;
   }
@@ -79,7 +85,8 @@ export class WorldMatrices {
   }
 }
 
-function sameTransform(kept, node) {
+/** Whether node's position, quaternion and scale are the 10 numbers kept[0..9]. */
+export function sameTransform(kept, node) {
   const p = node.position, q = node.quaternion, s = node.scale;
   return (
     kept[0] === p.x && kept[1] === p.y && kept[2] === p.z &&
@@ -88,7 +95,8 @@ function sameTransform(kept, node) {
   );
 }
 
-function keepTransform(kept, node) {
+/** Keeps node's position, quaternion and scale in kept[0..9]. */
+export function keepTransform(kept, node) {
   const p = node.position, q = node.quaternion, s = node.scale;
   kept[0] = p.x;
   kept[1] = p.y;

@@ -3,6 +3,8 @@
 // again changes no world matrix by a bit. The reads visit random nodes while others move,
 // stay still, change parent, switch matrixAutoUpdate or matrixWorldAutoUpdate off, or have
 // their world written by hand; a node's parent may move in a read that does not visit it.
+// The version update() returns for a node stays the same only while its world does, also
+// across the times WorldMatrices forgets its nodes (more than it keeps met in one read).
 // Node alone: node test/world_matrices_test.mjs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +20,8 @@ const pick = (list) => list[Math.floor(random() * list.length)];
 const nodes = [new Object3D()];
 for (let i = 1; i < 24; ++i) pick(nodes).add((nodes[i] = new Object3D()));
 const worlds = new WorldMatrices();
-const counts = { reads: 0, moved: 0, reparented: 0, manual: 0, frozen: 0, written: 0 };
+const counts = { reads: 0, moved: 0, reparented: 0, manual: 0, frozen: 0, written: 0, forgotten: 0, unchanged: 0 };
+const lastSeen = new Map(); // node -> [the version update() returned, its world then]
 let failures = 0;
 
 for (let read = 0; read < 4000; ++read) {
@@ -56,10 +59,22 @@ for (let read = 0; read < 4000; ++read) {
     }
   }
   worlds.begin();
+  if (read % 400 === 399) {
+    // Nodes of a scene graph since rebuilt: past the most it keeps, the next read forgets all.
+    for (let i = 0; i < 70; ++i) worlds.update(new Object3D());
+    ++counts.forgotten;
+  }
   const visited = [];
   for (let v = 1 + Math.floor(random() * 3); v > 0; --v) {
     const node = pick(nodes);
-    worlds.update(node);
+    const version = worlds.update(node), last = lastSeen.get(node);
+    if (last && last[0] === version) {
+      ++counts.unchanged;
+      if (!last[1].equals(node.matrixWorld) && failures++ < 5) {
+        console.log(`FAIL read ${read}: node ${nodes.indexOf(node)}'s world changed, its version did not`);
+      }
+    }
+    lastSeen.set(node, [version, node.matrixWorld.clone()]);
     visited.push(node);
   }
   ++counts.reads;
@@ -75,9 +90,14 @@ for (let read = 0; read < 4000; ++read) {
   }
 }
 console.log(`${counts.reads} reads (${counts.moved} moves, ${counts.reparented} reparented, ${counts.manual} matrixAutoUpdate switched, ` +
-  `${counts.frozen} matrixWorldAutoUpdate switched, ${counts.written} worlds written by hand)`);
+  `${counts.frozen} matrixWorldAutoUpdate switched, ${counts.written} worlds written by hand, ${counts.forgotten} times forgotten; ` +
+  `${counts.unchanged} versions unchanged)`);
 if (failures) {
   console.log(`FAIL world_matrices: ${failures} world matrices differ from three.js's`);
   process.exit(1);
 }
-console.log('PASS world_matrices: every world matrix as three.js brings it up to date');
+if (counts.unchanged < 500) {
+  console.log(`FAIL world_matrices: only ${counts.unchanged} versions unchanged (the check above barely ran)`);
+  process.exit(1);
+}
+console.log('PASS world_matrices: every world matrix as three.js brings it up to date, and its version unchanged only with it');
