@@ -86,6 +86,14 @@ for (let frame = 0; frame <= 30; ++frame) {
 }
 assert.ok(level.values().every(Number.isFinite), 'the constants are finite');
 assert.ok(rows.get().some((value, i) => value !== first[i]), 'the joint rows move as the body turns');
+// The module's memory grown (its old buffer then detached): a view taken before follows it.
+const before = locals.get(), held = Float32Array.from(before);
+const block = module._malloc(2 * module.HEAPF32.byteLength);
+assert.ok(block !== 0 && before.length === 0, 'the memory grew, and the old view is empty');
+assert.deepEqual(Float32Array.from(locals.get()), held, 'the view taken again reads the same locals');
+locals.get()[0] += 1;
+assert.equal(level.locals()[0], Math.fround(held[0] + 1), 'and writes where the core reads');
+module._free(block);
 level.delete();
 console.log('PASS 30 frames of a turning cow: the joint level updates, its rows move, its constants are finite');
 
