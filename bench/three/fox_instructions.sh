@@ -7,7 +7,9 @@
 # percent: an A/B of a change to the web runtime's per-frame JavaScript or WebAssembly reads it
 # (bench/joint_instructions.sh counts the C++ joint level alone). V8 runs single-threaded with
 # WebAssembly compiled by its optimising tier at once, and the counted frames follow 1,500
-# frames of warm-up, so that no compilation falls among them.
+# frames of warm-up, so that no compilation falls among them; --predictable takes the timers
+# out of V8's choices (when to collect garbage), which without it moved a count by a quarter
+# between runs hours apart on a busy machine.
 # Usage: bench/three/fox_instructions.sh [FOXES]   (default 10; installs what fox.sh installs;
 # needs valgrind: apt install valgrind). Takes about two minutes a runtime.
 set -euo pipefail
@@ -22,7 +24,7 @@ fi
 
 collected() {  # RUNTIME FRAMES
   valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    node --no-warnings --single-threaded --no-liftoff "$here/fox-node.mjs" \
+    node --no-warnings --single-threaded --predictable --no-liftoff "$here/fox-node.mjs" \
     --foxes "$foxes" --warm-up 1500 --frames "$2" --runtime "$1" --quiet 2>&1 >/dev/null |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
