@@ -59,8 +59,6 @@ function coreUniform(values, index, bool) {
     : { get value() { return values.get()[index]; } };
 }
 
-// Whether a matrix's 16 elements differ from those kept at seen[offset...] (NaN at first),
-// which then become them.
 function configure(texture) {
   texture.magFilter = NearestFilter;
   texture.minFilter = NearestFilter;
