@@ -120,7 +120,7 @@ TEST(OscillationSums, EqualTheConvolutionOverRandomHistoriesCutsTeleportsAndLive
             for (const float alpha : {0.0f, 1.0f}) {  // the tick before and the newest
                 const Tick at = alpha == 1.0f ? n : n - 1;
                 const glm::dvec3 plain = convolution(h, j, at, params[j]);
-                const glm::dvec3 fast = double(params[j].amplitude) * glm::dvec3(sums.angular(j, alpha));
+                const glm::dvec3 fast = double(params[j].amplitude) * glm::dvec3(sums.angular(h.column(j), alpha));
                 worst = std::max(worst, glm::length(fast - plain));
                 largest = std::max(largest, glm::length(plain));
             }
@@ -131,6 +131,82 @@ TEST(OscillationSums, EqualTheConvolutionOverRandomHistoriesCutsTeleportsAndLive
     EXPECT_GT(largest, 10.0) << "the histories drive real oscillations";
     // Relative to the largest term: float's own rounding of the result, nothing that grows
     // with the ticks.
+    EXPECT_LT(worst, 1e-6 * largest) << "largest " << largest;
+}
+
+// All joints a tick, as the joint level brings them: in one loop over the columns while
+// every followed joint shares a kernel, joint by joint while one has its own; joints that
+// stop and start being followed, a new shared kernel (every joint seeded), and a joint that
+// starts translating (a column of the linear history added on the way).
+TEST(OscillationSums, AllJointsAtOnceEqualTheConvolutionWhetherTheyShareAKernelOrNot) {
+    constexpr int kJoints = 6, kTicks = 2500;
+    RandomRun run;
+    OscillationParameters shared{2.0f, 0.4f, 1.0f, 0.0f};
+    std::vector<OscillationParameters> params(kJoints, shared);
+    std::vector<bool> followed(kJoints, true);
+    const int capacity = OscillationKernel::truncated_length(1.2f) + 2;  // the longest damping below
+    VelocityHistory turns, moves;
+    turns.resize(kJoints, capacity);
+    moves.resize(kJoints, capacity);
+    std::vector<glm::vec3> omega(kJoints), velocity(kJoints, glm::vec3(0.0f));
+    for (glm::vec3& v : omega) v = run.vec(3.0f);
+    velocity[0] = run.vec(1.0f);  // the root alone translates at first
+    turns.fill(0, omega.data());
+    moves.fill(0, velocity.data());
+    OscillationSums sums;
+    sums.resize(kJoints);
+    sums.restart(0);
+    std::vector<KernelRecursion> recursions(kJoints);
+    std::vector<const KernelRecursion*> kernels(kJoints);
+
+    double worst = 0.0, largest = 0.0;
+    int own_kernel_ticks = 0, shared_ticks = 0;
+    for (Tick n = 1; n <= kTicks; ++n) {
+        if (n == 600) params[2] = sanitized({5.0f, 0.7f, 1.0f, 0.0f});
+        if (n == 1100) params[2] = shared;
+        if (n == 1500) params.assign(kJoints, shared = sanitized({3.5f, 1.2f, 1.0f, 0.0f}));
+        if (n % 173 == 0) {
+            const int j = static_cast<int>(run.random() % kJoints);
+            followed[j] = !followed[j];
+        }
+        for (glm::vec3& v : omega) {
+            const float pick = run.uniform(0.0f, 1.0f);
+            if (pick < 0.6f) v += run.vec(0.05f);
+            else if (pick < 0.7f) v = run.vec(4.0f);
+            else if (pick < 0.72f) v = run.vec(60.0f);
+        }
+        velocity[0] += run.vec(0.05f);
+        if (n >= 900) velocity[4] += run.vec(0.05f);
+        turns.push(omega.data());
+        moves.push(velocity.data());
+
+        bool own_kernel = false;
+        for (int j = 0; j < kJoints; ++j) {
+            KernelRecursion& r = recursions[j];
+            if (!r.made_for(params[j].frequency, params[j].damping)) r = kernel_recursion(params[j].frequency, params[j].damping);
+            kernels[j] = followed[j] && r.oscillates() ? &r : nullptr;
+            own_kernel = own_kernel || (kernels[j] && params[j] != shared);
+        }
+        ++(own_kernel ? own_kernel_ticks : shared_ticks);
+        sums.bring_all_to_newest(kernels, turns, moves);
+        for (int j = 0; j < kJoints; ++j) {
+            if (!kernels[j]) continue;
+            for (const float alpha : {0.0f, 1.0f}) {
+                const Tick at = alpha == 1.0f ? n : n - 1;
+                for (const bool linear : {false, true}) {
+                    const VelocityHistory& h = linear ? moves : turns;
+                    const glm::dvec3 plain = convolution(h, j, at, params[j]);
+                    const glm::dvec3 fast(linear ? sums.linear(h.column(j), alpha) : sums.angular(h.column(j), alpha));
+                    worst = std::max(worst, glm::length(fast - plain));
+                    largest = std::max(largest, glm::length(plain));
+                }
+            }
+        }
+    }
+    EXPECT_EQ(moves.column_count(), 2);
+    EXPECT_GT(own_kernel_ticks, 100);
+    EXPECT_GT(shared_ticks, 1500);
+    EXPECT_GT(largest, 10.0);
     EXPECT_LT(worst, 1e-6 * largest) << "largest " << largest;
 }
 
@@ -150,7 +226,7 @@ TEST(OscillationSums, AJointBackAfterTicksWithoutOscillatingIsSeededFromItsPast)
     }
     const glm::dvec3 plain = convolution(h, 0, 120, {2.5f, 0.5f, 1.0f, 0.0f});
     EXPECT_GT(glm::length(plain), 0.1);
-    EXPECT_LT(glm::length(glm::dvec3(sums.angular(0, 1.0f)) - plain), 1e-6 * glm::length(plain));
+    EXPECT_LT(glm::length(glm::dvec3(sums.angular(h.column(0), 1.0f)) - plain), 1e-6 * glm::length(plain));
 }
 
 TEST(VelocityHistory, AJointGetsAColumnWhenItFirstMovesAndReadsZeroBefore) {

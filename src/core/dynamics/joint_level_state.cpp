@@ -236,7 +236,7 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
                                                            : glm::mat3_cast(global_rotations_[parent]);
             if (joint.bend.rotation) {
                 const glm::vec3 drag = o.drag * omega;
-                d.angular = to_world * (kernel ? drag + o.amplitude * sums_.angular(j, alpha) : drag);
+                d.angular = to_world * (kernel ? drag + o.amplitude * sums_.angular(turns, alpha) : drag);
                 d.angular_drag = to_world * drag;
             }
             if (squash && joint.squash.rotation) d.angular_velocity = to_world * omega;
@@ -246,7 +246,7 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
             const glm::mat3 parent_linear = parent < 0 ? glm::mat3(1.0f) : glm::mat3(globals_[parent]);
             if (joint.bend.translation && translation_gain != 0.0f) {
                 const glm::vec3 drag = o.drag * velocity;
-                d.linear = translation_gain * (parent_linear * (kernel ? drag + o.amplitude * sums_.linear(j, alpha) : drag));
+                d.linear = translation_gain * (parent_linear * (kernel ? drag + o.amplitude * sums_.linear(moves, alpha) : drag));
                 d.linear_drag = translation_gain * (parent_linear * drag);
                 limit_linear_drive(d, rig_.size, p.max_angle);
             }
