@@ -247,7 +247,7 @@ export class DynskinCharacter extends CoreCharacter {
   #createUniforms(core, bind) {
     const level = this.level, width = this.#tableWidth, scene = this.#scene;
     const { width: w, height: h } = tableShape(this.jointCount * core.JointLevel.jointRowTexels(), width);
-    this.#jointRows = new HeapView(core, () => level.jointRows().subarray(0, w * h * 4));
+    this.#jointRows = new HeapView(() => level.jointRows().subarray(0, w * h * 4));
     this.#textures = {
       dynskin_joints: table(scene, this.#jointRows.get(), w, h),
       dynskin_influences: filledTable(scene, level.influences(), width),
@@ -408,7 +408,7 @@ export class DynskinCharacter extends CoreCharacter {
     const rows = restarts !== this.#ringRestarts ? ticks : newest - this.#ringNewest;
     if (ticks !== this.#ringTicks) {
       // A new length: the ring has new memory in the core, and a texture of its size.
-      this.#ring = new HeapView(this.#core, () => this.level.ring());
+      this.#ring = new HeapView(() => this.level.ring());
       this.#textures.dynskin_rotation_ring.dispose();
       this.#textures.dynskin_rotation_ring = table(this.#scene, this.#ring.get().subarray(0, width * height * 4), width, height);
       this.#ringTicks = ticks;

@@ -37,10 +37,10 @@ export class CoreCharacter {
     this.jointCount = this.level.jointCount();
     this.#restSize = this.level.size();
     // Views of the core's buffers, taken again when its memory grows.
-    this.coreLocals = new HeapView(core, () => this.level.locals());
-    this.coreObject = new HeapView(core, () => this.level.object());
-    this.coreValues = new HeapView(core, () => this.level.values());
-    this.coreRingState = new HeapView(core, () => this.level.ringState());
+    this.coreLocals = new HeapView(() => this.level.locals());
+    this.coreObject = new HeapView(() => this.level.object());
+    this.coreValues = new HeapView(() => this.level.values());
+    this.coreRingState = new HeapView(() => this.level.ringState());
   }
 
   /** The character size L in the world now: the one measured at attach times the scale since. */

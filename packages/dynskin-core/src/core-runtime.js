@@ -21,7 +21,7 @@ export class CoreRuntime {
     this.characters = [];
     this.#settings = new RuntimeSettings(core, options, packageName);
     this.#ticksPerSecond = core.JointLevel.ticksPerSecond(); // the core's measurement clock
-    this.#clock = new HeapView(core, () => core.JointLevel.clock());
+    this.#clock = new HeapView(() => core.JointLevel.clock());
   }
 
   #settings;

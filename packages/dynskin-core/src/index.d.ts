@@ -134,9 +134,9 @@ export const RING_TICKS: 0;
 export const RING_NEWEST_TICK: 1;
 export const RING_RESTARTS: 2;
 
-/** A view of the core's memory, taken again by `take` once the memory has grown. */
-export class HeapView<View extends ArrayBufferView = Float32Array> {
-  constructor(core: { HEAPF32: Float32Array }, take: () => View);
+/** A typed array of the core's memory, taken again by `take` once the memory has grown. */
+export class HeapView<View extends ArrayBufferView & { readonly length: number } = Float32Array> {
+  constructor(take: () => View);
   get(): View;
 }
 

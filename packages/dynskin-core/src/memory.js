@@ -8,18 +8,19 @@ export const FLOATS_PER_BONE = 10;
 export const [RING_TICKS, RING_NEWEST_TICK, RING_RESTARTS] = [0, 1, 2];
 
 /**
- * A view of the core's memory, taken again once the memory has grown (the views of the old
- * buffer are then empty): `take` makes one.
+ * A view of the core's memory, taken again once the memory has grown: `take` makes one.
  */
 export class HeapView {
-  constructor(core, take) {
-    this.core = core;
+  constructor(take) {
     this.take = take;
     this.view = take();
   }
 
   get() {
-    if (this.view.buffer !== this.core.HEAPF32.buffer) this.view = this.take();
+    // Growing detaches the old buffer, which empties every view of it. (Asking the module for
+    // its HEAPF32 instead is a lookup in an object of hundreds of properties, three times a
+    // character and frame.) An empty view is merely taken again.
+    if (this.view.length === 0) this.view = this.take();
     return this.view;
   }
 }

@@ -69,9 +69,9 @@ console.log('PASS the settings helpers: defaults, merge, JSON the core takes, a 
 
 // Frames: the body turns about y at 1 turn a second, read at 60 frames a second; the skin's
 // constants stay finite and the joint rows move.
-const clock = new core.HeapView(module, () => module.JointLevel.clock());
-const locals = new core.HeapView(module, () => level.locals());
-const rows = new core.HeapView(module, () => level.jointRows());
+const clock = new core.HeapView(() => module.JointLevel.clock());
+const locals = new core.HeapView(() => level.locals());
+const rows = new core.HeapView(() => level.jointRows());
 let first = null;
 for (let frame = 0; frame <= 30; ++frame) {
   const t = frame / 60, view = locals.get();

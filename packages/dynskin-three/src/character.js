@@ -80,7 +80,7 @@ function filledTable(values, width) {
 // a view of at least width x height texels. three.js reads image.data when it uploads.
 function heapTable(core, take, count, width) {
   const { width: w, height: h } = tableShape(count, width);
-  const heap = new HeapView(core, () => take().subarray(0, w * h * 4));
+  const heap = new HeapView(() => take().subarray(0, w * h * 4));
   const texture = new DataTexture(heap.view, w, h, RGBAFormat, FloatType);
   texture.image = {
     width: w,
