@@ -24,6 +24,7 @@ void OscillationSums::Columns::clear() {
 }
 
 void OscillationSums::resize(int joint_count) {
+    shared_.reset();
     joints_.assign(static_cast<std::size_t>(joint_count), JointState{});
     angular_.clear();
     linear_.clear();
@@ -31,6 +32,7 @@ void OscillationSums::resize(int joint_count) {
 
 void OscillationSums::restart(Tick tick) {
     // The histories' columns start again too: the sums of those they add read zero.
+    shared_.reset();
     angular_.clear();
     linear_.clear();
     for (JointState& s : joints_) {
@@ -112,9 +114,25 @@ void OscillationSums::bring(int joint, const KernelRecursion& r, const VelocityH
 
 void OscillationSums::bring_to_newest(int joint, const KernelRecursion& r, const VelocityHistory& angular,
                                       const VelocityHistory& linear) {
+    write_shared_states();
     angular_.fit(angular);
     linear_.fit(linear);
     bring(joint, r, angular, linear);
+}
+
+void OscillationSums::write_shared_states() {
+    if (!shared_) return;
+    for (std::size_t j = 0; j < shared_kernels_.size(); ++j)
+        if (shared_kernels_[j]) joints_[j].brought_to(shared_->at, shared_->frequency, shared_->damping);
+    shared_.reset();
+}
+
+bool OscillationSums::still_shared(const std::vector<const KernelRecursion*>& kernels, Tick n) const {
+    if (!shared_ || shared_->at != n - 1 || kernels != shared_kernels_) return false;
+    // (A kernel may have been made again in place, for another f or tau.)
+    for (const KernelRecursion* r : kernels)
+        if (r && !r->made_for(shared_->frequency, shared_->damping)) return false;
+    return true;
 }
 
 void OscillationSums::bring_all_to_newest(const std::vector<const KernelRecursion*>& kernels,
@@ -122,28 +140,43 @@ void OscillationSums::bring_all_to_newest(const std::vector<const KernelRecursio
     angular_.fit(angular);
     linear_.fit(linear);
     const Tick n = angular.newest();
-    // Whether every followed joint has the same kernel and is one step from n.
-    const KernelRecursion* common = nullptr;
-    bool one_step = true;
-    for (std::size_t j = 0; j < kernels.size() && one_step; ++j) {
-        const KernelRecursion* r = kernels[j];
-        if (!r) continue;
-        if (!common) common = r;
-        one_step = r->made_for(common->frequency, common->damping) && joints_[j].steps_to(n, *r);
-    }
-    if (!common) return;
-    if (!one_step) {
-        for (std::size_t j = 0; j < kernels.size(); ++j)
-            if (kernels[j]) bring(static_cast<int>(j), *kernels[j], angular, linear);
+    if (still_shared(kernels, n)) {
+        step_every_column(*kernels[shared_->first], angular, linear, n);
+        shared_->at = n;
         return;
     }
-    // Every column at once. Those of joints not followed are stepped too (cheaper than
-    // leaving gaps in the loop), for a kernel they may not have: their tick stays behind, so
-    // they are seeded when followed again.
-    step(angular_, *common, StepRows(angular, n, common->length), 0, angular.column_count());
-    step(linear_, *common, StepRows(linear, n, common->length), 0, linear.column_count());
-    for (std::size_t j = 0; j < kernels.size(); ++j)
-        if (kernels[j]) joints_[j].brought_to(n, *common);
+    write_shared_states();
+    // Whether every followed joint has the same kernel, and whether each is one step from n.
+    const KernelRecursion* common = nullptr;
+    std::size_t first = 0;
+    bool same = true, one_step = true;
+    for (std::size_t j = 0; j < kernels.size(); ++j) {
+        const KernelRecursion* r = kernels[j];
+        if (!r) continue;
+        if (!common) common = r, first = j;
+        same = same && r->made_for(common->frequency, common->damping);
+        one_step = one_step && joints_[j].steps_to(n, *r);
+    }
+    if (!common) return;
+    if (same && one_step) {
+        step_every_column(*common, angular, linear, n);
+    } else {
+        for (std::size_t j = 0; j < kernels.size(); ++j)
+            if (kernels[j]) bring(static_cast<int>(j), *kernels[j], angular, linear);
+    }
+    if (same) {  // every followed joint at n for the one kernel: said once for all of them
+        shared_ = Shared{common->frequency, common->damping, n, first};
+        shared_kernels_ = kernels;
+    }
+}
+
+void OscillationSums::step_every_column(const KernelRecursion& r, const VelocityHistory& angular,
+                                        const VelocityHistory& linear, Tick n) {
+    // Those of joints not followed are stepped too (cheaper than leaving gaps in the loop),
+    // for a kernel they may not have: their tick stays behind, so they are seeded when
+    // followed again.
+    step(angular_, r, StepRows(angular, n, r.length), 0, angular.column_count());
+    step(linear_, r, StepRows(linear, n, r.length), 0, linear.column_count());
 }
 
 }  // namespace dynskin

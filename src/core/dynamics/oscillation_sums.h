@@ -12,8 +12,10 @@
 // The sums lie column after column, one array per quantity, as the histories' rows do: when
 // every followed joint has the same kernel (the common case: no joint overrides f or tau), a
 // tick steps them all in one loop over those arrays, which the compiler runs two or four
-// numbers at once (SSE, WebAssembly's SIMD).
+// numbers at once (SSE, WebAssembly's SIMD), and which tick each joint's sums are at is then
+// said once for all of them.
 
+#include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -48,7 +50,8 @@ public:
     glm::vec3 linear(int column, float alpha) const { return linear_.at(column, alpha); }
 
     std::size_t memory_bytes() const {
-        return joints_.capacity() * sizeof(JointState) + angular_.memory_bytes() + linear_.memory_bytes();
+        return joints_.capacity() * sizeof(JointState) + shared_kernels_.capacity() * sizeof(const KernelRecursion*) +
+               angular_.memory_bytes() + linear_.memory_bytes();
     }
     // An upper bound of memory_bytes() a joint (both its columns).
     static constexpr std::size_t bytes_per_joint();
@@ -86,13 +89,22 @@ private:
 
         bool follow(const KernelRecursion& r) const { return valid && (zero || r.made_for(frequency, damping)); }
         bool steps_to(Tick n, const KernelRecursion& r) const { return follow(r) && at == n - 1; }
-        void brought_to(Tick n, const KernelRecursion& r) {
-            frequency = r.frequency;
-            damping = r.damping;
+        void brought_to(Tick n, const KernelRecursion& r) { brought_to(n, r.frequency, r.damping); }
+        void brought_to(Tick n, float f, float tau) {
+            frequency = f;
+            damping = tau;
             at = n;
             zero = false;
             valid = true;
         }
+    };
+    // While every followed joint has the same kernel, their states are said once, here,
+    // rather than joint by joint each tick: they are at tick `at` for (frequency, damping),
+    // the joints being those with a kernel in shared_kernels_ (kernels[first] the first).
+    struct Shared {
+        float frequency, damping;
+        Tick at;
+        std::size_t first;
     };
     // The rows one step to tick n reads of a history, for a kernel of length K: H[n-1],
     // H[n-2], H[n-K], H[n-K-1] (one value per column).
@@ -108,11 +120,20 @@ private:
     static void seed(Columns& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n);
     // One step, or a seed, of both of the joint's columns (those it has).
     void bring(int joint, const KernelRecursion& r, const VelocityHistory& angular, const VelocityHistory& linear);
+    void step_every_column(const KernelRecursion& r, const VelocityHistory& angular, const VelocityHistory& linear, Tick n);
+    // Whether shared_ holds for these kernels, one step from n.
+    bool still_shared(const std::vector<const KernelRecursion*>& kernels, Tick n) const;
+    // shared_ written into the joints' states, and forgotten.
+    void write_shared_states();
 
     std::vector<JointState> joints_;
     Columns angular_, linear_;
+    std::optional<Shared> shared_;
+    std::vector<const KernelRecursion*> shared_kernels_;
 };
 
-constexpr std::size_t OscillationSums::bytes_per_joint() { return sizeof(JointState) + 2 * Columns::kBytesPerColumn; }
+constexpr std::size_t OscillationSums::bytes_per_joint() {
+    return sizeof(JointState) + sizeof(const KernelRecursion*) + 2 * Columns::kBytesPerColumn;
+}
 
 }  // namespace dynskin
