@@ -24,7 +24,7 @@ void OscillationSums::Columns::clear() {
 }
 
 void OscillationSums::resize(int joint_count) {
-    shared_.reset();
+    planned_ = false;
     joints_.assign(static_cast<std::size_t>(joint_count), JointState{});
     angular_.clear();
     linear_.clear();
@@ -32,7 +32,7 @@ void OscillationSums::resize(int joint_count) {
 
 void OscillationSums::restart(Tick tick) {
     // The histories' columns start again too: the sums of those they add read zero.
-    shared_.reset();
+    planned_ = false;
     angular_.clear();
     linear_.clear();
     for (JointState& s : joints_) {
@@ -75,6 +75,25 @@ void OscillationSums::step(Columns& s, const KernelRecursion& r, const StepRows&
                  s.im.data() + begin, s.previous.data() + begin, s.current.data() + begin, 3 * count, r.z, r.leaving);
 }
 
+void OscillationSums::step_column(Columns& s, const KernelRecursion& r, const StepRows& rows, int column) {
+    if (column < 0) return;  // (no velocity yet: zero, and zero it stays)
+    // step_numbers' arithmetic on the column's three numbers as vectors (the loop's setup
+    // would cost more than the three).
+    const std::size_t i = 3 * static_cast<std::size_t>(column);
+    const double zr = r.z.real(), zi = r.z.imag(), lr = r.leaving.real(), li = r.leaving.imag();
+    const glm::dvec3 new_d(rows.newer[column] - rows.older[column]), old_d(rows.leaving[column] - rows.left[column]);
+    const glm::dvec3 ur = glm::make_vec3(&s.re[i]) + new_d - lr * old_d;
+    const glm::dvec3 ui = glm::make_vec3(&s.im[i]) - li * old_d;
+    const glm::dvec3 re = zr * ur - zi * ui, im = zr * ui + zi * ur;
+    const glm::vec3 before = glm::make_vec3(&s.current[i]), now(im);
+    // (Stored field by field: a loop over the axes is vectorised with checks of the four
+    // arrays against each other that cost more than the step.)
+    s.re[i] = re.x, s.re[i + 1] = re.y, s.re[i + 2] = re.z;
+    s.im[i] = im.x, s.im[i + 1] = im.y, s.im[i + 2] = im.z;
+    s.previous[i] = before.x, s.previous[i + 1] = before.y, s.previous[i + 2] = before.z;
+    s.current[i] = now.x, s.current[i + 1] = now.y, s.current[i + 2] = now.z;
+}
+
 void OscillationSums::seed(Columns& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n) {
     const int c = h.column(joint);
     if (c < 0) return;  // no velocity yet: zero, and its column, when it comes, reads zero
@@ -93,18 +112,23 @@ void OscillationSums::seed(Columns& s, const KernelRecursion& r, const VelocityH
         s.im[i + axis] = im[axis];
         s.current[i + axis] = float(im[axis]);
     }
-    step(s, r, StepRows(h, n, r.length), c, 1);
+    step_column(s, r, StepRows(h, n, r.length), c);
 }
 
 void OscillationSums::bring(int joint, const KernelRecursion& r, const VelocityHistory& angular,
-                            const VelocityHistory& linear) {
+                            const VelocityHistory& linear, RowsOfKernel& rows) {
     JointState& s = joints_[joint];
     const Tick n = angular.newest();
     if (s.follow(r) && s.at == n) return;
     if (s.steps_to(n, r)) {
+        if (rows.length != r.length) {  // (looked up once for each kernel length met)
+            rows.length = r.length;
+            rows.angular.emplace(angular, n, r.length);
+            rows.linear.emplace(linear, n, r.length);
+        }
         // (A joint without a column, most joints for the linear sum, has nothing to step.)
-        if (const int c = angular.column(joint); c >= 0) step(angular_, r, StepRows(angular, n, r.length), c, 1);
-        if (const int c = linear.column(joint); c >= 0) step(linear_, r, StepRows(linear, n, r.length), c, 1);
+        step_column(angular_, r, *rows.angular, angular.column(joint));
+        step_column(linear_, r, *rows.linear, linear.column(joint));
     } else {
         seed(angular_, r, angular, joint, n);
         seed(linear_, r, linear, joint, n);
@@ -114,69 +138,113 @@ void OscillationSums::bring(int joint, const KernelRecursion& r, const VelocityH
 
 void OscillationSums::bring_to_newest(int joint, const KernelRecursion& r, const VelocityHistory& angular,
                                       const VelocityHistory& linear) {
-    write_shared_states();
+    write_planned_states();
     angular_.fit(angular);
     linear_.fit(linear);
-    bring(joint, r, angular, linear);
+    RowsOfKernel rows;
+    bring(joint, r, angular, linear, rows);
 }
 
-void OscillationSums::write_shared_states() {
-    if (!shared_) return;
-    for (std::size_t j = 0; j < shared_kernels_.size(); ++j)
-        if (shared_kernels_[j]) joints_[j].brought_to(shared_->at, shared_->frequency, shared_->damping);
-    shared_.reset();
+void OscillationSums::write_planned_states() {
+    if (!planned_) return;
+    for (std::size_t j = 0; j < plan_.kernels.size(); ++j)
+        if (plan_.kernels[j]) joints_[j].brought_to(plan_.at, plan_.made_for[j].first, plan_.made_for[j].second);
+    planned_ = false;
 }
 
-bool OscillationSums::still_shared(const std::vector<const KernelRecursion*>& kernels, Tick n) const {
-    if (!shared_ || shared_->at != n - 1 || kernels != shared_kernels_) return false;
+bool OscillationSums::plan_holds(const std::vector<const KernelRecursion*>& kernels, const VelocityHistory& angular,
+                                 const VelocityHistory& linear, Tick n) const {
+    if (!planned_ || plan_.at != n - 1 || angular.column_count() != plan_.angular_columns ||
+        linear.column_count() != plan_.linear_columns || kernels != plan_.kernels)
+        return false;
     // (A kernel may have been made again in place, for another f or tau.)
-    for (const KernelRecursion* r : kernels)
-        if (r && !r->made_for(shared_->frequency, shared_->damping)) return false;
+    for (std::size_t j = 0; j < kernels.size(); ++j)
+        if (kernels[j] && !kernels[j]->made_for(plan_.made_for[j].first, plan_.made_for[j].second)) return false;
     return true;
 }
+
+namespace {
+
+// Runs of a history's columns whose joints are followed with the same kernel (f and tau):
+// (first column, count, a joint whose kernel it is). Columns of joints not followed are left
+// out, except a few between two runs of one kernel, which join them: stepping them costs
+// less than starting a run again (their joints' ticks stay behind, so they are seeded when
+// followed again).
+// joint_of_column: scratch. (Their capacities grow exactly, to at most a joint's worth each:
+// memory_bound() counts them so.)
+template <class Run>
+void plan_runs(const std::vector<const KernelRecursion*>& kernels, const VelocityHistory& h, std::vector<Run>& runs,
+               std::vector<int>& joint_of_column) {
+    constexpr int kMostJoined = 4;  // columns not followed that two runs may take in between
+    const std::size_t columns = static_cast<std::size_t>(h.column_count());
+    joint_of_column.reserve(columns);
+    joint_of_column.assign(columns, -1);
+    for (std::size_t j = 0; j < kernels.size(); ++j)
+        if (const int c = h.column(static_cast<int>(j)); kernels[j] && c >= 0) joint_of_column[c] = static_cast<int>(j);
+    runs.clear();
+    runs.reserve(columns);
+    const auto same_kernel = [&kernels](int a, int b) {
+        return kernels[a]->made_for(kernels[b]->frequency, kernels[b]->damping);
+    };
+    for (int c = 0; c < h.column_count(); ++c) {
+        const int j = joint_of_column[static_cast<std::size_t>(c)];
+        if (j < 0) continue;
+        if (!runs.empty()) {
+            Run& last = runs.back();
+            const int gap = c - (last.first + last.count);
+            if (gap <= kMostJoined && same_kernel(j, last.joint)) {
+                last.count = c + 1 - last.first;
+                continue;
+            }
+        }
+        runs.push_back(Run{c, 1, j});
+    }
+}
+
+}  // namespace
 
 void OscillationSums::bring_all_to_newest(const std::vector<const KernelRecursion*>& kernels,
                                           const VelocityHistory& angular, const VelocityHistory& linear) {
     angular_.fit(angular);
     linear_.fit(linear);
     const Tick n = angular.newest();
-    if (still_shared(kernels, n)) {
-        step_every_column(*kernels[shared_->first], angular, linear, n);
-        shared_->at = n;
+    if (plan_holds(kernels, angular, linear, n)) {
+        step_runs(kernels, plan_.angular_runs, angular_, angular, n);
+        step_runs(kernels, plan_.linear_runs, linear_, linear, n);
+        plan_.at = n;
         return;
     }
-    write_shared_states();
-    // Whether every followed joint has the same kernel, and whether each is one step from n.
-    const KernelRecursion* common = nullptr;
-    std::size_t first = 0;
-    bool same = true, one_step = true;
+    // Joint by joint this tick (stepped or seeded), then planned for the next ones.
+    write_planned_states();
+    RowsOfKernel rows;
+    bool any = false;
     for (std::size_t j = 0; j < kernels.size(); ++j) {
-        const KernelRecursion* r = kernels[j];
-        if (!r) continue;
-        if (!common) common = r, first = j;
-        same = same && r->made_for(common->frequency, common->damping);
-        one_step = one_step && joints_[j].steps_to(n, *r);
+        if (!kernels[j]) continue;
+        bring(static_cast<int>(j), *kernels[j], angular, linear, rows);
+        any = true;
     }
-    if (!common) return;
-    if (same && one_step) {
-        step_every_column(*common, angular, linear, n);
-    } else {
-        for (std::size_t j = 0; j < kernels.size(); ++j)
-            if (kernels[j]) bring(static_cast<int>(j), *kernels[j], angular, linear);
-    }
-    if (same) {  // every followed joint at n for the one kernel: said once for all of them
-        shared_ = Shared{common->frequency, common->damping, n, first};
-        shared_kernels_ = kernels;
-    }
+    if (!any) return;
+    // (Into the last plan's arrays: a slider dragged changes the kernels every frame.)
+    planned_ = true;
+    plan_.at = n;
+    plan_.kernels.reserve(kernels.size());
+    plan_.kernels.assign(kernels.begin(), kernels.end());
+    plan_.made_for.reserve(kernels.size());
+    plan_.made_for.assign(kernels.size(), {0.0f, 0.0f});
+    for (std::size_t j = 0; j < kernels.size(); ++j)
+        if (kernels[j]) plan_.made_for[j] = {kernels[j]->frequency, kernels[j]->damping};
+    plan_.angular_columns = angular.column_count();
+    plan_.linear_columns = linear.column_count();
+    plan_runs(kernels, angular, plan_.angular_runs, plan_.joint_of_column);
+    plan_runs(kernels, linear, plan_.linear_runs, plan_.joint_of_column);
 }
 
-void OscillationSums::step_every_column(const KernelRecursion& r, const VelocityHistory& angular,
-                                        const VelocityHistory& linear, Tick n) {
-    // Those of joints not followed are stepped too (cheaper than leaving gaps in the loop),
-    // for a kernel they may not have: their tick stays behind, so they are seeded when
-    // followed again.
-    step(angular_, r, StepRows(angular, n, r.length), 0, angular.column_count());
-    step(linear_, r, StepRows(linear, n, r.length), 0, linear.column_count());
+void OscillationSums::step_runs(const std::vector<const KernelRecursion*>& kernels, const std::vector<Run>& runs,
+                                Columns& sums, const VelocityHistory& h, Tick n) {
+    for (const Run& run : runs) {
+        const KernelRecursion& r = *kernels[static_cast<std::size_t>(run.joint)];
+        step(sums, r, StepRows(h, n, r.length), run.first, run.count);
+    }
 }
 
 }  // namespace dynskin

@@ -9,13 +9,14 @@
 // that the result is the new kernel over the past, and when it starts oscillating again after
 // ticks without; otherwise each tick is one step.
 //
-// The sums lie column after column, one array per quantity, as the histories' rows do: when
-// every followed joint has the same kernel (the common case: no joint overrides f or tau), a
-// tick steps them all in one loop over those arrays, which the compiler runs two or four
-// numbers at once (SSE, WebAssembly's SIMD), and which tick each joint's sums are at is then
-// said once for all of them.
+// The sums lie column after column, one array per quantity, as the histories' rows do. While
+// the followed joints and their kernels stay as they are, a tick steps each run of columns
+// with one kernel in one loop over those arrays, which the compiler runs two or four numbers
+// at once (SSE, WebAssembly's SIMD): one run per history when no joint overrides f or tau, a
+// few when a limb has its own. Which tick each joint's sums are at is then said once for all.
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -50,8 +51,8 @@ public:
     glm::vec3 linear(int column, float alpha) const { return linear_.at(column, alpha); }
 
     std::size_t memory_bytes() const {
-        return joints_.capacity() * sizeof(JointState) + shared_kernels_.capacity() * sizeof(const KernelRecursion*) +
-               angular_.memory_bytes() + linear_.memory_bytes();
+        return joints_.capacity() * sizeof(JointState) + plan_.memory_bytes() + angular_.memory_bytes() +
+               linear_.memory_bytes();
     }
     // An upper bound of memory_bytes() a joint (both its columns).
     static constexpr std::size_t bytes_per_joint();
@@ -98,13 +99,28 @@ private:
             valid = true;
         }
     };
-    // While every followed joint has the same kernel, their states are said once, here,
-    // rather than joint by joint each tick: they are at tick `at` for (frequency, damping),
-    // the joints being those with a kernel in shared_kernels_ (kernels[first] the first).
-    struct Shared {
-        float frequency, damping;
-        Tick at;
-        std::size_t first;
+    // A run of a history's columns stepped with one kernel: the kernel of `joint`.
+    struct Run {
+        int first, count, joint;
+    };
+    // How every tick steps while the followed joints and their kernels stay as they are: runs
+    // of columns, each in one loop (one run per history when every joint has the same
+    // kernel); and the joints' states said once for all of them instead of joint by joint:
+    // every joint with a kernel in `kernels` is at tick `at` for (made_for[j]).
+    struct Plan {
+        Tick at = 0;
+        std::vector<const KernelRecursion*> kernels;
+        std::vector<std::pair<float, float>> made_for;  // f, tau
+        int angular_columns = 0, linear_columns = 0;    // the histories' when planned
+        std::vector<Run> angular_runs, linear_runs;
+        std::vector<int> joint_of_column;  // scratch of the planning
+
+        std::size_t memory_bytes() const {
+            return kernels.capacity() * sizeof(const KernelRecursion*) + made_for.capacity() * sizeof(std::pair<float, float>) +
+                   (angular_runs.capacity() + linear_runs.capacity()) * sizeof(Run) + joint_of_column.capacity() * sizeof(int);
+        }
+        static constexpr std::size_t kBytesPerJoint =
+            sizeof(const KernelRecursion*) + sizeof(std::pair<float, float>) + 2 * sizeof(Run) + sizeof(int);
     };
     // The rows one step to tick n reads of a history, for a kernel of length K: H[n-1],
     // H[n-2], H[n-K], H[n-K-1] (one value per column).
@@ -113,27 +129,37 @@ private:
             : newer(h.row(n - 1)), older(h.row(n - 2)), leaving(h.row(n - length)), left(h.row(n - length - 1)) {}
         const glm::vec3 *newer, *older, *leaving, *left;
     };
-    // C from tick n - 1 to n for columns [first, first + count).
+    // The rows of both histories for the kernel length last met.
+    struct RowsOfKernel {
+        int length = -1;
+        std::optional<StepRows> angular, linear;
+    };
+    // C from tick n - 1 to n for columns [first, first + count); for one column (none: -1).
     static void step(Columns& s, const KernelRecursion& r, const StepRows& rows, int first, int count);
+    static void step_column(Columns& s, const KernelRecursion& r, const StepRows& rows, int column);
     // C at n - 1 of the joint's column (if it has one) summed plainly over the kept history,
     // then one step to n.
     static void seed(Columns& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n);
-    // One step, or a seed, of both of the joint's columns (those it has).
-    void bring(int joint, const KernelRecursion& r, const VelocityHistory& angular, const VelocityHistory& linear);
-    void step_every_column(const KernelRecursion& r, const VelocityHistory& angular, const VelocityHistory& linear, Tick n);
-    // Whether shared_ holds for these kernels, one step from n.
-    bool still_shared(const std::vector<const KernelRecursion*>& kernels, Tick n) const;
-    // shared_ written into the joints' states, and forgotten.
-    void write_shared_states();
+    // One step, or a seed, of both of the joint's columns (those it has); rows: kept between
+    // the joints of one tick.
+    void bring(int joint, const KernelRecursion& r, const VelocityHistory& angular, const VelocityHistory& linear,
+               RowsOfKernel& rows);
+    static void step_runs(const std::vector<const KernelRecursion*>& kernels, const std::vector<Run>& runs,
+                          Columns& sums, const VelocityHistory& h, Tick n);
+    // Whether plan_ holds for these kernels and histories, one step from n.
+    bool plan_holds(const std::vector<const KernelRecursion*>& kernels, const VelocityHistory& angular,
+                    const VelocityHistory& linear, Tick n) const;
+    // plan_'s states written into the joints', and the plan forgotten.
+    void write_planned_states();
 
     std::vector<JointState> joints_;
     Columns angular_, linear_;
-    std::optional<Shared> shared_;
-    std::vector<const KernelRecursion*> shared_kernels_;
+    Plan plan_;
+    bool planned_ = false;  // whether plan_ holds (from the tick plan_.at on)
 };
 
 constexpr std::size_t OscillationSums::bytes_per_joint() {
-    return sizeof(JointState) + sizeof(const KernelRecursion*) + 2 * Columns::kBytesPerColumn;
+    return sizeof(JointState) + Plan::kBytesPerJoint + 2 * Columns::kBytesPerColumn;
 }
 
 }  // namespace dynskin
