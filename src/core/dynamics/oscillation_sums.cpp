@@ -44,24 +44,28 @@ void OscillationSums::restart(Tick tick) {
 
 namespace {
 
-// The recursion's step over `count` numbers in a row (x, y, z of successive columns): u = C +
-// d[n-1] - z^(K-1) d[n-K] (the differences are real), then C = z u. The arrays do not
-// overlap, which __restrict (GCC's, Clang's, MSVC's) tells the compiler: else it leaves the
-// loop scalar rather than check eight pointers against each other.
+// The recursion's step of one number (an axis of a column): u = C + d[n-1] - z^(K-1) d[n-K]
+// (the differences are real), then C = z u; the output Im C moves on.
+inline void step_number(float newer, float older, float leaving, float left, double& re, double& im, float& previous,
+                        float& current, std::complex<double> z, std::complex<double> z_leaving) {
+    const double new_d = double(newer - older), old_d = double(leaving - left);
+    const double ur = re + new_d - z_leaving.real() * old_d;
+    const double ui = im - z_leaving.imag() * old_d;
+    re = z.real() * ur - z.imag() * ui;
+    im = z.real() * ui + z.imag() * ur;
+    previous = current;
+    current = float(im);
+}
+
+// step_number over `count` numbers in a row (x, y, z of successive columns). The arrays do
+// not overlap, which __restrict (GCC's, Clang's, MSVC's) tells the compiler: else it leaves
+// the loop scalar rather than check eight pointers against each other.
 void step_numbers(const float* __restrict newer, const float* __restrict older, const float* __restrict leaving,
                   const float* __restrict left, double* __restrict re, double* __restrict im,
                   float* __restrict previous, float* __restrict current, int count, std::complex<double> z,
                   std::complex<double> z_leaving) {
-    const double zr = z.real(), zi = z.imag(), lr = z_leaving.real(), li = z_leaving.imag();
-    for (int i = 0; i < count; ++i) {
-        const double new_d = double(newer[i] - older[i]), old_d = double(leaving[i] - left[i]);
-        const double ur = re[i] + new_d - lr * old_d;
-        const double ui = im[i] - li * old_d;
-        re[i] = zr * ur - zi * ui;
-        im[i] = zr * ui + zi * ur;
-        previous[i] = current[i];
-        current[i] = float(im[i]);
-    }
+    for (int i = 0; i < count; ++i)
+        step_number(newer[i], older[i], leaving[i], left[i], re[i], im[i], previous[i], current[i], z, z_leaving);
 }
 
 }  // namespace
@@ -77,21 +81,16 @@ void OscillationSums::step(Columns& s, const KernelRecursion& r, const StepRows&
 
 void OscillationSums::step_column(Columns& s, const KernelRecursion& r, const StepRows& rows, int column) {
     if (column < 0) return;  // (no velocity yet: zero, and zero it stays)
-    // step_numbers' arithmetic on the column's three numbers as vectors (the loop's setup
-    // would cost more than the three).
+    // Axis by axis, written out: a loop over three is vectorised with checks of the arrays
+    // against each other that cost more than the step.
     const std::size_t i = 3 * static_cast<std::size_t>(column);
-    const double zr = r.z.real(), zi = r.z.imag(), lr = r.leaving.real(), li = r.leaving.imag();
-    const glm::dvec3 new_d(rows.newer[column] - rows.older[column]), old_d(rows.leaving[column] - rows.left[column]);
-    const glm::dvec3 ur = glm::make_vec3(&s.re[i]) + new_d - lr * old_d;
-    const glm::dvec3 ui = glm::make_vec3(&s.im[i]) - li * old_d;
-    const glm::dvec3 re = zr * ur - zi * ui, im = zr * ui + zi * ur;
-    const glm::vec3 before = glm::make_vec3(&s.current[i]), now(im);
-    // (Stored field by field: a loop over the axes is vectorised with checks of the four
-    // arrays against each other that cost more than the step.)
-    s.re[i] = re.x, s.re[i + 1] = re.y, s.re[i + 2] = re.z;
-    s.im[i] = im.x, s.im[i + 1] = im.y, s.im[i + 2] = im.z;
-    s.previous[i] = before.x, s.previous[i + 1] = before.y, s.previous[i + 2] = before.z;
-    s.current[i] = now.x, s.current[i + 1] = now.y, s.current[i + 2] = now.z;
+    const glm::vec3 &newer = rows.newer[column], &older = rows.older[column];
+    const glm::vec3 &leaving = rows.leaving[column], &left = rows.left[column];
+    step_number(newer.x, older.x, leaving.x, left.x, s.re[i], s.im[i], s.previous[i], s.current[i], r.z, r.leaving);
+    step_number(newer.y, older.y, leaving.y, left.y, s.re[i + 1], s.im[i + 1], s.previous[i + 1], s.current[i + 1], r.z,
+                r.leaving);
+    step_number(newer.z, older.z, leaving.z, left.z, s.re[i + 2], s.im[i + 2], s.previous[i + 2], s.current[i + 2], r.z,
+                r.leaving);
 }
 
 void OscillationSums::seed(Columns& s, const KernelRecursion& r, const VelocityHistory& h, int joint, Tick n) {
