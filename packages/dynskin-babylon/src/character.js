@@ -104,7 +104,6 @@ export class DynskinCharacter extends CoreCharacter {
     this.#attachWorld.invertToRef(this.#worldToAttach);
     const arrays = this.#arrays(coreIndex);
     this.buildLevel(core, arrays, arrays.influences, parents, world.m);
-    this.#core = core;
     this.#scene = scene;
     this.#tableWidth = core.JointLevel.tableWidth();
     this.#createUniforms(core, arrays.bindMatrix);
@@ -121,7 +120,6 @@ export class DynskinCharacter extends CoreCharacter {
     });
   }
 
-  #core;
   #scene;
   #attachWorld = new Matrix();
   #worldToAttach = new Matrix(); // the ground plane the core measured at attach rides on the character's frame

@@ -78,7 +78,7 @@ function filledTable(values, width) {
 
 // A float table texture of `count` texels read straight from the core's memory: `take` gives
 // a view of at least width x height texels. three.js reads image.data when it uploads.
-function heapTable(core, take, count, width) {
+function heapTable(take, count, width) {
   const { width: w, height: h } = tableShape(count, width);
   const heap = new HeapView(() => take().subarray(0, w * h * 4));
   const texture = new DataTexture(heap.view, w, h, RGBAFormat, FloatType);
@@ -178,7 +178,6 @@ export class DynskinCharacter extends CoreCharacter {
     this.#worldToAttach.copy(meshes[0].matrixWorld).invert();
     const arrays = this.#arrays(dynskinIndex);
     this.buildLevel(core, arrays, 4, this.parents, meshes[0].matrixWorld.elements);
-    this.#core = core;
     this.#tableWidth = core.JointLevel.tableWidth();
     this.#createUniforms(core);
     this.#attachAttributes(arrays.firstVertex);
@@ -188,7 +187,6 @@ export class DynskinCharacter extends CoreCharacter {
     this.firstVertex = arrays.firstVertex; // each mesh's first vertex in the core's arrays
   }
 
-  #core;
   #patch; // (material, uniforms) -> a copy deforming with the stage (material.js's or node-material.js's)
   #tableWidth;
   /** @internal The character's whole object (the runtime's root): its motion is what the object_motion setting weighs. */
@@ -319,7 +317,7 @@ export class DynskinCharacter extends CoreCharacter {
   #createUniforms(core) {
     const level = this.level, width = this.#tableWidth;
     this.uniforms = {
-      dynskin_joints: { value: heapTable(core, () => level.jointRows(), this.jointCount * core.JointLevel.jointRowTexels(), width) },
+      dynskin_joints: { value: heapTable(() => level.jointRows(), this.jointCount * core.JointLevel.jointRowTexels(), width) },
       dynskin_joint_count: { value: this.jointCount },
       dynskin_influences: { value: filledTable(level.influences(), width) },
       dynskin_betas: { value: filledTable(level.betas(), width) },
@@ -577,7 +575,7 @@ export class DynskinCharacter extends CoreCharacter {
   #newRing(ticks) {
     const uniform = this.uniforms.dynskin_rotation_ring;
     uniform.value.dispose();
-    uniform.value = heapTable(this.#core, () => this.level.ring(), ticks * this.jointCount, this.#tableWidth);
+    uniform.value = heapTable(() => this.level.ring(), ticks * this.jointCount, this.#tableWidth);
     uniform.value.onUpdate = this.#ringUploaded;
     this.#ringTicks = ticks;
     return uniform.value;
