@@ -111,12 +111,15 @@ TEST(OscillationSums, EqualTheConvolutionOverRandomHistoriesCutsTeleportsAndLive
             row[j] = velocity[j];
         }
         h.push(row.data());
+        std::vector<const KernelRecursion*> kernels(kJoints, nullptr);
         for (int j = 0; j < kJoints; ++j) {
-            if (!active[j]) continue;
             KernelRecursion& r = recursions[j];
             if (!r.made_for(params[j].frequency, params[j].damping)) r = kernel_recursion(params[j].frequency, params[j].damping);
-            if (!r.oscillates()) continue;
-            sums.bring_to_newest(j, r, h, h);
+            if (active[j] && r.oscillates()) kernels[j] = &r;
+        }
+        sums.bring_all_to_newest(kernels, h, h);
+        for (int j = 0; j < kJoints; ++j) {
+            if (!kernels[j]) continue;
             for (const float alpha : {0.0f, 1.0f}) {  // the tick before and the newest
                 const Tick at = alpha == 1.0f ? n : n - 1;
                 const glm::dvec3 plain = convolution(h, j, at, params[j]);
@@ -223,7 +226,8 @@ TEST(OscillationSums, AJointBackAfterTicksWithoutOscillatingIsSeededFromItsPast)
     for (Tick n = 1; n <= 120; ++n) {
         const glm::vec3 v(n < 80 ? 2.0f : 0.0f, 0.0f, 0.0f);
         h.push(&v);
-        if (n < 10 || n > 90) sums.bring_to_newest(0, r, h, h);  // not followed from 10 to 90
+        // not followed from 10 to 90
+        sums.bring_all_to_newest({n < 10 || n > 90 ? &r : nullptr}, h, h);
     }
     const glm::dvec3 plain = convolution(h, 0, 120, {2.5f, 0.5f, 1.0f, 0.0f});
     EXPECT_GT(glm::length(plain), 0.1);

@@ -135,15 +135,6 @@ void OscillationSums::bring(int joint, const KernelRecursion& r, const VelocityH
     s.brought_to(n, r);
 }
 
-void OscillationSums::bring_to_newest(int joint, const KernelRecursion& r, const VelocityHistory& angular,
-                                      const VelocityHistory& linear) {
-    write_planned_states();
-    angular_.fit(angular);
-    linear_.fit(linear);
-    RowsOfKernel rows;
-    bring(joint, r, angular, linear, rows);
-}
-
 void OscillationSums::write_planned_states() {
     if (!planned_) return;
     for (std::size_t j = 0; j < plan_.kernels.size(); ++j)

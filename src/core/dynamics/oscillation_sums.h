@@ -33,14 +33,10 @@ public:
     // there, whatever the kernel.
     void restart(Tick tick);
 
-    // Joint j's sums at the histories' newest tick n (the two have the same ticks), for
-    // recursion r: one step when they are at n - 1 for r, nothing when they are at n for r,
-    // else seeded from the histories.
-    void bring_to_newest(int joint, const KernelRecursion& r, const VelocityHistory& angular,
-                         const VelocityHistory& linear);
-
-    // bring_to_newest for every joint with a kernel (kernels[j]; null: not followed, and then
-    // seeded when it is followed again).
+    // Every followed joint's sums at the histories' newest tick n (the two have the same
+    // ticks), for its recursion kernels[j] (null: not followed): one step when they are at
+    // n - 1 for it, nothing when they are at n for it, else seeded from the histories (as
+    // when a joint is followed again).
     void bring_all_to_newest(const std::vector<const KernelRecursion*>& kernels, const VelocityHistory& angular,
                              const VelocityHistory& linear);
 
