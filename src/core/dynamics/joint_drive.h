@@ -40,28 +40,32 @@ inline float joint_gain(const JointSettings& joint) {
 
 // Sets a joint's drive to nothing moving yet: its gain, bend origin and position, from its
 // settings and its global transform at t. Written in place, field by field: a drive built
-// aside and copied whole would be read back in pieces the stores have not finished, and
-// WebAssembly makes `d = JointDrive{}` a call to its memset, once per joint and frame. (In
-// the fields' order, which GCC's wide stores need.) An origin offset that is not finite, or
-// that places the origin where floats overflow, is no offset.
+// aside and copied whole would be read back in pieces the stores have not finished. What it
+// reads is read first (the stores could alias it); the zeros go in pairs between the other
+// fields, because WebAssembly's compiler makes a longer run of zero stores a call to its
+// memset (72 bytes, once per joint and frame), and writes a pair in place. An origin offset
+// that is not finite, or that places the origin where floats overflow, is no offset.
 inline void rest_drive(JointDrive& d, const JointSettings& joint, const glm::mat4& global) {
     const glm::vec3 zero(0.0f);
+    const float gain = joint_gain(joint);
+    const glm::vec3 position(global[3]);
+    // Without an offset the origin is the joint (the product would give it, at a cost).
+    glm::vec3 origin = position;
+    if (joint.origin_offset != zero) {
+        const glm::vec3 offset_origin(global * glm::vec4(joint.origin_offset, 1.0f));
+        if (std::isfinite(glm::dot(offset_origin - position, offset_origin - position))) origin = offset_origin;
+    }
     d.angular = zero;
     d.linear = zero;
+    d.origin = origin;
     d.angular_drag = zero;
     d.linear_drag = zero;
+    d.position = position;
     d.angular_velocity = zero;
     d.linear_velocity = zero;
+    d.gain = gain;
     d.centroid = zero;
     d.medial = zero;
-    d.gain = joint_gain(joint);
-    d.position = glm::vec3(global[3]);
-    // Without an offset the origin is the joint (the product would give it, at a cost).
-    d.origin = d.position;
-    if (joint.origin_offset != zero) {
-        const glm::vec3 origin(global * glm::vec4(joint.origin_offset, 1.0f));
-        if (std::isfinite(glm::dot(origin - d.position, origin - d.position))) d.origin = origin;
-    }
 }
 
 // The translation term's lag per unit of distance, s_j |V_j| / L, is an angle of sorts: the
