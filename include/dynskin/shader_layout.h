@@ -6,9 +6,9 @@
 // skinning_shader_constants(), with the values that JointRow's layout gives them: the layout
 // is written once. No GL here: a front end without dynskin's renderer uses it too.
 
+#include <array>
 #include <cstddef>
 #include <string>
-#include <vector>
 
 #include "dynskin/joint_row.h"
 #include "dynskin/skinning_constants.h"
@@ -57,7 +57,28 @@ struct SkinningUniform {
     bool switches_blocks;
     double (*value)(const SkinningConstants&);
 };
-const std::vector<SkinningUniform>& skinning_uniform_table();
+// In the order the uniforms are declared and read in. A constant array, so that a loop over
+// it that writes the values (the WebAssembly core's, every frame) compiles to plain loads
+// instead of an indirect call a uniform.
+inline constexpr std::array<SkinningUniform, 15> kSkinningUniforms{{
+    {"character_size", UniformType::Float, false, [](const SkinningConstants& c) -> double { return c.size; }},
+    {"bend_enabled", UniformType::Bool, true, [](const SkinningConstants& c) -> double { return c.bend; }},
+    {"dual_quaternion", UniformType::Bool, true, [](const SkinningConstants& c) -> double { return c.dual_quaternion; }},
+    {"max_angle", UniformType::Float, true, [](const SkinningConstants& c) -> double { return c.max_angle; }},
+    {"max_offset", UniformType::Float, true, [](const SkinningConstants& c) -> double { return c.max_offset; }},
+    {"ground_band", UniformType::Float, true, [](const SkinningConstants& c) -> double { return c.ground_band; }},
+    {"ground_height", UniformType::Float, false, [](const SkinningConstants& c) -> double { return c.ground_height; }},
+    {"ground_up_x", UniformType::Float, false, [](const SkinningConstants& c) -> double { return c.ground_up.x; }},
+    {"ground_up_y", UniformType::Float, false, [](const SkinningConstants& c) -> double { return c.ground_up.y; }},
+    {"ground_up_z", UniformType::Float, false, [](const SkinningConstants& c) -> double { return c.ground_up.z; }},
+    {"squash", UniformType::Float, true, [](const SkinningConstants& c) -> double { return c.squash; }},
+    {"squash_about_centroid", UniformType::Bool, true, [](const SkinningConstants& c) -> double { return c.squash_about_centroid; }},
+    {"delayed", UniformType::Bool, true, [](const SkinningConstants& c) -> double { return c.delayed; }},
+    {"propagation_speed", UniformType::Float, false, [](const SkinningConstants& c) -> double { return c.propagation_speed; }},
+    {"since_previous_tick", UniformType::Float, false, [](const SkinningConstants& c) -> double { return c.since_previous_tick; }},
+}};
+static_assert(kSkinningUniforms.back().name != nullptr, "as many uniforms as the array's size");
+inline const std::array<SkinningUniform, 15>& skinning_uniform_table() { return kSkinningUniforms; }
 
 // The parts of the joint rows the stage reads under these constants (the uniforms that switch
 // its blocks): a writer of rows for this shader alone (a crowd's table, a browser runtime's)

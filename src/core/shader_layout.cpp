@@ -22,28 +22,6 @@ std::string float_literal(double value) {
 
 }  // namespace
 
-const std::vector<SkinningUniform>& skinning_uniform_table() {
-    using C = SkinningConstants;
-    static const std::vector<SkinningUniform> table = {
-        {"character_size", UniformType::Float, false, [](const C& c) -> double { return c.size; }},
-        {"bend_enabled", UniformType::Bool, true, [](const C& c) -> double { return c.bend; }},
-        {"dual_quaternion", UniformType::Bool, true, [](const C& c) -> double { return c.dual_quaternion; }},
-        {"max_angle", UniformType::Float, true, [](const C& c) -> double { return c.max_angle; }},
-        {"max_offset", UniformType::Float, true, [](const C& c) -> double { return c.max_offset; }},
-        {"ground_band", UniformType::Float, true, [](const C& c) -> double { return c.ground_band; }},
-        {"ground_height", UniformType::Float, false, [](const C& c) -> double { return c.ground_height; }},
-        {"ground_up_x", UniformType::Float, false, [](const C& c) -> double { return c.ground_up.x; }},
-        {"ground_up_y", UniformType::Float, false, [](const C& c) -> double { return c.ground_up.y; }},
-        {"ground_up_z", UniformType::Float, false, [](const C& c) -> double { return c.ground_up.z; }},
-        {"squash", UniformType::Float, true, [](const C& c) -> double { return c.squash; }},
-        {"squash_about_centroid", UniformType::Bool, true, [](const C& c) -> double { return c.squash_about_centroid; }},
-        {"delayed", UniformType::Bool, true, [](const C& c) -> double { return c.delayed; }},
-        {"propagation_speed", UniformType::Float, false, [](const C& c) -> double { return c.propagation_speed; }},
-        {"since_previous_tick", UniformType::Float, false, [](const C& c) -> double { return c.since_previous_tick; }},
-    };
-    return table;
-}
-
 JointRowParts stage_reads(const SkinningConstants& c) {
     // The uniforms that switch the blocks reading them (skinning.vert): the squash's block
     // runs only inside the bend's.

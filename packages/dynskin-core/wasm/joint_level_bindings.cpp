@@ -15,6 +15,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
+#include <wasm_simd128.h>
 
 #include <algorithm>
 #include <array>
@@ -372,7 +373,7 @@ private:
 
     void write_values(const dynskin::SkinningConstants& c) {
         const int ticks = std::max(ring_ticks_, 1);
-        const std::vector<dynskin::SkinningUniform>& table = dynskin::skinning_uniform_table();
+        const auto& table = dynskin::skinning_uniform_table();
         for (std::size_t i = 0; i < table.size(); ++i) values_[i] = float(table[i].value(c));
         after_the_table(kRingTicks) = float(ticks);
         after_the_table(kRowsKept) = float(ticks);
@@ -390,31 +391,47 @@ private:
     // not those of S_j: a generous margin of twice the rest's diameter stands in for each.
     void grow_bound(const dynskin::SkinningConstants& c) {
         const int joints = rig_->joint_count();
-        const glm::vec4 rest_centre(rest_centre_, 1.0f);
-        // In whole vec4 lanes (SIMD): the points' w, 1 for an affine matrix, adds nothing below
-        // (a projective one's only grows the bound).
-        glm::vec4 low(INFINITY), high(-INFINITY);
-        glm::vec4 scales(0.0f);  // the 3 x 3 part's columns' squared lengths, a lane each: the most
+        // In WebAssembly's SIMD, a matrix column a vector: glm's vectors compiled to single lanes
+        // read in and out one at a time, which made the bound a twelfth of the core's frame. The
+        // points' w, 1 for an affine matrix, adds nothing below (a projective one's only grows
+        // the bound). The same floats as glm's products and dot products, summed in their order.
+        const v128_t cx = wasm_f32x4_splat(rest_centre_.x), cy = wasm_f32x4_splat(rest_centre_.y),
+                     cz = wasm_f32x4_splat(rest_centre_.z);
+        v128_t low = wasm_f32x4_splat(INFINITY), high = wasm_f32x4_splat(-INFINITY);
+        v128_t scales = wasm_f32x4_splat(0.0f);  // the 3 x 3 part's columns' squared lengths, a lane each: the most
         for (int j = 0; j < joints; ++j) {
-            const glm::mat4& s = rows_[j].skinning;
-            const glm::vec4 p = s * rest_centre;
-            bound_points_[j] = p;
-            low = glm::min(low, p);
-            high = glm::max(high, p);
-            const glm::vec4 x(s[0].x, s[1].x, s[2].x, 0.0f), y(s[0].y, s[1].y, s[2].y, 0.0f), z(s[0].z, s[1].z, s[2].z, 0.0f);
-            scales = glm::max(scales, x * x + y * y + z * z);
+            const float* s = glm::value_ptr(rows_[j].skinning);
+            const v128_t c0 = wasm_v128_load(s), c1 = wasm_v128_load(s + 4), c2 = wasm_v128_load(s + 8),
+                         c3 = wasm_v128_load(s + 12);
+            const v128_t p = wasm_f32x4_add(wasm_f32x4_add(wasm_f32x4_mul(c0, cx), wasm_f32x4_mul(c1, cy)),
+                                            wasm_f32x4_add(wasm_f32x4_mul(c2, cz), c3));
+            wasm_v128_store(glm::value_ptr(bound_points_[j]), p);
+            low = wasm_f32x4_pmin(low, p);  // p < low ? p : low, lane by lane, as glm::min
+            high = wasm_f32x4_pmax(high, p);
+            // Each column's squares, the three columns turned into rows (x, y, z of every column).
+            const v128_t q0 = wasm_f32x4_mul(c0, c0), q1 = wasm_f32x4_mul(c1, c1), q2 = wasm_f32x4_mul(c2, c2);
+            const v128_t xy = wasm_i32x4_shuffle(q0, q1, 0, 4, 1, 5), zw = wasm_i32x4_shuffle(q0, q1, 2, 6, 3, 7);
+            const v128_t x = wasm_i32x4_shuffle(xy, q2, 0, 1, 4, 4), y = wasm_i32x4_shuffle(xy, q2, 2, 3, 5, 5),
+                         z = wasm_i32x4_shuffle(zw, q2, 0, 1, 6, 6);
+            scales = wasm_f32x4_pmax(scales, wasm_f32x4_add(wasm_f32x4_add(x, y), z));
         }
-        const float scale = std::max({scales.x, scales.y, scales.z});  // squared
-        const glm::vec4 centre = 0.5f * (low + high);
-        float farthest = 0.0f;  // squared
-        for (int j = 0; j < joints; ++j) farthest = std::max(farthest, glm::dot(bound_points_[j] - centre, bound_points_[j] - centre));
+        const float scale = std::max({wasm_f32x4_extract_lane(scales, 0), wasm_f32x4_extract_lane(scales, 1),
+                                      wasm_f32x4_extract_lane(scales, 2)});  // squared
+        const v128_t centre = wasm_f32x4_mul(wasm_f32x4_splat(0.5f), wasm_f32x4_add(low, high));
+        v128_t farthest = wasm_f32x4_splat(0.0f);  // squared, in every lane
+        for (int j = 0; j < joints; ++j) {
+            const v128_t d = wasm_f32x4_sub(wasm_v128_load(glm::value_ptr(bound_points_[j])), centre);
+            const v128_t d2 = wasm_f32x4_mul(d, d);
+            const v128_t pairs = wasm_f32x4_add(d2, wasm_i32x4_shuffle(d2, d2, 1, 0, 3, 2));  // x + y, z + w
+            farthest = wasm_f32x4_pmax(farthest, wasm_f32x4_add(pairs, wasm_i32x4_shuffle(pairs, pairs, 2, 3, 0, 1)));
+        }
         const float margin = 4.0f * rest_radius_;
         // (1e-4: the rest's farthest vertices lie on the bound, give or take float rounding)
-        const float radius = std::sqrt(farthest) + rest_radius_ * std::sqrt(scale) * (1.0f + 1e-4f) +
+        const float radius = std::sqrt(wasm_f32x4_extract_lane(farthest, 0)) + rest_radius_ * std::sqrt(scale) * (1.0f + 1e-4f) +
                              (c.bend ? (c.max_offset > 0.0f ? c.max_offset : margin) : 0.0f) + (c.delayed ? margin : 0.0f);
-        after_the_table(kBoundX) = centre.x;
-        after_the_table(kBoundY) = centre.y;
-        after_the_table(kBoundZ) = centre.z;
+        after_the_table(kBoundX) = wasm_f32x4_extract_lane(centre, 0);
+        after_the_table(kBoundY) = wasm_f32x4_extract_lane(centre, 1);
+        after_the_table(kBoundZ) = wasm_f32x4_extract_lane(centre, 2);
         after_the_table(kBoundRadius) = radius;
     }
 
