@@ -289,6 +289,9 @@ void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyM
 
 namespace {
 
+// Whether a row asks for more than the texels every reader reads.
+bool beyond_base(const JointRowParts& parts) { return parts.dual_quaternion || parts.local_transform || parts.squash; }
+
 // q or -q, whichever has its largest component (the first of equals, in w x y z order)
 // positive: the sign rigid_rotation (glm::quat_cast) gives.
 glm::quat with_quat_cast_sign(const glm::quat& q) {
@@ -311,41 +314,52 @@ glm::dualquat JointLevelState::rigid_part(int j, const glm::mat4& skinning) cons
     return rigid_dual_quaternion(skinning);
 }
 
-void JointLevelState::write_joint_row(int j, JointRow& row, JointRowParts parts) const {
+void JointLevelState::write_row_base(int j, JointRow& row) const {
     // What the row holds is read first: its stores could alias the state's floats, which
     // would then be read again after each of them.
     const glm::mat4 skinning = globals_[j] * rig_.inverse_binds[j];
-    const glm::dualquat dq = parts.dual_quaternion ? rigid_part(j, skinning) : glm::dualquat();
     const JointDrive& d = drives_[j];
-    const Trs& local = shown_->local[j];
-    const glm::quat& r = local.rotation;
     row.skinning = skinning;
     row.angular_gain = glm::vec4(d.angular, d.gain);
     row.linear = glm::vec4(d.linear, 0.0f);
     row.origin = glm::vec4(d.origin, 1.0f);
+    row.angular_drag = glm::vec4(d.angular_drag, 0.0f);
+    row.linear_drag = glm::vec4(d.linear_drag, 0.0f);
+}
+
+void JointLevelState::write_row_parts(int j, JointRow& row, JointRowParts parts) const {
+    const JointDrive& d = drives_[j];
     if (parts.dual_quaternion) {
+        const glm::dualquat dq = rigid_part(j, row.skinning);
         row.dual_real = glm::vec4(dq.real.x, dq.real.y, dq.real.z, dq.real.w);
         row.dual_dual = glm::vec4(dq.dual.x, dq.dual.y, dq.dual.z, dq.dual.w);
     }
     if (parts.local_transform) {
-        row.translation_parent = glm::vec4(local.translation, float(rig_.skeleton.parents[j]));
+        const Trs& local = shown_->local[j];
+        const glm::quat r = local.rotation;
+        const glm::vec3 translation = local.translation, scale = local.scale;
+        row.translation_parent = glm::vec4(translation, float(rig_.skeleton.parents[j]));
         row.rotation = glm::vec4(r.x, r.y, r.z, r.w);
-        row.scale = glm::vec4(local.scale, 0.0f);
+        row.scale = glm::vec4(scale, 0.0f);
     }
-    row.angular_drag = glm::vec4(d.angular_drag, 0.0f);
-    row.linear_drag = glm::vec4(d.linear_drag, 0.0f);
     if (parts.squash) {
-        row.angular_velocity = glm::vec4(d.angular_velocity, 0.0f);
-        row.linear_velocity = glm::vec4(d.linear_velocity, 0.0f);
-        row.position = glm::vec4(d.position, 1.0f);
         // The drives have them while the squash is on; a row that asks for them otherwise
         // (joint_row: the viewer's centroid handles) has them placed here.
         const SquashAxis axis = centroids_placed_ ? SquashAxis{d.centroid, d.medial}
                                                   : squash_axis(rig_.joint_centroids[j] + centroid_offset(resolved_for_, j),
                                                                 globals_[j], d.position, rig_.size);
+        const glm::vec3 angular_velocity = d.angular_velocity, linear_velocity = d.linear_velocity, position = d.position;
+        row.angular_velocity = glm::vec4(angular_velocity, 0.0f);
+        row.linear_velocity = glm::vec4(linear_velocity, 0.0f);
+        row.position = glm::vec4(position, 1.0f);
         row.centroid = glm::vec4(axis.centroid, 1.0f);
         row.medial = glm::vec4(axis.medial, 0.0f);
     }
+}
+
+void JointLevelState::write_joint_row(int j, JointRow& row, JointRowParts parts) const {
+    write_row_base(j, row);
+    if (beyond_base(parts)) write_row_parts(j, row, parts);
 }
 
 JointRow JointLevelState::joint_row(int j) const {
@@ -355,13 +369,19 @@ JointRow JointLevelState::joint_row(int j) const {
 }
 
 void JointLevelState::write_joint_rows(JointRow* rows, JointRowParts parts, bool streaming) const {
+    const int joint_count = rig_.skeleton.joint_count();
+    const bool more = beyond_base(parts);
     if (!streaming) {
-        for (int j = 0; j < rig_.skeleton.joint_count(); ++j) write_joint_row(j, rows[j], parts);
+        for (int j = 0; j < joint_count; ++j) {
+            write_row_base(j, rows[j]);
+            if (more) write_row_parts(j, rows[j], parts);
+        }
         return;
     }
     JointRow row;
-    for (int j = 0; j < rig_.skeleton.joint_count(); ++j) {
-        write_joint_row(j, row, parts);
+    for (int j = 0; j < joint_count; ++j) {
+        write_row_base(j, row);
+        if (more) write_row_parts(j, row, parts);
         stream_row(rows[j], row, parts);
     }
     finish_row_stores();
