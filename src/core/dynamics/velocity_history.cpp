@@ -15,13 +15,24 @@ void VelocityHistory::start(Tick tick) {
 }
 
 void VelocityHistory::write_newest(int first_joint, int count, const glm::vec3* values) {
+    // One pass while every joint that moves has its column (all ticks but a few).
+    const int* column_of = column_of_.data() + first_joint;
+    glm::vec3* row = columns_.newest_row();
+    for (int i = 0; i < count; ++i) {
+        const int column = column_of[i];
+        if (column >= 0) row[column] = values[i];
+        else if (values[i] != glm::vec3(0.0f)) return add_columns_and_write(first_joint, count, values);
+    }
+}
+
+void VelocityHistory::add_columns_and_write(int first_joint, int count, const glm::vec3* values) {
     // Columns for the joints of this block that move for the first time, added at once.
     int added = 0;
     for (int i = 0; i < count; ++i) {
         int& column = column_of_[static_cast<std::size_t>(first_joint + i)];
         if (column < 0 && values[i] != glm::vec3(0.0f)) column = columns_.joint_count() + added++;
     }
-    if (added > 0) columns_.add_columns(added, glm::vec3(0.0f));
+    columns_.add_columns(added, glm::vec3(0.0f));
     glm::vec3* row = columns_.newest_row();
     for (int i = 0; i < count; ++i) {
         const int column = column_of_[static_cast<std::size_t>(first_joint + i)];

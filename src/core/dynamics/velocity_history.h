@@ -57,6 +57,9 @@ public:
     std::size_t memory_bytes() const { return columns_.memory_bytes() + column_of_.capacity() * sizeof(int); }
 
 private:
+    // write_newest when a joint of the block moves for the first time.
+    void add_columns_and_write(int first_joint, int count, const glm::vec3* values);
+
     TickHistory<glm::vec3> columns_;
     std::vector<int> column_of_;  // per joint: its column, or -1
 };
