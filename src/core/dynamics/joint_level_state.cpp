@@ -216,6 +216,7 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
         return c < 0 ? glm::vec3(0.0f) : at_t(before[c], after[c]);
     };
 
+    bool limited = false;  // whether a linear drive was written
     for (int j = 0; j < joint_count; ++j) {
         const int parent = skeleton.parents[j];
         const JointSettings& joint = joint_settings(settings, j);
@@ -248,11 +249,15 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
                 const glm::vec3 drag = o.drag * velocity;
                 d.linear = translation_gain * (parent_linear * (kernel ? drag + o.amplitude * sums_.linear(moves, alpha) : drag));
                 d.linear_drag = translation_gain * (parent_linear * drag);
-                limit_linear_drive(d, rig_.size, p.max_angle);
+                limited = true;
             }
             if (squash && joint.squash.translation) d.linear_velocity = parent_linear * velocity;
         }
     }
+    // The linear drives' soft limit in a pass of its own: a call in the loop above would have
+    // it read everything it keeps in registers again for every joint.
+    if (limited)
+        for (JointDrive& d : drives_) limit_linear_drive(d, rig_.size, p.max_angle);
 }
 
 void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
