@@ -167,11 +167,17 @@ void JointLevelState::global_rotations(const DynamicParameters& p) {
     const std::size_t joint_count = static_cast<std::size_t>(skeleton.joint_count());
     unscaled_.resize(joint_count);
     bool all_unscaled = true;
+    // Through plain pointers: a char's store may alias anything, so the vectors' own would be
+    // read again after each flag.
+    const Trs* locals = shown_->local.data();
+    const int* parents = skeleton.parents.data();
+    char* unscaled_chain = unscaled_.data();
     for (std::size_t j = 0; j < joint_count; ++j) {
-        const int parent = skeleton.parents[j];
-        const bool unscaled = shown_->local[j].scale == glm::vec3(1.0f);
-        unscaled_[j] = parent < 0 ? unscaled : unscaled && unscaled_[parent];
-        all_unscaled = all_unscaled && unscaled_[j];
+        const int parent = parents[j];
+        const bool unscaled = locals[j].scale == glm::vec3(1.0f);
+        const bool chain = parent < 0 ? unscaled : unscaled && unscaled_chain[parent];
+        unscaled_chain[j] = chain;
+        all_unscaled = all_unscaled && chain;
     }
     rotations_kept_ = p.base == SkinningBase::DualQuaternion || !all_unscaled;
     if (!rotations_kept_) return;
@@ -297,6 +303,21 @@ namespace {
 // Whether a row asks for more than the texels every reader reads.
 bool beyond_base(const JointRowParts& parts) { return parts.dual_quaternion || parts.local_transform || parts.squash; }
 
+// The texels every reader reads of a joint's row: the skinning matrix, the drives, the
+// origin. What the row holds is read first: its stores could alias the state's floats,
+// which would then be read again after each of them.
+inline void write_base_texels(const glm::mat4& global, const glm::mat4& inverse_bind, const JointDrive& d, JointRow& row) {
+    const glm::mat4 skinning = global * inverse_bind;
+    const glm::vec4 angular_gain(d.angular, d.gain), linear(d.linear, 0.0f), origin(d.origin, 1.0f),
+        angular_drag(d.angular_drag, 0.0f), linear_drag(d.linear_drag, 0.0f);
+    row.skinning = skinning;
+    row.angular_gain = angular_gain;
+    row.linear = linear;
+    row.origin = origin;
+    row.angular_drag = angular_drag;
+    row.linear_drag = linear_drag;
+}
+
 // q or -q, whichever has its largest component (the first of equals, in w x y z order)
 // positive: the sign rigid_rotation (glm::quat_cast) gives.
 glm::quat with_quat_cast_sign(const glm::quat& q) {
@@ -320,16 +341,7 @@ glm::dualquat JointLevelState::rigid_part(int j, const glm::mat4& skinning) cons
 }
 
 void JointLevelState::write_row_base(int j, JointRow& row) const {
-    // What the row holds is read first: its stores could alias the state's floats, which
-    // would then be read again after each of them.
-    const glm::mat4 skinning = globals_[j] * rig_.inverse_binds[j];
-    const JointDrive& d = drives_[j];
-    row.skinning = skinning;
-    row.angular_gain = glm::vec4(d.angular, d.gain);
-    row.linear = glm::vec4(d.linear, 0.0f);
-    row.origin = glm::vec4(d.origin, 1.0f);
-    row.angular_drag = glm::vec4(d.angular_drag, 0.0f);
-    row.linear_drag = glm::vec4(d.linear_drag, 0.0f);
+    write_base_texels(globals_[j], rig_.inverse_binds[j], drives_[j], row);
 }
 
 void JointLevelState::write_row_parts(int j, JointRow& row, JointRowParts parts) const {
@@ -377,10 +389,12 @@ void JointLevelState::write_joint_rows(JointRow* rows, JointRowParts parts, bool
     const int joint_count = rig_.skeleton.joint_count();
     const bool more = beyond_base(parts);
     if (!streaming) {
-        for (int j = 0; j < joint_count; ++j) {
-            write_row_base(j, rows[j]);
-            if (more) write_row_parts(j, rows[j], parts);
-        }
+        const glm::mat4* globals = globals_.data();
+        const glm::mat4* inverse_binds = rig_.inverse_binds.data();
+        const JointDrive* drives = drives_.data();
+        for (int j = 0; j < joint_count; ++j) write_base_texels(globals[j], inverse_binds[j], drives[j], rows[j]);
+        if (more)
+            for (int j = 0; j < joint_count; ++j) write_row_parts(j, rows[j], parts);
         return;
     }
     JointRow row;

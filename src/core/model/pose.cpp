@@ -18,10 +18,14 @@ glm::mat4 affine_product(const glm::mat4& a, const glm::mat4& b) {
 void forward_kinematics(const Skeleton& skeleton, const Pose& pose, std::vector<glm::mat4>& globals) {
     const int n = skeleton.joint_count();
     globals.resize(n);
+    // Through plain pointers: the vectors' own would be read again after every to_matrix().
+    const Trs* locals = pose.local.data();
+    const int* parents = skeleton.parents.data();
+    glm::mat4* out = globals.data();
     for (int j = 0; j < n; ++j) {
-        const glm::mat4 local = pose.local[j].to_matrix();
-        const int p = skeleton.parents[j];
-        globals[j] = p < 0 ? local : affine_product(globals[p], local);
+        const glm::mat4 local = locals[j].to_matrix();
+        const int p = parents[j];
+        out[j] = p < 0 ? local : affine_product(out[p], local);
     }
 }
 
