@@ -261,9 +261,11 @@ void JointLevelState::compute_drives(const DynamicSettings& settings, double t) 
         }
     }
     // The linear drives' soft limit in a pass of its own: a call in the loop above would have
-    // it read everything it keeps in registers again for every joint.
+    // it read everything it keeps in registers again for every joint. (Nothing to limit in a
+    // zero drive.)
     if (limited)
-        for (JointDrive& d : drives_) limit_linear_drive(d, rig_.size, p.max_angle);
+        for (JointDrive& d : drives_)
+            if (d.linear != glm::vec3(0.0f)) limit_linear_drive(d, rig_.size, p.max_angle);
 }
 
 void JointLevelState::hold(const Pose& pose, const std::vector<Deformer::SteadyMotion>& motion,
